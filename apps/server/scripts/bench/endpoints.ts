@@ -1,0 +1,149 @@
+/**
+ * The endpoints of the benchmark (issue 10) and how to prepare them against a seeded server:
+ * real ids, signed-in users, and the response bodies the bare server must reproduce.
+ */
+
+export type EndpointKind = 'read' | 'write' | 'login';
+
+export interface Endpoint {
+  name: string;
+  kind: EndpointKind;
+  /** A list endpoint: part of the growth comparison between the two scales. */
+  list: boolean;
+  method: 'GET' | 'POST';
+  variants: Array<{ path: string; headers?: Record<string, string> }>;
+  body?: string;
+}
+
+/** A sampled response: what the bare server sends back for this endpoint. */
+export interface SampledBody {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+const DEMO_PASSWORD = 'agora-demo-2026';
+/** Seeded member accounts (seed/users.ts: member1…member40 exist at every scale). */
+const MEMBERS = Array.from({ length: 10 }, (_, i) => `member${i + 1}@agora.demo`);
+
+async function json<T>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status}: ${text.slice(0, 300)}`);
+  return { status: res.status, body: JSON.parse(text) as T, headers: res.headers };
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const { body } = await json<{ token: string }>(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return body.token;
+}
+
+/** Builds the endpoint list from the seeded data (ids, tokens). */
+export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
+  const questions = await json<Array<{ _id: string }>>(`${base}/api/questions/public?limit=100`);
+  const ideas = await json<{ ideas: Array<{ _id: string }> }>(`${base}/api/ideas?sort=newest&limit=50`);
+  const tokens: string[] = [];
+  for (const email of MEMBERS) tokens.push(await login(base, email));
+  const likeVariants = ideas.body.ideas.flatMap((idea, i) =>
+    // Pairs (idea, user) in an order where neighbours hit different ideas: concurrent toggles do
+    // not all queue on one row lock, as in real use.
+    tokens.map((token, u) => ({
+      order: u * ideas.body.ideas.length + i,
+      path: `/api/ideas/${idea._id}/like`,
+      headers: { authorization: `Bearer ${token}` },
+    })),
+  );
+  likeVariants.sort((a, b) => a.order - b.order);
+
+  const get = (name: string, path: string, list = true): Endpoint => ({
+    name,
+    kind: 'read',
+    list,
+    method: 'GET',
+    variants: [{ path }],
+  });
+  return [
+    get('questions list', '/api/questions/public'),
+    get('questions 2 categories', '/api/questions/public?category=Technology&category=Science'),
+    get('questions search q', '/api/questions/public?q=postgres'),
+    {
+      name: 'question detail',
+      kind: 'read',
+      list: false,
+      method: 'GET',
+      // The 100 newest questions in turn (a detail page counts a view: one row update each).
+      variants: questions.body.map((q) => ({ path: `/api/questions/${q._id}` })),
+    },
+    get('ideas popular', '/api/ideas?sort=popular'),
+    get('ideas search', '/api/ideas/search?q=solar'),
+    get(
+      'jobs search+category+location',
+      '/api/jobs?search=developer&category=Engineering&location=Bengaluru',
+    ),
+    get('hackathons list', '/api/hackathons'),
+    {
+      name: 'like toggle (write)',
+      kind: 'write',
+      list: false,
+      method: 'POST',
+      variants: likeVariants.map(({ path, headers }) => ({ path, headers })),
+    },
+    {
+      name: 'login (argon2id)',
+      kind: 'login',
+      list: false,
+      method: 'POST',
+      variants: [{ path: '/api/auth/login' }],
+      body: JSON.stringify({ email: MEMBERS[0], password: DEMO_PASSWORD }),
+    },
+  ];
+}
+
+/** Non-empty result check, so a benchmark never measures an empty page by mistake. */
+function itemCount(body: unknown): number | null {
+  if (Array.isArray(body)) return body.length;
+  if (body && typeof body === 'object') {
+    for (const key of ['ideas', 'jobs', 'hackathons', 'items']) {
+      const v = (body as Record<string, unknown>)[key];
+      if (Array.isArray(v)) return v.length;
+    }
+  }
+  return null;
+}
+
+/**
+ * The real responses of an endpoint (each variant for GET; two toggles for the like, so the data
+ * ends as it started), for the bare server to send back byte for byte in size.
+ */
+export async function sampleBodies(base: string, ep: Endpoint): Promise<SampledBody[]> {
+  const variants = ep.kind === 'write' ? [ep.variants[0]!, ep.variants[0]!] : ep.variants.slice(0, 100);
+  const out: SampledBody[] = [];
+  for (const v of variants) {
+    const res = await fetch(base + v.path, {
+      method: ep.method,
+      headers: { ...(ep.body ? { 'content-type': 'application/json' } : {}), ...v.headers },
+      body: ep.body,
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (!res.ok)
+      throw new Error(`${ep.name}: ${ep.method} ${v.path} → ${res.status} ${body.toString().slice(0, 300)}`);
+    if (ep.list) {
+      const n = itemCount(JSON.parse(body.toString()));
+      if (n === 0)
+        throw new Error(`${ep.name}: ${v.path} returned no items — the seed does not fit this query`);
+    }
+    out.push({
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? 'application/json',
+      body,
+    });
+  }
+  return out;
+}

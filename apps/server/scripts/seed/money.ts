@@ -1,0 +1,200 @@
+// Money demo data: paid questions (with their payment rows), distributed rewards, wallets with UPI
+// payout details, and withdrawals in every state — all written so the money invariants hold
+// (balance = completed + pending entries; rewards = payment; one paid payment per question).
+import { equalPercentages, splitPaise } from '@agora/shared';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  answers,
+  payments,
+  questions,
+  rewardDistributions,
+  rewards,
+  wallets,
+  walletTransactions,
+  withdrawals,
+} from '../../src/db/schema/index.js';
+import { orderedId } from '../../src/modules/wallet/ordered-id.js';
+import { insertBatched, type SeedStep } from './types.js';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export const step: SeedStep & { order: number } = {
+  name: 'money',
+  order: 30,
+  async run(ctx) {
+    const { db, rng } = ctx;
+    const providerId = (prefix: string) =>
+      `${prefix}_${Array.from({ length: 14 }, () => BASE62[rng.int(0, 61)]).join('')}`;
+
+    const unpaid = await db
+      .select({
+        id: questions.id,
+        authorId: questions.authorId,
+        title: questions.title,
+        rewardAmount: questions.rewardAmount,
+        createdAt: questions.createdAt,
+      })
+      .from(questions)
+      .where(and(eq(questions.isPaid, false), gt(questions.rewardAmount, 0)));
+    const paid = unpaid.filter(() => rng.chance(0.75));
+    if (paid.length === 0) return ctx.log('money: skipped (no unpaid questions)');
+
+    const paymentRows: Array<typeof payments.$inferInsert> = paid.map((q) => {
+      const paidAt = new Date(q.createdAt.getTime() + rng.int(1, 10) * 60_000);
+      return {
+        questionId: q.id,
+        userId: q.authorId,
+        provider: 'sandbox',
+        orderId: providerId('order'),
+        providerPaymentId: providerId('pay'),
+        amount: q.rewardAmount,
+        currency: 'INR',
+        status: 'paid',
+        createdAt: q.createdAt,
+        paidAt,
+      };
+    });
+    await insertBatched(paymentRows, 1000, (batch) => db.insert(payments).values(batch));
+    const paidIds = paid.map((q) => q.id);
+    for (let i = 0; i < paidIds.length; i += 1000) {
+      await db
+        .update(questions)
+        .set({ isPaid: true, paymentAmount: sql`${questions.rewardAmount}` })
+        .where(inArray(questions.id, paidIds.slice(i, i + 1000)));
+    }
+
+    // Distribute about half of the paid questions that have answers.
+    const answerRows: Array<{ id: string; questionId: string; authorId: string; createdAt: Date }> = [];
+    for (let i = 0; i < paidIds.length; i += 1000) {
+      answerRows.push(
+        ...(await db
+          .select({
+            id: answers.id,
+            questionId: answers.questionId,
+            authorId: answers.authorId,
+            createdAt: answers.createdAt,
+          })
+          .from(answers)
+          .where(inArray(answers.questionId, paidIds.slice(i, i + 1000)))),
+      );
+    }
+    const byQuestion = new Map<string, typeof answerRows>();
+    for (const a of answerRows) byQuestion.set(a.questionId, [...(byQuestion.get(a.questionId) ?? []), a]);
+
+    const distRows: Array<typeof rewardDistributions.$inferInsert> = [];
+    const rewardRows: Array<typeof rewards.$inferInsert> = [];
+    const txRows: Array<typeof walletTransactions.$inferInsert> = [];
+    const balance = new Map<string, number>();
+    const earned = new Map<string, number>();
+    const distributed: Array<{ id: string; at: Date }> = [];
+    for (const q of paid) {
+      const list = byQuestion.get(q.id) ?? [];
+      if (list.length === 0 || !rng.chance(0.5)) continue;
+      const chosen = list.slice(0, rng.int(1, Math.min(3, list.length)));
+      const pcts = equalPercentages(chosen.length);
+      const shares = splitPaise(q.rewardAmount, pcts);
+      const at = new Date(Math.max(...chosen.map((a) => a.createdAt.getTime())) + rng.int(1, 72) * 3_600_000);
+      const when = at > ctx.now ? ctx.now : at;
+      distRows.push({ questionId: q.id, distributedBy: q.authorId, total: q.rewardAmount, createdAt: when });
+      distributed.push({ id: q.id, at: when });
+      chosen.forEach((a, i) => {
+        rewardRows.push({
+          questionId: q.id,
+          answerId: a.id,
+          answererId: a.authorId,
+          percentage: pcts[i]!,
+          amount: shares[i]!,
+          createdAt: when,
+        });
+        if (shares[i]! <= 0) return;
+        txRows.push({
+          id: orderedId(),
+          userId: a.authorId,
+          type: 'reward',
+          amount: shares[i]!,
+          status: 'completed',
+          description: 'Reward for your answer',
+          questionId: q.id,
+          questionTitle: q.title,
+          reference: `reward:${q.id}:${a.id}`,
+          createdAt: when,
+        });
+        balance.set(a.authorId, (balance.get(a.authorId) ?? 0) + shares[i]!);
+        earned.set(a.authorId, (earned.get(a.authorId) ?? 0) + shares[i]!);
+      });
+    }
+
+    // Withdrawals by some earners: pending, completed and failed (a failed one returns the money).
+    const withdrawalRows: Array<typeof withdrawals.$inferInsert> = [];
+    const upi = new Map<string, string>();
+    for (const [userId, bal] of balance) {
+      upi.set(userId, `member${userId.slice(0, 6)}@okaxis`);
+      if (bal < 200 || !rng.chance(0.6)) continue;
+      const amount = rng.int(1, Math.floor(bal / 100)) * 100;
+      const status = rng.pick(['pending', 'completed', 'failed'] as const);
+      const txId = orderedId();
+      const at = new Date(ctx.now.getTime() - rng.int(1, 14) * 86_400_000);
+      const requestId = `auto:${txId}`;
+      txRows.push({
+        id: txId,
+        userId,
+        type: 'withdrawal',
+        amount: -amount,
+        status,
+        description: `Withdrawal to UPI ID ${upi.get(userId)}`,
+        reference: `withdrawal:${requestId}`,
+        createdAt: at,
+      });
+      withdrawalRows.push({
+        userId,
+        amount,
+        status,
+        requestId,
+        transactionId: txId,
+        payoutMethod: 'upi',
+        payoutReference: status === 'completed' ? `UTR${rng.int(100000000, 999999999)}` : null,
+        failureReason: status === 'failed' ? 'Beneficiary bank rejected the transfer' : null,
+        processedAt: status === 'pending' ? null : new Date(at.getTime() + 86_400_000),
+        createdAt: at,
+      });
+      if (status !== 'failed') balance.set(userId, bal - amount);
+    }
+
+    // Wallets first (transactions and withdrawals reference them); added to any existing balance.
+    const walletRows = [...balance.keys()].map((userId) => ({
+      userId,
+      balance: balance.get(userId)!,
+      totalEarned: earned.get(userId) ?? 0,
+      upiId: upi.get(userId) ?? null,
+    }));
+    await insertBatched(walletRows, 1000, (batch) =>
+      db
+        .insert(wallets)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: wallets.userId,
+          set: {
+            balance: sql`${wallets.balance} + excluded.balance`,
+            totalEarned: sql`${wallets.totalEarned} + excluded.total_earned`,
+            upiId: sql`coalesce(${wallets.upiId}, excluded.upi_id)`,
+          },
+        }),
+    );
+    await insertBatched(distRows, 1000, (batch) => db.insert(rewardDistributions).values(batch));
+    await insertBatched(rewardRows, 1000, (batch) => db.insert(rewards).values(batch));
+    await insertBatched(txRows, 1000, (batch) => db.insert(walletTransactions).values(batch));
+    await insertBatched(withdrawalRows, 1000, (batch) => db.insert(withdrawals).values(batch));
+    await insertBatched(distributed, 1000, (batch) =>
+      db.execute(sql`
+        update questions as q set rewards_distributed_at = v.at
+          from (values ${sql.join(
+            batch.map((d) => sql`(${d.id}::uuid, ${d.at.toISOString()}::timestamptz)`),
+            sql`, `,
+          )}) as v(id, at)
+         where q.id = v.id`),
+    );
+    ctx.log(
+      `money: ${paid.length} paid questions, ${distRows.length} distributed (${rewardRows.length} rewards), ${walletRows.length} wallets, ${withdrawalRows.length} withdrawals`,
+    );
+  },
+};

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from 'helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { areaModules } from './modules/registry.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import {
+  type CounterStore,
+  createRedis,
+  MemoryCounterStore,
+  RedisCounterStore,
+} from './platform/counter-store.js';
+import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './platform/mail.js';
+import { LocalStorage, type Storage } from './platform/storage.js';
+import { ViewCounts } from './platform/view-counts.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { responseCachePlugin } from './plugins/response-cache.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  storage?: Storage;
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  /** Prefix for shared Redis keys, so parallel test apps do not share counters. */
+  redisPrefix?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-razorpay-signature"]',
+  '*.password',
+  '*.token',
+  '*.id_token',
+  '*.accountNumber',
+];
+
+/** Builds the application; never listens. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    forceCloseConnections: 'idle',
+    // Requests that already reached us during shutdown are served, not refused.
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  const prefix = opts.redisPrefix ?? 'agora:';
+  const counters: CounterStore = redis
+    ? new RedisCounterStore(redis, `${prefix}c:`)
+    : new MemoryCounterStore(() => clock.now().getTime());
+  const log = (obj: object, msg: string) => app.log.info(obj, msg);
+  const transport =
+    opts.mailTransport ??
+    (config.mail.smtpUrl ? new SmtpTransport(config.mail.smtpUrl) : new LogTransport(log));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    storage: opts.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')),
+    counters,
+    redis,
+    mailWorker: new MailWorker(database.db, transport, config.mail.from, clock, (err) =>
+      app.log.error({ err }, 'mail worker'),
+    ),
+    views: new ViewCounts(database.db, (err) => app.log.warn({ err }, 'view counts: flush failed')),
+  };
+  ctx.views.start();
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.views.stop();
+    await ctx.mailWorker.stop();
+    await counters.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+  // While shutting down, responses still in flight close their keep-alive connection, so close()
+  // does not wait for idle keep-alive sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  registerErrorHandler(app);
+
+  const scriptSrc = ["'self'"];
+  const frameSrc = ["'self'"];
+  const connectSrc = ["'self'"];
+  if (config.payments.provider === 'razorpay') {
+    scriptSrc.push('https://checkout.razorpay.com');
+    frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    connectSrc.push('https://lumberjack.razorpay.com');
+  }
+  if (config.google.clientId) {
+    scriptSrc.push('https://accounts.google.com/gsi/client');
+    frameSrc.push('https://accounts.google.com/gsi/');
+    connectSrc.push('https://accounts.google.com/gsi/');
+  }
+  // One helmet middleware for the process. @fastify/helmet builds a new one (re-parsing the CSP)
+  // on every request: about a tenth of the CPU of a cached response (issue 10, BENCHMARKS.md).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc,
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc,
+        frameSrc,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      error: 'Too many attempts. Please try again later.',
+      message: 'Too many attempts. Please try again later.',
+      code: 'RATE_LIMITED',
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Agora API',
+        version: '0.1.0',
+        description: 'Inquiry Space, Innovators Space, Hackathons, Jobs Hub',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth = createAuthService(ctx);
+  await app.register(authPlugin, { auth });
+  if (config.responseCache.enabled) {
+    await app.register(responseCachePlugin, {
+      database,
+      ttlMs: config.responseCache.ttlMs,
+      now: () => clock.now().getTime(),
+    });
+  }
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx, auth), { prefix: '/auth' });
+      await api.register(usersRoutes(ctx), { prefix: '/users' });
+      await api.register(contactRoutes(ctx), { prefix: '/contact' });
+      await api.register(settingsRoutes(ctx), { prefix: '/settings' });
+      for (const area of areaModules) await api.register(area.routes(ctx), { prefix: area.prefix });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(uploadsRoutes(ctx), { prefix: '/uploads' });
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts precompress).
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+      const urlPath = decodeURIComponent(req.url.split('?')[0]!);
+      if (urlPath.startsWith('/api/') || urlPath.startsWith('/uploads/')) {
+        return reply.callNotFound();
+      }
+      const candidate = path.join(webDist, path.normalize(urlPath).replace(/^([/\\])+/, ''));
+      if (candidate.startsWith(webDist) && path.extname(candidate) && existsSync(candidate)) {
+        return reply.sendFile(path.relative(webDist, candidate));
+      }
+      if (path.extname(urlPath) && !urlPath.endsWith('.html')) return reply.callNotFound();
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  }
+
+  if (config.adminEmail && config.adminPassword) {
+    await auth.ensureAdmin(config.adminEmail, config.adminPassword);
+  }
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Clock } from './platform/clock.js';
+import type { CounterStore } from './platform/counter-store.js';
+import type { MailWorker } from './platform/mail.js';
+import type { Storage } from './platform/storage.js';
+import type { ViewCounts } from './platform/view-counts.js';
+
+/** Everything a service may depend on, built once per app instance (tests build their own). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+  counters: CounterStore;
+  mailWorker: MailWorker;
+  redis: Redis | null;
+  /** Detail-page views, written to the database in batches (platform/view-counts.ts). */
+  views: ViewCounts;
+}
+
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  displayName: string;
+  role: 'admin' | 'questioner' | 'answerer' | 'user';
+}

@@ -1,0 +1,213 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: repos accept either. */
+export type Executor = Db | Tx;
+
+/** A LISTEN subscription; `onLost` fires when notifications may have been missed (connection gone). */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: (err: Error) => void,
+) => Promise<() => Promise<void>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** LISTEN on a channel (PostgreSQL: one dedicated connection per subscription). */
+  listen: Listen;
+}
+
+export class DatabaseLockedError extends Error {}
+
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`migrations folder not found next to ${here}`);
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: two servers must never open one data directory. An exclusive lock
+ * file holds the owner's pid; a stale lock (dead pid) is taken over.
+ */
+function acquireLock(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'agora.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && pidAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dir} is in use by another server (pid ${owner}). Stop it or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}`);
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'db');
+    release = acquireLock(dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // In-process: notifications arrive with the results of the statement that committed them.
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    listen: async (channel, onNotify, onLost) => {
+      // Outside the pool: a LISTEN belongs to its connection for as long as it lives.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      let closing = false;
+      const lost = (err: Error) => {
+        if (closing) return;
+        closing = true;
+        client.end().catch(() => {});
+        onLost(err);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('LISTEN connection closed')));
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onNotify(msg.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        closing = true;
+        await client.end().catch(() => {});
+      };
+    },
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** True when an error (or its cause chain) says the database cannot be reached. */
+export function isConnectionError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: string }).code;
+    const message = String((e as { message?: string }).message ?? '');
+    if (
+      (code && CONNECTION_CODES.has(code)) ||
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Postgres error code of an error or its cause (23505 unique violation, 23514 check violation…). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: string }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, tsvector, updatedAt } from './common.js';
+import { users } from './users.js';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    posterId: uuid('poster_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    companyName: text('company_name').notNull(),
+    companyWebsite: text('company_website'),
+    companyLogo: text('company_logo'),
+    city: text('city').notNull(),
+    state: text('state'),
+    country: text('country').notNull().default('India'),
+    isRemote: boolean('is_remote').notNull().default(false),
+    category: text('category').notNull(),
+    employmentType: text('employment_type').notNull().default('Full-time'),
+    level: text('level').notNull().default('Mid-level'),
+    salaryText: text('salary_text'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    requirements: text('requirements'),
+    benefits: text('benefits'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    experience: text('experience'),
+    education: text('education'),
+    applicationDeadline: date('application_deadline', { mode: 'string' }),
+    contactEmail: text('contact_email').notNull(),
+    status: text('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(company_name, '')), 'A') || setweight(to_tsvector('english', agora_immutable_join(skills)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check(
+      'jobs_salary_check',
+      sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`,
+    ),
+    // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    index('jobs_feed_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('jobs_category_idx').on(t.status, t.category, t.createdAt.desc().nullsFirst()),
+    index('jobs_city_idx').on(sql`lower(${t.city})`),
+    index('jobs_poster_idx').on(t.posterId),
+    index('jobs_search_idx').using('gin', t.search),
+  ],
+);

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './common.js';
+import { answers, questions } from './questions.js';
+import { users } from './users.js';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    orderId: text('order_id').notNull().unique(),
+    /** Unique: a provider payment is never counted twice. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').notNull().default('created'),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_status_check', sql`${t.status} in ('created','paid','failed')`),
+    index('payments_question_idx').on(t.questionId),
+    // At most one paid order per question.
+    uniqueIndex('payments_one_paid_per_question').on(t.questionId).where(sql`status = 'paid'`),
+  ],
+);
+
+/** One row per distributed question: the unique key that makes distribution happen once. */
+export const rewardDistributions = pgTable('reward_distributions', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'restrict' }),
+  distributedBy: uuid('distributed_by')
+    .notNull()
+    .references(() => users.id),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => rewardDistributions.questionId, { onDelete: 'restrict' }),
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'restrict' }),
+    answererId: uuid('answerer_id')
+      .notNull()
+      .references(() => users.id),
+    percentage: integer('percentage').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('rewards_percentage_check', sql`${t.percentage} between 1 and 100`),
+    check('rewards_amount_check', sql`${t.amount} >= 0`),
+    uniqueIndex('rewards_one_per_answer').on(t.questionId, t.answerId),
+    index('rewards_answerer_idx').on(t.answererId),
+  ],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
+    upiId: text('upi_id'),
+    /** AES-256-GCM ciphertext of the account number (never stored in clear). */
+    bankAccountEnc: text('bank_account_enc'),
+    bankAccountLast4: text('bank_account_last4'),
+    ifsc: text('ifsc'),
+    accountHolderName: text('account_holder_name'),
+    bankName: text('bank_name'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('wallets_non_negative', sql`${t.balance} >= 0 and ${t.totalEarned} >= 0`)],
+);
+
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    /** Signed paise: credits positive, debits negative. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    description: text('description').notNull().default(''),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    questionTitle: text('question_title'),
+    /** Idempotency key (e.g. reward:<answerId>, withdrawal:<requestId>). */
+    reference: text('reference').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('wallet_transactions_type_check', sql`${t.type} in ('reward','withdrawal','other')`),
+    check('wallet_transactions_status_check', sql`${t.status} in ('completed','pending','failed')`),
+    // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    index('wallet_transactions_user_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    requestId: text('request_id').notNull().unique(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => walletTransactions.id),
+    payoutMethod: text('payout_method').notNull(),
+    payoutReference: text('payout_reference'),
+    failureReason: text('failure_reason'),
+    processedBy: uuid('processed_by').references(() => users.id),
+    processedAt: ts('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('withdrawals_amount_check', sql`${t.amount} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending','completed','failed')`),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, tsvector, updatedAt } from './common.js';
+import { users } from './users.js';
+
+export interface StoredAttachment {
+  filename: string;
+  url: string;
+  originalName: string;
+  mimetype: string;
+  size: number;
+}
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('open'),
+    views: integer('views').notNull().default(0),
+    answerCount: integer('answer_count').notNull().default(0),
+    isPaid: boolean('is_paid').notNull().default(false),
+    /** Paise actually paid (CONTRACT §3). */
+    paymentAmount: bigint('payment_amount', { mode: 'number' }),
+    /** Reward the author asked for, in paise, before payment. */
+    rewardAmount: bigint('reward_amount', { mode: 'number' }).notNull().default(0),
+    imageKey: text('image_key'),
+    aiRanked: boolean('ai_ranked').notNull().default(false),
+    aiRankedAt: ts('ai_ranked_at'),
+    aiRanker: text('ai_ranker'),
+    hidden: boolean('hidden').notNull().default(false),
+    rewardsDistributedAt: ts('rewards_distributed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    check('questions_status_check', sql`${t.status} in ('open','answered','closed')`),
+    check('questions_counts_check', sql`${t.views} >= 0 and ${t.answerCount} >= 0`),
+    check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),
+    // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    index('questions_feed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('questions_category_feed_idx').on(
+      t.category,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('questions_status_feed_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('questions_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+    index('questions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    isAccepted: boolean('is_accepted').notNull().default(false),
+    likes: integer('likes').notNull().default(0),
+    aiScore: real('ai_score'),
+    aiReason: text('ai_reason'),
+    aiRank: integer('ai_rank'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One answer per user per question: the database decides, so racing requests cannot both win.
+    uniqueIndex('answers_one_per_user').on(t.questionId, t.authorId),
+    index('answers_question_idx').on(t.questionId, t.createdAt),
+    index('answers_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { buildApp, LOG_REDACT } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DatabaseLockedError, type Database, openDatabase } from './db/client.js';
+
+function webDistPath(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')]) {
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return null;
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? webDistPath() });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await database.migrate();
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) {
+      console.error(err.message);
+      process.exit(3);
+    }
+    console.error(
+      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded in ${config.dataDir}`}): ${(err as Error).message}`,
+    );
+    process.exit(3);
+  }
+
+  const app = await buildApp({ config, database, logger: { level: config.logLevel, redact: LOG_REDACT } });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  app.ctx.mailWorker.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Agora is serving on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error('Fatal:', err);
+  process.exit(1);
+});

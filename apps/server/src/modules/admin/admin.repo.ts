@@ -1,0 +1,703 @@
+import type {
+  AdminContactMessage,
+  AdminHackathon,
+  AdminIdea,
+  AdminJob,
+  AdminQuestion,
+  AdminUser,
+  AdminWithdrawal,
+  AuditEntry,
+  OverviewPoint,
+  OverviewValues,
+} from '@agora/shared';
+import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  answers,
+  auditLog,
+  contactMessages,
+  hackathonParticipants,
+  hackathons,
+  ideas,
+  jobs,
+  mailOutbox,
+  payments,
+  questions,
+  rewardDistributions,
+  rewards,
+  users,
+  wallets,
+  withdrawals,
+} from '../../db/schema/index.js';
+import { afterCursor, cursorTs, type Keyset } from './cursor.js';
+
+interface ListOpts {
+  cursor: Keyset | null;
+  limit: number;
+}
+
+/** `%term%` for ILIKE with the pattern characters of the term escaped (a search for "50%" is literal). */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const person = (u: { id: string; displayName: string; email: string }) => ({
+  id: u.id,
+  displayName: u.displayName,
+  email: u.email,
+});
+const personCols = { id: users.id, displayName: users.displayName, email: users.email };
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const ageMinutes = (createdAt: Date, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000));
+
+function keyset(col: AnyColumn, idCol: AnyColumn, opts: ListOpts, dir: 'asc' | 'desc'): SQL | undefined {
+  return opts.cursor ? afterCursor(col, idCol, opts.cursor, dir) : undefined;
+}
+function order(col: AnyColumn, idCol: AnyColumn, dir: 'asc' | 'desc') {
+  return dir === 'asc' ? [asc(col), asc(idCol)] : [desc(col), desc(idCol)];
+}
+
+// ---------- users ----------
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toAdminUser(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    _id: u.id,
+    name: u.name,
+    displayName: u.displayName,
+    email: u.email,
+    role: u.role as AdminUser['role'],
+    status: u.status as AdminUser['status'],
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: Executor, f: { q?: string; role?: string; status?: string } & ListOpts) {
+  const like = f.q ? likePattern(f.q) : null;
+  const rows = await db
+    .select({ user: users, id: users.id, cursorTs: cursorTs(users.createdAt) })
+    .from(users)
+    .where(
+      and(
+        like
+          ? or(ilike(users.name, like), ilike(users.displayName, like), ilike(users.email, like))
+          : undefined,
+        f.role ? eq(users.role, f.role) : undefined,
+        f.status ? eq(users.status, f.status) : undefined,
+        keyset(users.createdAt, users.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...order(users.createdAt, users.id, 'desc'))
+    .limit(f.limit + 1);
+  return rows;
+}
+
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, set: Partial<UserRow>): Promise<UserRow> {
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+// ---------- questions ----------
+
+const questionCols = {
+  id: questions.id,
+  title: questions.title,
+  category: questions.category,
+  status: questions.status,
+  hidden: questions.hidden,
+  isPaid: questions.isPaid,
+  paymentAmount: questions.paymentAmount,
+  answerCount: questions.answerCount,
+  createdAt: questions.createdAt,
+  rewardsDistributed: sql<boolean>`exists (select 1 from ${rewardDistributions} rd where rd.question_id = ${questions.id})`,
+  author: personCols,
+};
+
+type QuestionListRow = {
+  id: string;
+  title: string;
+  category: string;
+  status: string;
+  hidden: boolean;
+  isPaid: boolean;
+  paymentAmount: number | null;
+  answerCount: number;
+  createdAt: Date;
+  rewardsDistributed: boolean;
+  author: { id: string; displayName: string; email: string };
+};
+
+export function toAdminQuestion(r: QuestionListRow): AdminQuestion {
+  return {
+    _id: r.id,
+    title: r.title,
+    category: r.category,
+    status: r.status as AdminQuestion['status'],
+    hidden: r.hidden,
+    isPaid: r.isPaid,
+    paymentAmount: r.paymentAmount,
+    rewardsDistributed: Boolean(r.rewardsDistributed),
+    answerCount: r.answerCount,
+    author: person(r.author),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listQuestions(
+  db: Executor,
+  f: { q?: string; status?: string; hidden?: boolean; paid?: boolean } & ListOpts,
+) {
+  return db
+    .select({ ...questionCols, cursorTs: cursorTs(questions.createdAt) })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(
+      and(
+        f.q ? ilike(questions.title, likePattern(f.q)) : undefined,
+        f.status ? eq(questions.status, f.status) : undefined,
+        f.hidden !== undefined ? eq(questions.hidden, f.hidden) : undefined,
+        f.paid !== undefined ? eq(questions.isPaid, f.paid) : undefined,
+        keyset(questions.createdAt, questions.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...order(questions.createdAt, questions.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+export async function findQuestion(db: Executor, id: string): Promise<QuestionListRow | undefined> {
+  const [row] = await db
+    .select(questionCols)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(eq(questions.id, id));
+  return row;
+}
+
+export async function lockQuestion(db: Executor, id: string) {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id)).for('update');
+  return row;
+}
+
+/** Whether money moved for this question: a paid order, and whether its reward was distributed. */
+export async function questionMoney(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      paid: sql<boolean>`exists (select 1 from ${payments} p where p.question_id = ${id} and p.status = 'paid')`,
+      distributed: sql<boolean>`exists (select 1 from ${rewardDistributions} rd where rd.question_id = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { paid: Boolean(row?.paid), distributed: Boolean(row?.distributed) };
+}
+
+export async function updateQuestion(db: Executor, id: string, set: Partial<typeof questions.$inferInsert>) {
+  await db.update(questions).set(set).where(eq(questions.id, id));
+}
+
+/** Deletes an unpaid question: its abandoned (never paid) orders first, answers by cascade. */
+export async function deleteUnpaidQuestion(db: Executor, id: string) {
+  await db.delete(payments).where(and(eq(payments.questionId, id), sql`${payments.status} <> 'paid'`));
+  await db.delete(questions).where(eq(questions.id, id));
+}
+
+// ---------- ideas ----------
+
+const ideaCols = {
+  id: ideas.id,
+  title: ideas.title,
+  category: ideas.category,
+  hidden: ideas.hidden,
+  likeCount: ideas.likeCount,
+  commentCount: ideas.commentCount,
+  createdAt: ideas.createdAt,
+  author: personCols,
+};
+
+export function toAdminIdea(r: {
+  id: string;
+  title: string;
+  category: string;
+  hidden: boolean;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  author: { id: string; displayName: string; email: string };
+}): AdminIdea {
+  return {
+    _id: r.id,
+    title: r.title,
+    category: r.category,
+    hidden: r.hidden,
+    likeCount: r.likeCount,
+    commentCount: r.commentCount,
+    author: person(r.author),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listIdeas(db: Executor, f: { q?: string; hidden?: boolean } & ListOpts) {
+  return db
+    .select({ ...ideaCols, cursorTs: cursorTs(ideas.createdAt) })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(
+      and(
+        f.q ? ilike(ideas.title, likePattern(f.q)) : undefined,
+        f.hidden !== undefined ? eq(ideas.hidden, f.hidden) : undefined,
+        keyset(ideas.createdAt, ideas.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...order(ideas.createdAt, ideas.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+export async function lockIdea(db: Executor, id: string) {
+  const [row] = await db.select().from(ideas).where(eq(ideas.id, id)).for('update');
+  return row;
+}
+
+export async function deleteIdea(db: Executor, id: string) {
+  await db.delete(ideas).where(eq(ideas.id, id));
+}
+
+// ---------- hackathons ----------
+
+type HackathonRow = typeof hackathons.$inferSelect;
+
+export function toAdminHackathon(
+  h: HackathonRow,
+  author: { id: string; displayName: string; email: string },
+  now: Date,
+): AdminHackathon {
+  return {
+    _id: h.id,
+    title: h.title,
+    description: h.description,
+    category: h.category,
+    status: h.status,
+    organizer: { name: h.organizerName, email: h.organizerEmail, phone: h.organizerPhone },
+    author: person(author),
+    startDate: h.startDate.toISOString(),
+    endDate: h.endDate.toISOString(),
+    locationType: h.locationType,
+    location: h.location,
+    prizePool: h.prizePool,
+    rejectionReason: h.rejectionReason,
+    reviewedAt: iso(h.reviewedAt),
+    createdAt: h.createdAt.toISOString(),
+    ageMinutes: ageMinutes(h.createdAt, now),
+  };
+}
+
+/** The review queue: pending ones oldest first (first come, first reviewed); other views newest first. */
+export async function listHackathons(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  return db
+    .select({
+      h: hackathons,
+      author: personCols,
+      id: hackathons.id,
+      cursorTs: cursorTs(hackathons.createdAt),
+    })
+    .from(hackathons)
+    .innerJoin(users, eq(users.id, hackathons.authorId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(hackathons.status, f.status) : undefined,
+        f.q
+          ? or(ilike(hackathons.title, likePattern(f.q)), ilike(hackathons.organizerName, likePattern(f.q)))
+          : undefined,
+        keyset(hackathons.createdAt, hackathons.id, f, dir),
+      ),
+    )
+    .orderBy(...order(hackathons.createdAt, hackathons.id, dir))
+    .limit(f.limit + 1);
+}
+
+export async function findHackathon(db: Executor, id: string, lock = false) {
+  const q = db
+    .select({ h: hackathons, author: personCols })
+    .from(hackathons)
+    .innerJoin(users, eq(users.id, hackathons.authorId))
+    .where(eq(hackathons.id, id));
+  const [row] = lock ? await q.for('update', { of: hackathons }) : await q;
+  return row;
+}
+
+// ---------- jobs ----------
+
+type JobRow = typeof jobs.$inferSelect;
+
+export function toAdminJob(
+  j: JobRow,
+  poster: { id: string; displayName: string; email: string },
+  now: Date,
+): AdminJob {
+  return {
+    _id: j.id,
+    title: j.title,
+    description: j.description,
+    companyName: j.companyName,
+    companyWebsite: j.companyWebsite,
+    category: j.category,
+    level: j.level,
+    employmentType: j.employmentType,
+    city: j.city,
+    country: j.country,
+    isRemote: j.isRemote,
+    salaryText: j.salaryText,
+    contactEmail: j.contactEmail,
+    status: j.status,
+    poster: person(poster),
+    rejectionReason: j.rejectionReason,
+    reviewedAt: iso(j.reviewedAt),
+    createdAt: j.createdAt.toISOString(),
+    ageMinutes: ageMinutes(j.createdAt, now),
+  };
+}
+
+// Explicit columns: the generated tsvector column is never needed here.
+const jobCols = {
+  id: jobs.id,
+  posterId: jobs.posterId,
+  title: jobs.title,
+  description: jobs.description,
+  companyName: jobs.companyName,
+  companyWebsite: jobs.companyWebsite,
+  companyLogo: jobs.companyLogo,
+  city: jobs.city,
+  state: jobs.state,
+  country: jobs.country,
+  isRemote: jobs.isRemote,
+  category: jobs.category,
+  employmentType: jobs.employmentType,
+  level: jobs.level,
+  salaryText: jobs.salaryText,
+  salaryMin: jobs.salaryMin,
+  salaryMax: jobs.salaryMax,
+  requirements: jobs.requirements,
+  benefits: jobs.benefits,
+  skills: jobs.skills,
+  experience: jobs.experience,
+  education: jobs.education,
+  applicationDeadline: jobs.applicationDeadline,
+  contactEmail: jobs.contactEmail,
+  status: jobs.status,
+  rejectionReason: jobs.rejectionReason,
+  reviewedBy: jobs.reviewedBy,
+  reviewedAt: jobs.reviewedAt,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+};
+
+export async function listJobs(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  return db
+    .select({ j: jobCols, poster: personCols, id: jobs.id, cursorTs: cursorTs(jobs.createdAt) })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(jobs.status, f.status) : undefined,
+        f.q ? or(ilike(jobs.title, likePattern(f.q)), ilike(jobs.companyName, likePattern(f.q))) : undefined,
+        keyset(jobs.createdAt, jobs.id, f, dir),
+      ),
+    )
+    .orderBy(...order(jobs.createdAt, jobs.id, dir))
+    .limit(f.limit + 1);
+}
+
+export async function findJob(db: Executor, id: string, lock = false) {
+  const q = db
+    .select({ j: jobCols, poster: personCols })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(eq(jobs.id, id));
+  const [row] = lock ? await q.for('update', { of: jobs }) : await q;
+  return row as { j: JobRow; poster: { id: string; displayName: string; email: string } } | undefined;
+}
+
+// ---------- withdrawals ----------
+
+const withdrawalCols = {
+  w: withdrawals,
+  user: personCols,
+  payout: {
+    upiId: wallets.upiId,
+    bankAccountLast4: wallets.bankAccountLast4,
+    ifsc: wallets.ifsc,
+    accountHolderName: wallets.accountHolderName,
+    bankName: wallets.bankName,
+  },
+};
+
+type WithdrawalRow = {
+  w: typeof withdrawals.$inferSelect;
+  user: { id: string; displayName: string; email: string };
+  payout: AdminWithdrawal['payout'];
+};
+
+export function toAdminWithdrawal(r: WithdrawalRow, now: Date): AdminWithdrawal {
+  return {
+    _id: r.w.id,
+    user: person(r.user),
+    amount: r.w.amount,
+    status: r.w.status as AdminWithdrawal['status'],
+    payoutMethod: r.w.payoutMethod,
+    payout: r.payout,
+    payoutReference: r.w.payoutReference,
+    failureReason: r.w.failureReason,
+    processedAt: iso(r.w.processedAt),
+    createdAt: r.w.createdAt.toISOString(),
+    ageMinutes: ageMinutes(r.w.createdAt, now),
+  };
+}
+
+export async function listWithdrawals(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  const like = f.q ? likePattern(f.q) : null;
+  return db
+    .select({ ...withdrawalCols, id: withdrawals.id, cursorTs: cursorTs(withdrawals.createdAt) })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(withdrawals.status, f.status) : undefined,
+        like ? or(ilike(users.displayName, like), ilike(users.email, like)) : undefined,
+        keyset(withdrawals.createdAt, withdrawals.id, f, dir),
+      ),
+    )
+    .orderBy(...order(withdrawals.createdAt, withdrawals.id, dir))
+    .limit(f.limit + 1);
+}
+
+export async function findWithdrawal(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<WithdrawalRow | undefined> {
+  const q = db
+    .select(withdrawalCols)
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
+    .where(eq(withdrawals.id, id));
+  const [row] = lock ? await q.for('update', { of: withdrawals }) : await q;
+  return row;
+}
+
+export async function walletBalance(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.balance ?? null;
+}
+
+// ---------- contact messages ----------
+
+export function toAdminContact(c: typeof contactMessages.$inferSelect): AdminContactMessage {
+  return {
+    _id: c.id,
+    name: c.name,
+    email: c.email,
+    subject: c.subject,
+    category: c.category,
+    message: c.message,
+    userId: c.userId,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export async function listContactMessages(db: Executor, f: { q?: string } & ListOpts) {
+  const like = f.q ? likePattern(f.q) : null;
+  return db
+    .select({ c: contactMessages, id: contactMessages.id, cursorTs: cursorTs(contactMessages.createdAt) })
+    .from(contactMessages)
+    .where(
+      and(
+        like
+          ? or(
+              ilike(contactMessages.name, like),
+              ilike(contactMessages.email, like),
+              ilike(contactMessages.subject, like),
+              ilike(contactMessages.message, like),
+            )
+          : undefined,
+        keyset(contactMessages.createdAt, contactMessages.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...order(contactMessages.createdAt, contactMessages.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+// ---------- audit log ----------
+
+const actor = alias(users, 'actor');
+
+export async function listAudit(
+  db: Executor,
+  f: { entityType?: string; entityId?: string; action?: string; actorId?: string } & ListOpts,
+) {
+  return db
+    .select({
+      a: auditLog,
+      actor: { id: actor.id, displayName: actor.displayName, email: actor.email },
+      id: auditLog.id,
+      cursorTs: cursorTs(auditLog.createdAt),
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .where(
+      and(
+        f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
+        f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+        f.action ? eq(auditLog.action, f.action) : undefined,
+        f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+        keyset(auditLog.createdAt, auditLog.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...order(auditLog.createdAt, auditLog.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+export function toAuditEntry(r: {
+  a: typeof auditLog.$inferSelect;
+  actor: { id: string; displayName: string; email: string } | null;
+}): AuditEntry {
+  return {
+    _id: r.a.id,
+    actor: r.actor?.id ? person(r.actor) : null,
+    action: r.a.action,
+    entityType: r.a.entityType,
+    entityId: r.a.entityId,
+    before: r.a.before,
+    after: r.a.after,
+    createdAt: r.a.createdAt.toISOString(),
+  };
+}
+
+// ---------- overview ----------
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[])) as Record<
+    string,
+    unknown
+  >[];
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+function values(r: Record<string, unknown>): OverviewValues {
+  return {
+    signups: num(r.signups),
+    questions: num(r.questions),
+    answers: num(r.answers),
+    paidAmount: num(r.paid_amount),
+    rewardsDistributed: num(r.rewards_distributed),
+    withdrawals: num(r.withdrawals),
+    ideas: num(r.ideas),
+    hackathonRegistrations: num(r.hackathon_registrations),
+    jobsPosted: num(r.jobs_posted),
+  };
+}
+
+/**
+ * Every daily series in ONE query: each table is aggregated once over the range (an indexed
+ * created_at filter, then GROUP BY day) and joined to generate_series, so the cost is bounded by
+ * the rows in the range plus the number of days (≤ 366), and empty days come out as zeros.
+ * Days are UTC calendar days.
+ */
+export async function overviewSeries(db: Executor, from: string, to: string): Promise<OverviewPoint[]> {
+  const start = `${from}T00:00:00Z`;
+  const end = sql`(${`${to}T00:00:00Z`}::timestamptz + interval '1 day')`;
+  const day = (col: SQL) => sql`date_trunc('day', ${col} at time zone 'UTC')::date`;
+  const perDay = (table: SQL, col: AnyColumn, agg: SQL, extra: SQL = sql``) => sql`
+    select ${day(sql`${col}`)} as day, ${agg} as v from ${table}
+    where ${col} >= ${start}::timestamptz and ${col} < ${end} ${extra}
+    group by 1`;
+  const res = await db.execute(sql`
+    with days as (
+      select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    ),
+    s_users as (${perDay(sql`${users}`, users.createdAt, sql`count(*)`)}),
+    s_questions as (${perDay(sql`${questions}`, questions.createdAt, sql`count(*)`)}),
+    s_answers as (${perDay(sql`${answers}`, answers.createdAt, sql`count(*)`)}),
+    s_paid as (${perDay(sql`${payments}`, payments.paidAt, sql`sum(amount)`, sql`and status = 'paid'`)}),
+    s_rewards as (${perDay(sql`${rewards}`, rewards.createdAt, sql`sum(amount)`)}),
+    s_withdrawals as (${perDay(sql`${withdrawals}`, withdrawals.createdAt, sql`sum(amount)`)}),
+    s_ideas as (${perDay(sql`${ideas}`, ideas.createdAt, sql`count(*)`)}),
+    s_regs as (${perDay(sql`${hackathonParticipants}`, hackathonParticipants.registeredAt, sql`count(*)`)}),
+    s_jobs as (${perDay(sql`${jobs}`, jobs.createdAt, sql`count(*)`)})
+    select to_char(days.day, 'YYYY-MM-DD') as date,
+      coalesce(s_users.v, 0)::bigint as signups,
+      coalesce(s_questions.v, 0)::bigint as questions,
+      coalesce(s_answers.v, 0)::bigint as answers,
+      coalesce(s_paid.v, 0)::bigint as paid_amount,
+      coalesce(s_rewards.v, 0)::bigint as rewards_distributed,
+      coalesce(s_withdrawals.v, 0)::bigint as withdrawals,
+      coalesce(s_ideas.v, 0)::bigint as ideas,
+      coalesce(s_regs.v, 0)::bigint as hackathon_registrations,
+      coalesce(s_jobs.v, 0)::bigint as jobs_posted
+    from days
+    left join s_users on s_users.day = days.day
+    left join s_questions on s_questions.day = days.day
+    left join s_answers on s_answers.day = days.day
+    left join s_paid on s_paid.day = days.day
+    left join s_rewards on s_rewards.day = days.day
+    left join s_withdrawals on s_withdrawals.day = days.day
+    left join s_ideas on s_ideas.day = days.day
+    left join s_regs on s_regs.day = days.day
+    left join s_jobs on s_jobs.day = days.day
+    order by days.day`);
+  return rowsOf(res).map((r) => ({ date: String(r.date), ...values(r) }));
+}
+
+/** All-time totals and the review backlog, one query of scalar aggregates. */
+export async function overviewTotals(db: Executor) {
+  const res = await db.execute(sql`
+    select
+      (select count(*) from ${users}) as users,
+      (select count(*) from ${users}) as signups,
+      (select count(*) from ${questions}) as questions,
+      (select count(*) from ${answers}) as answers,
+      (select coalesce(sum(amount), 0) from ${payments} where status = 'paid') as paid_amount,
+      (select coalesce(sum(amount), 0) from ${rewards}) as rewards_distributed,
+      (select coalesce(sum(amount), 0) from ${withdrawals}) as withdrawals,
+      (select count(*) from ${ideas}) as ideas,
+      (select count(*) from ${hackathonParticipants}) as hackathon_registrations,
+      (select count(*) from ${jobs}) as jobs_posted,
+      (select count(*) from ${hackathons} where status = 'pending') as pending_hackathons,
+      (select count(*) from ${jobs} where status = 'pending') as pending_jobs,
+      (select count(*) from ${withdrawals} where status = 'pending') as pending_withdrawals,
+      (select count(*) from ${mailOutbox} where status = 'pending') as mail_pending,
+      (select count(*) from ${mailOutbox} where status = 'failed') as mail_failed`);
+  const r = rowsOf(res)[0] ?? {};
+  return {
+    ...values(r),
+    users: num(r.users),
+    pendingHackathons: num(r.pending_hackathons),
+    pendingJobs: num(r.pending_jobs),
+    pendingWithdrawals: num(r.pending_withdrawals),
+    mailPending: num(r.mail_pending),
+    mailFailed: num(r.mail_failed),
+  };
+}
+
+// ---------- mail outbox ----------
+
+/** Puts given-up mail back in the queue (after SMTP was fixed); returns how many rows. */
+export async function requeueFailedMail(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(eq(mailOutbox.status, 'failed'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}

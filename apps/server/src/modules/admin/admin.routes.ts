@@ -1,0 +1,290 @@
+import {
+  AdminContactMessage,
+  AdminContactQuery,
+  AdminHackathon,
+  AdminHackathonsQuery,
+  AdminIdea,
+  AdminIdeasQuery,
+  AdminJob,
+  AdminJobsQuery,
+  AdminQuestion,
+  AdminQuestionPatch,
+  AdminQuestionsQuery,
+  AdminUser,
+  AdminUserPatch,
+  AdminUsersQuery,
+  AdminWithdrawal,
+  AdminWithdrawalsQuery,
+  AuditEntry,
+  AuditQuery,
+  CompleteWithdrawalBody,
+  ErrorBody,
+  FailWithdrawalBody,
+  IdParam,
+  MinRewardBody,
+  Overview,
+  OverviewQuery,
+  PayoutDetails,
+  RejectBody,
+} from '@agora/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { createAdminService, type Paged } from './admin.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** CONTRACT §3: lists stay arrays; the next page's cursor travels in X-Next-Cursor. */
+function paged<T>(reply: FastifyReply, p: Paged<T>): T[] {
+  if (p.nextCursor) reply.header('X-Next-Cursor', p.nextCursor);
+  return p.items;
+}
+
+/** HTTP routes of the admin area (mounted at /api/admin). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const admin = createAdminService(ctx);
+  return async (app) => {
+    // Every route of this plugin is admin-only, decided before anything else (even validation):
+    // a visitor gets 401, a signed-in non-admin 403. A route cannot forget it.
+    app.addHook('onRequest', app.requireAdmin);
+
+    app.get(
+      '/overview',
+      { schema: { tags, security, querystring: OverviewQuery, response: { 200: Overview, ...errors } } },
+      async (req) => admin.overview(req.query),
+    );
+
+    // ---------- users ----------
+    app.get(
+      '/users',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminUsersQuery,
+          response: { 200: z.array(AdminUser), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listUsers(req.query)),
+    );
+    app.patch(
+      '/users/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: AdminUserPatch,
+          response: { 200: AdminUser, ...errors },
+        },
+      },
+      async (req) => admin.updateUser(req.user!, req.params.id, req.body),
+    );
+
+    // ---------- questions ----------
+    app.get(
+      '/questions',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminQuestionsQuery,
+          response: { 200: z.array(AdminQuestion), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listQuestions(req.query)),
+    );
+    app.patch(
+      '/questions/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: AdminQuestionPatch,
+          response: { 200: AdminQuestion, ...errors },
+        },
+      },
+      async (req) => admin.updateQuestion(req.user!, req.params.id, req.body),
+    );
+    app.delete(
+      '/questions/:id',
+      { schema: { tags, security, params: IdParam, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await admin.deleteQuestion(req.user!, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // ---------- ideas ----------
+    app.get(
+      '/ideas',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminIdeasQuery,
+          response: { 200: z.array(AdminIdea), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listIdeas(req.query)),
+    );
+    app.delete(
+      '/ideas/:id',
+      { schema: { tags, security, params: IdParam, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await admin.deleteIdea(req.user!, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // ---------- hackathons ----------
+    app.get(
+      '/hackathons',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminHackathonsQuery,
+          response: { 200: z.array(AdminHackathon), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listHackathons(req.query)),
+    );
+    app.post(
+      '/hackathons/:id/approve',
+      { schema: { tags, security, params: IdParam, response: { 200: AdminHackathon, ...errors } } },
+      async (req) => admin.reviewHackathon(req.user!, req.params.id, 'approve'),
+    );
+    app.post(
+      '/hackathons/:id/reject',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: RejectBody,
+          response: { 200: AdminHackathon, ...errors },
+        },
+      },
+      async (req) => admin.reviewHackathon(req.user!, req.params.id, 'reject', req.body.reason),
+    );
+
+    // ---------- jobs ----------
+    app.get(
+      '/jobs',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminJobsQuery,
+          response: { 200: z.array(AdminJob), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listJobs(req.query)),
+    );
+    app.post(
+      '/jobs/:id/approve',
+      { schema: { tags, security, params: IdParam, response: { 200: AdminJob, ...errors } } },
+      async (req) => admin.reviewJob(req.user!, req.params.id, 'approve'),
+    );
+    app.post(
+      '/jobs/:id/reject',
+      {
+        schema: { tags, security, params: IdParam, body: RejectBody, response: { 200: AdminJob, ...errors } },
+      },
+      async (req) => admin.reviewJob(req.user!, req.params.id, 'reject', req.body.reason),
+    );
+
+    // ---------- withdrawals ----------
+    app.get(
+      '/withdrawals',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminWithdrawalsQuery,
+          response: { 200: z.array(AdminWithdrawal), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listWithdrawals(req.query)),
+    );
+    app.get(
+      '/withdrawals/:id/payout-details',
+      { schema: { tags, security, params: IdParam, response: { 200: PayoutDetails, ...errors } } },
+      async (req) => admin.payoutDetails(req.user!, req.params.id),
+    );
+    app.post(
+      '/withdrawals/:id/complete',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: CompleteWithdrawalBody,
+          response: { 200: AdminWithdrawal, ...errors },
+        },
+      },
+      async (req) => admin.processWithdrawal(req.user!, req.params.id, 'complete', req.body.payoutReference),
+    );
+    app.post(
+      '/withdrawals/:id/fail',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: FailWithdrawalBody,
+          response: { 200: AdminWithdrawal, ...errors },
+        },
+      },
+      async (req) => admin.processWithdrawal(req.user!, req.params.id, 'fail', req.body.reason),
+    );
+
+    // ---------- contact messages, settings, audit log ----------
+    app.get(
+      '/contact-messages',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminContactQuery,
+          response: { 200: z.array(AdminContactMessage), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.listContactMessages(req.query)),
+    );
+    app.put(
+      '/settings/min-reward',
+      {
+        schema: {
+          tags,
+          security,
+          body: MinRewardBody,
+          response: { 200: z.object({ minRewardAmount: z.number().int() }), ...errors },
+        },
+      },
+      async (req) => admin.setMinRewardAmount(req.user!, req.body.minRewardAmount),
+    );
+    app.post(
+      '/mail/retry-failed',
+      { schema: { tags, security, response: { 200: z.object({ requeued: z.number().int() }), ...errors } } },
+      async (req) => admin.retryFailedMail(req.user!),
+    );
+    app.get(
+      '/audit-log',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AuditQuery,
+          response: { 200: z.array(AuditEntry), ...errors },
+        },
+      },
+      async (req, reply) => paged(reply, await admin.auditLog(req.query)),
+    );
+  };
+}

@@ -1,0 +1,76 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+}
+
+export function findUserById(db: Executor, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export function findUserByGoogleSub(db: Executor, sub: string) {
+  return db.query.users.findFirst({ where: eq(users.googleSub, sub) });
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function createSession(db: Executor, userId: string, meta: { ip?: string; userAgent?: string }) {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+    .returning();
+  return row!;
+}
+
+/** The session with its user, in one query. */
+export async function findSessionWithUser(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function countUsers(db: Executor) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function linkGoogleSub(db: Executor, userId: string, sub: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ googleSub: sub }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+export async function makeActiveAdmin(db: Executor, userId: string): Promise<void> {
+  await db.update(users).set({ role: 'admin', status: 'active' }).where(eq(users.id, userId));
+}

@@ -1,0 +1,194 @@
+import { hash, verify } from '@node-rs/argon2';
+import { type AuthResult, MSG, type PublicUser, type SignupBody } from '@agora/shared';
+import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
+import type { AppContext, SessionUser } from '../../context.js';
+import { pgErrorCode } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
+import { isCommonPassword } from './common-passwords.js';
+import * as repo from './auth.repo.js';
+
+// argon2id (algorithm 2) with the library's OWASP-level defaults.
+const ARGON = { algorithm: 2 } as const;
+const TOKEN_TTL = '7d';
+const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+let dummyHash: Promise<string> | null = null;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON);
+}
+
+export function toPublicUser(u: repo.UserRow): PublicUser {
+  return {
+    id: u.id,
+    _id: u.id,
+    name: u.name,
+    displayName: u.displayName,
+    email: u.email,
+    role: u.role as PublicUser['role'],
+    status: u.status as PublicUser['status'],
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export function createAuthService(ctx: AppContext) {
+  const secret = new TextEncoder().encode(ctx.config.jwtSecret);
+  const idleMs = ctx.config.sessionIdleMinutes * 60_000;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
+
+  async function issue(user: repo.UserRow, meta: RequestMeta): Promise<AuthResult> {
+    const session = await repo.createSession(ctx.db, user.id, meta);
+    const token = await new SignJWT({ sid: session.id })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt(Math.floor(ctx.clock.now().getTime() / 1000))
+      .setExpirationTime(TOKEN_TTL)
+      .sign(secret);
+    return { token, user: toPublicUser(user) };
+  }
+
+  async function signup(body: SignupBody, meta: RequestMeta): Promise<AuthResult> {
+    if (isCommonPassword(body.password)) {
+      badRequest(MSG.passwordTooCommon, [{ field: 'body.password', message: MSG.passwordTooCommon }]);
+    }
+    const passwordHash = await hashPassword(body.password);
+    let user: repo.UserRow;
+    try {
+      user = await repo.insertUser(ctx.db, {
+        email: body.email,
+        name: body.name,
+        displayName: body.name,
+        passwordHash,
+        role: body.role ?? 'user',
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === '23505') conflict('EMAIL_TAKEN', MSG.emailTaken);
+      throw err;
+    }
+    return issue(user, meta);
+  }
+
+  async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
+    const key = `login-fail:${email.toLowerCase()}`;
+    const failures = await ctx.counters.get(key);
+    if (failures.count >= ctx.config.loginFailuresPerAccount) {
+      tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(failures.ttlMs / 1000)));
+    }
+    const user = await repo.findUserByEmail(ctx.db, email);
+    // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
+    dummyHash ??= hashPassword('dummy-password-for-timing');
+    const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
+    if (!user?.passwordHash || !ok) {
+      const after = await ctx.counters.incr(key, FAILED_LOGIN_WINDOW_MS);
+      if (after.count > ctx.config.loginFailuresPerAccount) {
+        tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(after.ttlMs / 1000)));
+      }
+      unauthorized(MSG.invalidCredentials);
+    }
+    if (user!.status !== 'active') forbidden(MSG.accountSuspended);
+    await ctx.counters.reset(key);
+    return issue(user!, meta);
+  }
+
+  async function google(idToken: string, meta: RequestMeta): Promise<AuthResult> {
+    const clientId = ctx.config.google.clientId;
+    if (!clientId) throw new AppError('GOOGLE_DISABLED', 404, 'Google sign-in is not enabled');
+    jwks ??= createRemoteJWKSet(new URL(ctx.config.google.jwksUrl), { timeoutDuration: 5000 });
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(idToken, jwks, {
+        issuer: ['https://accounts.google.com', 'accounts.google.com'],
+        audience: clientId,
+        algorithms: ['RS256'],
+        currentDate: ctx.clock.now(),
+      }));
+    } catch {
+      return unauthorized('Google sign-in failed: invalid token');
+    }
+    const sub = String(payload.sub ?? '');
+    const email = String(payload.email ?? '').toLowerCase();
+    if (!sub || !email || payload.email_verified !== true)
+      unauthorized('Google sign-in failed: e-mail not verified');
+    let user = await repo.findUserByGoogleSub(ctx.db, sub);
+    if (!user) {
+      const byEmail = await repo.findUserByEmail(ctx.db, email);
+      if (byEmail) {
+        // Link the verified Google identity to the existing account with the same e-mail.
+        user = await repo.linkGoogleSub(ctx.db, byEmail.id, sub);
+      } else {
+        const name = String(payload.name ?? email.split('@')[0]).slice(0, 100);
+        user = await repo.insertUser(ctx.db, {
+          email,
+          name,
+          displayName: name,
+          googleSub: sub,
+          role: 'user',
+        });
+      }
+    }
+    if (user!.status !== 'active') forbidden(MSG.accountSuspended);
+    return issue(user!, meta);
+  }
+
+  /** Token → session user, or null. Refuses forged, expired, revoked, idle and suspended. */
+  async function authenticate(token: string): Promise<SessionUser | null> {
+    let sid: string;
+    try {
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        currentDate: ctx.clock.now(),
+      });
+      sid = String(payload.sid ?? '');
+    } catch {
+      return null;
+    }
+    if (!/^[0-9a-f-]{36}$/.test(sid)) return null;
+    const row = await repo.findSessionWithUser(ctx.db, sid);
+    if (!row || row.session.revokedAt || row.user.status !== 'active') return null;
+    const now = ctx.clock.now();
+    if (now.getTime() - row.session.lastSeenAt.getTime() > idleMs) return null;
+    // Write at most every 15 s per session to keep reads cheap.
+    if (now.getTime() - row.session.lastSeenAt.getTime() > 15_000) await repo.touchSession(ctx.db, sid, now);
+    const u = row.user;
+    return {
+      id: u.id,
+      sessionId: sid,
+      email: u.email,
+      name: u.name,
+      displayName: u.displayName,
+      role: u.role as SessionUser['role'],
+    };
+  }
+
+  return {
+    signup,
+    login,
+    google,
+    authenticate,
+    logout: (user: SessionUser) => repo.revokeSession(ctx.db, user.sessionId, ctx.clock.now()),
+    keepalive: (user: SessionUser) => repo.touchSession(ctx.db, user.sessionId, ctx.clock.now()),
+    revokeAllSessions: (userId: string) => repo.revokeUserSessions(ctx.db, userId, ctx.clock.now()),
+
+    /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this admin exists (idempotent). */
+    async ensureAdmin(email: string, password: string): Promise<void> {
+      const existing = await repo.findUserByEmail(ctx.db, email);
+      if (!existing) {
+        await repo.insertUser(ctx.db, {
+          email,
+          name: 'Administrator',
+          displayName: 'Administrator',
+          passwordHash: await hashPassword(password),
+          role: 'admin',
+        });
+      } else if (existing.role !== 'admin' || existing.status !== 'active') {
+        await repo.makeActiveAdmin(ctx.db, existing.id);
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,118 @@
+import { FOLLOW_LIST_MAX, type FollowResult, type FollowUser, MSG, type UserInfo } from '@agora/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { follows, users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { notify } from '../notifications/notifications.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createFollowsService(ctx: AppContext) {
+  const db = ctx.db;
+
+  /**
+   * Locks both users' rows in id order before touching the follow row and the counters, so
+   * A-follows-B and B-follows-A at the same moment cannot deadlock; returns the target's row.
+   */
+  async function lockPair(tx: Tx, me: string, target: string) {
+    const rows = await tx
+      .select({ id: users.id, followerCount: users.followerCount })
+      .from(users)
+      .where(inArray(users.id, [me, target]))
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.find((r) => r.id === target) ?? null;
+  }
+
+  async function change(user: SessionUser, targetUserId: string, follow: boolean): Promise<FollowResult> {
+    if (targetUserId === user.id) badRequest(MSG.cannotFollowSelf);
+    if (!UUID.test(targetUserId)) notFound(MSG.userNotFound);
+    return db.transaction(async (tx) => {
+      const target = await lockPair(tx, user.id, targetUserId);
+      if (!target) return notFound(MSG.userNotFound);
+      const changed = follow
+        ? await tx
+            .insert(follows)
+            .values({ followerId: user.id, followeeId: targetUserId, createdAt: ctx.clock.now() })
+            .onConflictDoNothing()
+            .returning({ id: follows.followeeId })
+        : await tx
+            .delete(follows)
+            .where(and(eq(follows.followerId, user.id), eq(follows.followeeId, targetUserId)))
+            .returning({ id: follows.followeeId });
+      let followerCount = target.followerCount;
+      // Idempotent: following twice (or unfollowing a stranger) changes nothing.
+      if (changed.length > 0) {
+        const d = follow ? 1 : -1;
+        const [after] = await tx
+          .update(users)
+          .set({ followerCount: sql`${users.followerCount} + ${d}` })
+          .where(eq(users.id, targetUserId))
+          .returning({ followerCount: users.followerCount });
+        await tx
+          .update(users)
+          .set({ followingCount: sql`${users.followingCount} + ${d}` })
+          .where(eq(users.id, user.id));
+        followerCount = after!.followerCount;
+        if (follow) {
+          await notify(tx, targetUserId, {
+            type: 'follower',
+            title: `${user.displayName} started following you`,
+            link: '/followers',
+          });
+        }
+      }
+      return {
+        followerCount,
+        following: follow,
+        message: follow ? MSG.followSuccess : MSG.unfollowSuccess,
+      };
+    });
+  }
+
+  /** Ids plus display names (one join), most recent first, bounded. */
+  async function list(userId: string, direction: 'following' | 'followers') {
+    const mine = direction === 'following' ? follows.followerId : follows.followeeId;
+    const other = direction === 'following' ? follows.followeeId : follows.followerId;
+    const rows = await db
+      .select({ id: users.id, displayName: users.displayName, name: users.name })
+      .from(follows)
+      .innerJoin(users, eq(users.id, other))
+      .where(eq(mine, userId))
+      .orderBy(desc(follows.createdAt))
+      .limit(FOLLOW_LIST_MAX);
+    return rows satisfies FollowUser[];
+  }
+
+  return {
+    follow: (user: SessionUser, target: string) => change(user, target, true),
+    unfollow: (user: SessionUser, target: string) => change(user, target, false),
+
+    async following(user: SessionUser) {
+      const rows = await list(user.id, 'following');
+      return { following: rows.map((r) => r.id), users: rows };
+    },
+
+    async followers(user: SessionUser) {
+      const rows = await list(user.id, 'followers');
+      return { followers: rows.map((r) => r.id), users: rows };
+    },
+
+    async info(id: string): Promise<UserInfo> {
+      if (!UUID.test(id)) return notFound(MSG.userNotFound);
+      const [row] = await db
+        .select({
+          id: users.id,
+          displayName: users.displayName,
+          name: users.name,
+          followerCount: users.followerCount,
+          followingCount: users.followingCount,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? notFound(MSG.userNotFound);
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import {
+  ErrorBody,
+  Hackathon,
+  HackathonCreateResult,
+  HackathonIdParams,
+  HackathonList,
+  HackathonListQuery,
+  HackathonPageQuery,
+  HackathonRegistrationResult,
+  HackathonSubmission,
+  HackathonSubmissionParams,
+  HackathonSubmissionStatusBody,
+  LIMITS,
+  MSG,
+  ProjectSubmissionResult,
+} from '@agora/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/uploads.js';
+import { createHackathonsService } from './hackathons.service.js';
+
+const tags = ['hackathons'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Multipart with a size limit whose 413 carries the caller's message. */
+async function multipart(req: FastifyRequest, fileField: string, maxBytes: number, tooLarge: string) {
+  try {
+    return await readMultipart(req, { fileField, maxBytes });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
+    throw err;
+  }
+}
+
+function setPaging(reply: FastifyReply, page: { nextCursor: string | null; total?: number }) {
+  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+}
+
+/** HTTP routes of the hackathons area (registered in modules/registry.ts). */
+export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const hackathons = createHackathonsService(ctx);
+
+    // spec 03 §7: register is sent with a JSON content type and no body; Fastify's default parser
+    // refuses an empty JSON body, so (in this area only) an empty body parses as "no body".
+    const parseJson = app.getDefaultJsonParser('error', 'ignore');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      return parseJson(req, text, done);
+    });
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Published hackathons (optionally one phase: open, upcoming, past); X-Next-Cursor pages',
+          querystring: HackathonListQuery,
+          response: { 200: HackathonList, 400: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const page = await hackathons.list(req.user, req.query);
+        setPaging(reply, page);
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/my-registrations',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Hackathons the caller joined (X-Total-Count, X-Next-Cursor)',
+          querystring: HackathonPageQuery,
+          response: { 200: HackathonList, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const page = await hackathons.myRegistrations(req.user!, req.query);
+        setPaging(reply, page);
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/my-submissions',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Hackathons the caller organised, any status, with their newest submissions',
+          querystring: HackathonPageQuery,
+          response: { 200: HackathonList, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const page = await hackathons.mySubmissions(req.user!, req.query);
+        setPaging(reply, page);
+        return page.items;
+      },
+    );
+
+    app.post(
+      '/submit',
+      {
+        schema: {
+          tags,
+          summary: 'Organiser submits a hackathon for review (multipart; status is always pending)',
+          consumes: ['multipart/form-data'],
+          response: { 201: HackathonCreateResult, ...errors, 413: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        // spec 03 §5 check 1, with the spec's sentence rather than the generic 401 message.
+        if (!req.user) throw new AppError('UNAUTHORIZED', 401, MSG.hackathonAuth);
+        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
+        const hackathon = await hackathons.create(req.user, fields, file);
+        return reply.status(201).send({ message: MSG.hackathonSubmitted, hackathon });
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One hackathon; participants and submissions in full for its organiser and admins',
+          params: HackathonIdParams,
+          response: { 200: Hackathon, 404: ErrorBody },
+        },
+      },
+      async (req) => hackathons.get(req.user, req.params.id),
+    );
+
+    app.get(
+      '/:id/calendar.ics',
+      { schema: { tags, summary: 'iCalendar file of the hackathon', params: HackathonIdParams } },
+      async (req, reply) => {
+        const { ics, filename } = await hackathons.calendar(req.user, req.params.id);
+        return reply
+          .header('Content-Type', 'text/calendar; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .header('Cache-Control', 'no-store')
+          .send(ics);
+      },
+    );
+
+    app.post(
+      '/:id/register',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          params: HackathonIdParams,
+          response: { 200: HackathonRegistrationResult, ...errors },
+        },
+      },
+      async (req) => hackathons.register(req.user!, req.params.id),
+    );
+
+    app.post(
+      '/:id/unregister',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          params: HackathonIdParams,
+          response: { 200: HackathonRegistrationResult, ...errors },
+        },
+      },
+      async (req) => hackathons.unregister(req.user!, req.params.id),
+    );
+
+    app.post(
+      '/:id/submit',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary:
+            'Project submission (multipart, file field submissionFile ≤ 25 MB); a second one updates the first',
+          consumes: ['multipart/form-data'],
+          params: HackathonIdParams,
+          response: { 200: ProjectSubmissionResult, 201: ProjectSubmissionResult, ...errors, 413: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { fields, file } = await multipart(
+          req,
+          'submissionFile',
+          LIMITS.submissionFileBytes,
+          `The file is too large (maximum ${LIMITS.submissionFileBytes / 1024 / 1024} MB).`,
+        );
+        const result = await hackathons.submitProject(req.user!, req.params.id, fields, file);
+        return reply.status(result.updated ? 200 : 201).send({ message: MSG.projectSubmitted, ...result });
+      },
+    );
+
+    app.patch(
+      '/:id/submissions/:sid',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Organiser or admin sets a submission status (winner, runner_up, participant)',
+          params: HackathonSubmissionParams,
+          body: HackathonSubmissionStatusBody,
+          response: { 200: HackathonSubmission, ...errors },
+        },
+      },
+      async (req) =>
+        hackathons.setSubmissionStatus(req.user!, req.params.id, req.params.sid, req.body.status),
+    );
+
+    app.get(
+      '/:id/submissions/:sid/file',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: "A submission's file (organiser, admins and the submitter)",
+          params: HackathonSubmissionParams,
+        },
+      },
+      async (req, reply) => {
+        const f = await hackathons.submissionFile(req.user!, req.params.id, req.params.sid);
+        const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+        return reply
+          .header('Content-Type', f.mimetype)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+          )
+          .send(f.data);
+      },
+    );
+  };
+}

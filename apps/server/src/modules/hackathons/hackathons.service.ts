@@ -1,0 +1,600 @@
+import {
+  firstHackathonFormError,
+  type Hackathon,
+  HACKATHON_SUBMISSION_FILE_EXTENSIONS,
+  HackathonCreateInput,
+  type HackathonFormInput,
+  type HackathonListQuery,
+  type HackathonSubmission,
+  type HackathonTeamMember,
+  hackathonPhase,
+  LIMITS,
+  MSG,
+  ProjectSubmissionInput,
+  registrationDeadline,
+  registrationOpen,
+} from '@agora/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext, SessionUser } from '../../context.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import { enqueueMail } from '../../platform/mail.js';
+import { notify } from '../notifications/notifications.service.js';
+import { buildCalendar } from './hackathons.ics.js';
+import * as repo from './hackathons.repo.js';
+
+/** Organisers and admins see at most this many participants/submissions on the detail page. */
+export const DETAIL_LIST_LIMIT = 500;
+/** Submissions shown per hackathon on My Hackathons. */
+export const MY_SUBMISSIONS_PER_HACKATHON = 20;
+const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** spec 03 §9 submission types, by content; the name's extension must agree with the bytes. */
+const SUBMISSION_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  // file-type reports .doc (an OLE compound file) as x-cfb; the .doc extension is then required.
+  'application/x-cfb': ['doc'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/zip': ['zip'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+};
+export const SUBMISSION_FILE_INVALID = 'Please upload a PDF, DOC, DOCX, ZIP, JPG, PNG or GIF file.';
+
+type Viewer = SessionUser | null;
+
+function encodeCursor(c: repo.Cursor | null): string | null {
+  return c ? Buffer.from(JSON.stringify(c)).toString('base64url') : null;
+}
+
+function decodeCursor(s: string | undefined): repo.Cursor | null {
+  if (!s) return null;
+  try {
+    const c = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as repo.Cursor;
+    if (typeof c.v === 'string' && !Number.isNaN(Date.parse(c.v)) && UUID_RE.test(String(c.id))) return c;
+  } catch {
+    // fall through
+  }
+  return badRequest('Invalid cursor', [{ field: 'query.cursor', message: 'Invalid cursor' }]);
+}
+
+const isPrivileged = (viewer: Viewer, h: repo.HackathonRow) =>
+  Boolean(viewer && (viewer.role === 'admin' || viewer.id === h.authorId));
+
+const isVisible = (viewer: Viewer, h: repo.HackathonRow) =>
+  h.status === 'published' || isPrivileged(viewer, h);
+
+function toSubmission(s: repo.SubmissionRow): HackathonSubmission {
+  return {
+    _id: s.id,
+    userId: s.userId,
+    teamName: s.teamName,
+    projectTitle: s.projectTitle,
+    projectDescription: s.projectDescription,
+    projectUrl: s.projectUrl,
+    githubUrl: s.githubUrl,
+    demoUrl: s.demoUrl,
+    fileUrl: s.fileKey ? `/api/hackathons/${s.hackathonId}/submissions/${s.id}/file` : null,
+    fileName: s.fileKey ? s.fileName : null,
+    teamMembers: s.teamMembers ?? [],
+    status: s.status as HackathonSubmission['status'],
+    submittedAt: s.submittedAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+function toParticipant(p: repo.ParticipantRecord) {
+  return {
+    userId: p.userId,
+    userDisplayName: p.userDisplayName,
+    userEmail: p.userEmail,
+    registeredAt: p.registeredAt.toISOString(),
+  };
+}
+
+/** The wire shape; organiser-only fields are blanked for everyone but the organiser and admins. */
+function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): Hackathon {
+  const { h } = rec;
+  const privileged = isPrivileged(viewer, h);
+  return {
+    _id: h.id,
+    title: h.title,
+    description: h.description,
+    image: h.imageKey ? `/uploads/${h.imageKey}` : null,
+    category: h.category,
+    status: h.status as Hackathon['status'],
+    featured: h.featured,
+    organizer: {
+      name: h.organizerName,
+      email: h.organizerEmail,
+      phone: privileged ? h.organizerPhone : null,
+    },
+    author: { id: h.authorId, displayName: rec.authorName },
+    eventDetails: {
+      startDate: h.startDate.toISOString(),
+      endDate: h.endDate.toISOString(),
+      duration: h.duration,
+      location: h.location,
+      locationType: h.locationType as Hackathon['eventDetails']['locationType'],
+    },
+    prizes: { prizePool: h.prizePool, judgingCriteria: h.judgingCriteria },
+    requirements: h.requirements,
+    additionalInfo: h.additionalInfo,
+    tags: h.tags,
+    participantCount: h.participantCount,
+    submissionCount: rec.submissionCount,
+    phase: hackathonPhase(h, now),
+    registrationDeadline: registrationDeadline(h.startDate).toISOString(),
+    registrationOpen: h.status === 'published' && registrationOpen(h.startDate, now),
+    isRegistered: Boolean(rec.isRegistered),
+    isOrganizer: Boolean(viewer && viewer.id === h.authorId),
+    rejectionReason: privileged ? h.rejectionReason : null,
+    reviewedAt: privileged && h.reviewedAt ? h.reviewedAt.toISOString() : null,
+    createdAt: h.createdAt.toISOString(),
+  };
+}
+
+function parseJsonField(fields: Record<string, string>, name: string, kind: 'object' | 'array'): unknown {
+  const raw = fields[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return badRequest(`The ${name} field is not valid JSON.`, [{ field: name, message: 'Malformed JSON' }]);
+  }
+  const ok =
+    kind === 'array'
+      ? Array.isArray(value)
+      : value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!ok) {
+    badRequest(`The ${name} field must be a JSON ${kind === 'array' ? 'list' : 'object'}.`, [
+      { field: name, message: `Expected a JSON ${kind}` },
+    ]);
+  }
+  return value;
+}
+
+function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): never {
+  const details = error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  return badRequest(details[0]?.message ?? 'Invalid request', details);
+}
+
+function extensionOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i > 0 ? name.slice(i + 1).toLowerCase() : '';
+}
+
+/** The "starting soon" message, in-app and by e-mail. */
+function reminderFor(h: { id: string; title: string; startDate: Date }) {
+  const when = h.startDate.toUTCString();
+  return {
+    title: `${h.title} starts soon`,
+    body: `The hackathon starts at ${when}.`,
+    link: `/hackathon/${h.id}`,
+    subject: `Starting soon: ${h.title}`,
+    text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: /hackathon/${h.id}\n\nThe Agora team`,
+  };
+}
+
+export function createHackathonsService(ctx: AppContext) {
+  const now = () => ctx.clock.now();
+
+  async function loadVisible(viewer: Viewer, id: string): Promise<repo.HackathonRecord> {
+    if (!UUID_RE.test(id)) notFound('Hackathon not found');
+    const rec = await repo.findRecord(ctx.db, id, viewer?.id ?? null);
+    // CONTRACT §3: pending and rejected hackathons are absent for everyone but organiser and admins.
+    if (!rec || !isVisible(viewer, rec.h)) return notFound('Hackathon not found');
+    return rec;
+  }
+
+  async function presentWithSubmissions(items: repo.HackathonRecord[], viewer: SessionUser) {
+    const ids = items.map((r) => r.h.id);
+    const subs = await repo.listSubmissionsFor(ctx.db, ids, MY_SUBMISSIONS_PER_HACKATHON);
+    const byHackathon = new Map<string, HackathonSubmission[]>();
+    for (const s of subs) {
+      const list = byHackathon.get(s.hackathonId) ?? [];
+      list.push(toSubmission(s));
+      byHackathon.set(s.hackathonId, list);
+    }
+    const t = now();
+    return items.map((r) => ({ ...present(r, viewer, t), submissions: byHackathon.get(r.h.id) ?? [] }));
+  }
+
+  async function review(
+    admin: SessionUser,
+    id: string,
+    decision: { status: 'published' | 'rejected'; reason: string | null },
+  ): Promise<Hackathon> {
+    if (admin.role !== 'admin') forbidden(MSG.forbidden);
+    if (!UUID_RE.test(id)) notFound('Hackathon not found');
+    const at = now();
+    await ctx.db.transaction(async (tx) => {
+      const row = await repo.reviewPending(tx, id, {
+        status: decision.status,
+        reviewedBy: admin.id,
+        reviewedAt: at,
+        rejectionReason: decision.reason,
+      });
+      if (!row) {
+        const existing = await repo.findRow(tx, id);
+        if (!existing) notFound('Hackathon not found');
+        conflict('NOT_PENDING', `This hackathon has already been reviewed (${existing!.status}).`);
+      }
+      const author = await repo.findRecord(tx, id, null);
+      const approved = decision.status === 'published';
+      const title = approved ? 'Your hackathon was approved' : 'Your hackathon was not approved';
+      const body = approved
+        ? `"${row!.title}" is now published and open for registration.`
+        : `"${row!.title}" was not approved. Reason: ${decision.reason}`;
+      await enqueueMail(tx, {
+        to: author!.authorEmail,
+        subject: approved ? `Approved: ${row!.title}` : `Not approved: ${row!.title}`,
+        text: approved
+          ? `Hello ${author!.authorName},\n\nGood news: your hackathon "${row!.title}" has been reviewed and approved by the admin team. It is now published on Agora and participants can register until 1 hour before it starts.\n\nView it at /hackathon/${id}\n\nThe Agora team`
+          : `Hello ${author!.authorName},\n\nThe admin team has reviewed your hackathon "${row!.title}" and could not approve it.\n\nReason: ${decision.reason}\n\nYou are welcome to submit it again with the changes.\n\nThe Agora team`,
+      });
+      await notify(tx, row!.authorId, { type: 'hackathon_review', title, body, link: `/hackathon/${id}` });
+    });
+    const rec = await repo.findRecord(ctx.db, id, admin.id);
+    return present(rec!, admin, now());
+  }
+
+  return {
+    /** GET /api/hackathons: published hackathons (optionally of one phase), viewer-relative flags. */
+    async list(viewer: Viewer, q: HackathonListQuery) {
+      const t = now();
+      const page = await repo.listPublished(ctx.db, {
+        phase: q.phase,
+        now: t,
+        viewerId: viewer?.id ?? null,
+        limit: q.limit,
+        cursor: decodeCursor(q.cursor),
+      });
+      return { items: page.items.map((r) => present(r, viewer, t)), nextCursor: encodeCursor(page.next) };
+    },
+
+    /** GET /api/hackathons/:id: organiser and admins see every participant and submission. */
+    async get(viewer: Viewer, id: string): Promise<Hackathon> {
+      const rec = await loadVisible(viewer, id);
+      const t = now();
+      const out = present(rec, viewer, t);
+      if (isPrivileged(viewer, rec.h)) {
+        const [participants, submissions] = await Promise.all([
+          repo.listParticipants(ctx.db, id, DETAIL_LIST_LIMIT),
+          repo.listSubmissions(ctx.db, id, DETAIL_LIST_LIMIT),
+        ]);
+        out.participants = participants.map(toParticipant);
+        out.submissions = submissions.map(toSubmission);
+      } else if (viewer) {
+        const [own, mine] = await Promise.all([
+          rec.isRegistered ? repo.findParticipant(ctx.db, id, viewer.id) : undefined,
+          repo.findSubmission(ctx.db, id, viewer.id),
+        ]);
+        out.participants = own ? [toParticipant(own)] : [];
+        out.submissions = mine ? [toSubmission(mine)] : [];
+      } else {
+        out.participants = [];
+        out.submissions = [];
+      }
+      out.serverTime = t.toISOString();
+      return out;
+    },
+
+    /** spec 03 §4: only published, never the organiser, never twice, until 1 hour before the start. */
+    async register(user: SessionUser, id: string) {
+      const { h } = await loadVisible(user, id);
+      if (h.authorId === user.id) forbidden('Organizers cannot register for their own hackathon.');
+      if (h.status !== 'published') conflict('NOT_PUBLISHED', 'This hackathon is not open for registration.');
+      if (!registrationOpen(h.startDate, now())) conflict('REGISTRATION_CLOSED', MSG.registrationClosed);
+      const count = await ctx.db.transaction(async (tx) => {
+        const n = await repo.addParticipant(tx, id, user.id, now());
+        // Joined after the "starting soon" reminder went out: this participant gets it now.
+        if (n !== null && h.reminderSentAt) {
+          const r = reminderFor(h);
+          await notify(tx, user.id, {
+            type: 'hackathon_starting',
+            title: r.title,
+            body: r.body,
+            link: r.link,
+          });
+          await enqueueMail(tx, { to: user.email, subject: r.subject, text: r.text });
+        }
+        return n;
+      });
+      if (count === null) conflict('ALREADY_REGISTERED', 'You are already registered for this hackathon.');
+      return { message: MSG.hackathonJoined, isRegistered: true, participantCount: count! };
+    },
+
+    async unregister(user: SessionUser, id: string) {
+      const { h, isRegistered } = await loadVisible(user, id);
+      if (!isRegistered) conflict('NOT_REGISTERED', 'You are not registered for this hackathon.');
+      if (!registrationOpen(h.startDate, now())) conflict('REGISTRATION_CLOSED', MSG.unregisterClosed);
+      const count = await ctx.db.transaction((tx) => repo.removeParticipant(tx, id, user.id));
+      if (count === null) conflict('NOT_REGISTERED', 'You are not registered for this hackathon.');
+      return { message: MSG.hackathonUnregistered, isRegistered: false, participantCount: count! };
+    },
+
+    async myRegistrations(user: SessionUser, q: { limit: number; cursor?: string }) {
+      const [page, total] = await Promise.all([
+        repo.listRegistered(ctx.db, { userId: user.id, limit: q.limit, cursor: decodeCursor(q.cursor) }),
+        repo.countRegistered(ctx.db, user.id),
+      ]);
+      const t = now();
+      return {
+        items: page.items.map((r) => present(r, user, t)),
+        nextCursor: encodeCursor(page.next),
+        total,
+      };
+    },
+
+    /** The hackathons the user organised, with their newest submissions (one query for all). */
+    async mySubmissions(user: SessionUser, q: { limit: number; cursor?: string }) {
+      const [page, total] = await Promise.all([
+        repo.listAuthored(ctx.db, { userId: user.id, limit: q.limit, cursor: decodeCursor(q.cursor) }),
+        repo.countAuthored(ctx.db, user.id),
+      ]);
+      return {
+        items: await presentWithSubmissions(page.items, user),
+        nextCursor: encodeCursor(page.next),
+        total,
+      };
+    },
+
+    /**
+     * POST /api/hackathons/submit. The caller has checked the token (check 1); here checks 2–9 of
+     * spec 03 §5 in order, then limits and lists. The status is always pending.
+     */
+    async create(
+      user: SessionUser,
+      fields: Record<string, string>,
+      image: UploadedFile | null,
+    ): Promise<Hackathon> {
+      const organizer = parseJsonField(fields, 'organizer', 'object') as HackathonFormInput['organizer'];
+      const eventDetails = parseJsonField(
+        fields,
+        'eventDetails',
+        'object',
+      ) as HackathonFormInput['eventDetails'];
+      const prizes = parseJsonField(fields, 'prizes', 'object') as HackathonFormInput['prizes'];
+      const tags = parseJsonField(fields, 'tags', 'array');
+      const input: HackathonFormInput = {
+        title: fields.title,
+        description: fields.description,
+        organizer,
+        eventDetails,
+        prizes,
+        category: fields.category,
+        tags,
+        requirements: fields.requirements,
+        additionalInfo: fields.additionalInfo,
+      };
+      const specError = firstHackathonFormError(input);
+      if (specError) badRequest(specError);
+      const parsed = HackathonCreateInput.safeParse(input);
+      if (!parsed.success) firstIssue(parsed.error);
+      const v = parsed.data!;
+      const t = now();
+      if (v.eventDetails.endDate.getTime() <= t.getTime()) {
+        badRequest('The end date must be in the future.', [
+          { field: 'eventDetails.endDate', message: 'Must be in the future' },
+        ]);
+      }
+      const stored = image
+        ? await storeUpload(ctx, image, {
+            ownerId: user.id,
+            purpose: 'hackathon-image',
+            allowed: RASTER_IMAGE_TYPES,
+            invalidMessage: MSG.hackathonImageInvalid,
+          })
+        : null;
+      const row = await repo.insertHackathon(ctx.db, {
+        authorId: user.id,
+        title: v.title,
+        description: v.description,
+        imageKey: stored?.key ?? null,
+        category: v.category,
+        status: 'pending',
+        organizerName: v.organizer.name,
+        organizerEmail: v.organizer.email,
+        organizerPhone: v.organizer.phone,
+        startDate: v.eventDetails.startDate,
+        endDate: v.eventDetails.endDate,
+        duration: v.eventDetails.duration,
+        location: v.eventDetails.location,
+        locationType: v.eventDetails.locationType,
+        prizePool: v.prizes.prizePool,
+        judgingCriteria: v.prizes.judgingCriteria,
+        requirements: v.requirements,
+        additionalInfo: v.additionalInfo,
+        tags: v.tags,
+        createdAt: t,
+        updatedAt: t,
+      });
+      return present(
+        {
+          h: row,
+          authorName: user.displayName,
+          authorEmail: user.email,
+          isRegistered: false,
+          submissionCount: 0,
+        },
+        user,
+        t,
+      );
+    },
+
+    /** POST /api/hackathons/:id/submit: registered users, while running; one submission per user. */
+    async submitProject(
+      user: SessionUser,
+      id: string,
+      fields: Record<string, string>,
+      file: UploadedFile | null,
+    ): Promise<{ submission: HackathonSubmission; updated: boolean }> {
+      const rec = await loadVisible(user, id);
+      if (!rec.isRegistered) forbidden('Only registered participants can submit a project.');
+      if (hackathonPhase(rec.h, now()) !== 'open') {
+        conflict('NOT_RUNNING', 'Projects can be submitted only while the hackathon is running.');
+      }
+      const teamMembers = parseJsonField(fields, 'teamMembers', 'array');
+      const parsed = ProjectSubmissionInput.safeParse({ ...fields, teamMembers });
+      if (!parsed.success) firstIssue(parsed.error);
+      const v = parsed.data!;
+
+      let stored: { key: string; originalName: string } | null = null;
+      if (file && file.buffer.length > 0) {
+        const detected = await fileTypeFromBuffer(file.buffer);
+        const ext = extensionOf(file.filename);
+        const allowedExt = detected ? SUBMISSION_TYPES[detected.mime] : undefined;
+        // Content decides (a renamed executable is refused); the name must agree with it.
+        if (
+          !allowedExt?.includes(ext) ||
+          !(HACKATHON_SUBMISSION_FILE_EXTENSIONS as readonly string[]).includes(ext)
+        ) {
+          throw new AppError('INVALID_FILE', 400, SUBMISSION_FILE_INVALID);
+        }
+        stored = await storeUpload(ctx, file, {
+          ownerId: user.id,
+          purpose: 'hackathon-submission',
+          allowed: [detected!.mime],
+          invalidMessage: SUBMISSION_FILE_INVALID,
+        });
+      }
+
+      // The submitter is always the first member, from the session; other members cannot be
+      // verified, so they keep a name and e-mail but no account id.
+      const members: HackathonTeamMember[] = [
+        { userId: user.id, userDisplayName: user.displayName, userEmail: user.email },
+      ];
+      for (const m of v.teamMembers ?? []) {
+        const name = m.userDisplayName?.trim() ?? '';
+        const email = m.userEmail?.trim().toLowerCase() ?? '';
+        if (m.userId === user.id || email === user.email || (!name && !email)) continue;
+        if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+          badRequest(`Team member e-mail "${email.slice(0, 60)}" is not valid.`, [
+            { field: 'teamMembers', message: 'Invalid e-mail' },
+          ]);
+        }
+        members.push({ userId: '', userDisplayName: name || email, userEmail: email });
+      }
+
+      const existing = await repo.findSubmission(ctx.db, id, user.id);
+      const t = now();
+      const row = await repo.upsertSubmission(ctx.db, {
+        hackathonId: id,
+        userId: user.id,
+        teamName: v.teamName,
+        projectTitle: v.projectTitle,
+        projectDescription: v.projectDescription,
+        projectUrl: v.projectUrl,
+        githubUrl: v.githubUrl,
+        demoUrl: v.demoUrl,
+        fileKey: stored?.key ?? null,
+        fileName: stored?.originalName ?? null,
+        teamMembers: members,
+        submittedAt: t,
+        updatedAt: t,
+      });
+      return { submission: toSubmission(row), updated: Boolean(existing) };
+    },
+
+    /** PATCH /api/hackathons/:id/submissions/:sid: the organiser or an admin sets the result. */
+    async setSubmissionStatus(user: SessionUser, id: string, sid: string, status: string) {
+      const { h } = await loadVisible(user, id);
+      if (!isPrivileged(user, h)) forbidden('Only the organizer can change a submission status.');
+      if (!UUID_RE.test(sid)) notFound('Submission not found');
+      const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
+      const row = await repo.setSubmissionStatus(ctx.db, sub.id, status, now());
+      return toSubmission(row);
+    },
+
+    /** A submission's file, for the organiser, admins and the submitter only. */
+    async submissionFile(user: SessionUser, id: string, sid: string) {
+      const { h } = await loadVisible(user, id);
+      if (!UUID_RE.test(sid)) notFound('Submission not found');
+      const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
+      if (!isPrivileged(user, h) && sub.userId !== user.id) notFound('Submission not found');
+      if (!sub.fileKey) notFound('This submission has no file');
+      const file = await ctx.db.query.files.findFirst({
+        where: (f, { eq }) => eq(f.key, sub.fileKey!),
+      });
+      const data = await ctx.storage.get(sub.fileKey!);
+      if (!file || !data) return notFound('File not found');
+      return { data, mimetype: file.mimetype, name: file.originalName };
+    },
+
+    /** GET /api/hackathons/:id/calendar.ics */
+    async calendar(viewer: Viewer, id: string): Promise<{ ics: string; filename: string }> {
+      const { h } = await loadVisible(viewer, id);
+      const where = h.location
+        ? `${h.location} (${h.locationType})`
+        : h.locationType === 'online'
+          ? 'Online'
+          : h.locationType;
+      const ics = buildCalendar({
+        uid: `hackathon-${h.id}@agora`,
+        stamp: now(),
+        start: h.startDate,
+        end: h.endDate,
+        summary: h.title,
+        description: `${h.description.slice(0, 2000)}\n\nPrize pool: ${h.prizePool}\nOrganizer: ${h.organizerName}\nDetails: /hackathon/${h.id}`,
+        location: where,
+        categories: [h.category],
+        organizer: { name: h.organizerName, email: h.organizerEmail },
+      });
+      const slug =
+        h.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 60) || 'hackathon';
+      return { ics, filename: `${slug}.ics` };
+    },
+
+    /** Admin review: pending → published. E-mail and notification commit with the change. */
+    approve(admin: SessionUser, id: string): Promise<Hackathon> {
+      return review(admin, id, { status: 'published', reason: null });
+    },
+
+    /** Admin review: pending → rejected with a reason the organiser receives. */
+    async reject(admin: SessionUser, id: string, reason: string): Promise<Hackathon> {
+      const r = typeof reason === 'string' ? reason.trim() : '';
+      if (!r)
+        badRequest('Please provide a reason for the rejection.', [{ field: 'reason', message: 'Required' }]);
+      if (r.length > LIMITS.shortTextMax) {
+        badRequest(`The reason must be at most ${LIMITS.shortTextMax} characters.`, [
+          { field: 'reason', message: 'Too long' },
+        ]);
+      }
+      return review(admin, id, { status: 'rejected', reason: r });
+    },
+
+    /**
+     * Tells the participants of every published hackathon starting within 24 hours, once
+     * (reminder_sent_at is claimed with a conditional update, so concurrent runs do not repeat it).
+     */
+    async sendStartingSoonReminders(): Promise<{ hackathons: number; notified: number }> {
+      const t = now();
+      const due = await repo.dueReminders(ctx.db, t, new Date(t.getTime() + REMINDER_WINDOW_MS), 100);
+      let hackathons = 0;
+      let notified = 0;
+      for (const h of due) {
+        const n = await ctx.db.transaction(async (tx) => {
+          if (!(await repo.claimReminder(tx, h.id, t))) return null;
+          return repo.remindParticipants(tx, h.id, reminderFor(h));
+        });
+        if (n !== null) {
+          hackathons++;
+          notified += n;
+        }
+      }
+      return { hackathons, notified };
+    },
+  };
+}
+
+export type HackathonsService = ReturnType<typeof createHackathonsService>;

@@ -1,0 +1,244 @@
+import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
+
+export type IdeaSort = 'newest' | 'oldest' | 'popular';
+
+/** The columns of an idea as the wire shows it, with its author and the viewer's like state. */
+function ideaColumns(viewerId: string | null) {
+  return {
+    id: ideas.id,
+    title: ideas.title,
+    description: ideas.description,
+    category: ideas.category,
+    tags: ideas.tags,
+    contactInfo: ideas.contactInfo,
+    hidden: ideas.hidden,
+    views: ideas.views,
+    likeCount: ideas.likeCount,
+    commentCount: ideas.commentCount,
+    createdAt: ideas.createdAt,
+    updatedAt: ideas.updatedAt,
+    authorId: ideas.authorId,
+    authorName: users.displayName,
+    liked: viewerId
+      ? sql<boolean>`exists(select 1 from ${ideaLikes} where ${ideaLikes.ideaId} = ${ideas.id} and ${ideaLikes.userId} = ${viewerId})`
+      : sql<boolean>`false`,
+  };
+}
+
+type IdeaRow = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  contactInfo: string | null;
+  hidden: boolean;
+  views: number;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  authorId: string;
+  authorName: string;
+  liked: boolean;
+};
+
+export function toIdea(r: IdeaRow): Idea {
+  return {
+    _id: r.id,
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    tags: r.tags ?? [],
+    contactInfo: r.contactInfo,
+    hidden: r.hidden,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    author: { id: r.authorId, displayName: r.authorName },
+    likeCount: r.likeCount,
+    likes: r.likeCount,
+    // PGlite and node-postgres both return booleans, but be strict about it.
+    liked: r.liked === true || (r.liked as unknown) === 't',
+    commentCount: r.commentCount,
+    views: r.views,
+  };
+}
+
+const ORDER: Record<IdeaSort, SQL[]> = {
+  newest: [desc(ideas.createdAt), desc(ideas.id)],
+  oldest: [asc(ideas.createdAt), asc(ideas.id)],
+  popular: [desc(ideas.likeCount), desc(ideas.createdAt), desc(ideas.id)],
+};
+
+/**
+ * One page of ideas matching `where`, plus the total count (two queries, no per-row lookups).
+ * `total` replaces the count query when the caller has the number already (visibleCount).
+ */
+export async function pageOfIdeas(
+  db: Executor,
+  opts: {
+    where: SQL;
+    viewerId: string | null;
+    sort: IdeaSort;
+    page: number;
+    limit: number;
+    total?: Promise<number>;
+  },
+): Promise<{ ideas: Idea[]; totalItems: number }> {
+  const [rows, totalItems] = await Promise.all([
+    db
+      .select(ideaColumns(opts.viewerId))
+      .from(ideas)
+      .innerJoin(users, eq(users.id, ideas.authorId))
+      .where(opts.where)
+      .orderBy(...ORDER[opts.sort])
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    opts.total ??
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ideas)
+        .where(opts.where)
+        .then(([count]) => Number(count?.n ?? 0)),
+  ]);
+  return { ideas: rows.map(toIdea), totalItems };
+}
+
+/** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
+export async function visibleCount(db: Executor, category: string | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${ideaCounts.visible}), 0)::int` })
+    .from(ideaCounts)
+    .where(category === null ? undefined : eq(ideaCounts.category, category));
+  return Number(row?.n ?? 0);
+}
+
+export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<Idea | null> {
+  const [row] = await db
+    .select(ideaColumns(viewerId))
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(eq(ideas.id, id))
+    .limit(1);
+  return row ? toIdea(row) : null;
+}
+
+/** The idea's bare visibility facts, for authorization decisions. */
+export async function findIdeaOwner(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: ideas.id, authorId: ideas.authorId, hidden: ideas.hidden, title: ideas.title })
+    .from(ideas)
+    .where(eq(ideas.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export function toComment(r: {
+  id: string;
+  ideaId: string;
+  content: string;
+  createdAt: Date;
+  authorId: string;
+  authorName: string;
+}): IdeaComment {
+  return {
+    _id: r.id,
+    id: r.id,
+    ideaId: r.ideaId,
+    content: r.content,
+    createdAt: new Date(r.createdAt).toISOString(),
+    author: { id: r.authorId, displayName: r.authorName },
+  };
+}
+
+const commentColumns = {
+  id: ideaComments.id,
+  ideaId: ideaComments.ideaId,
+  content: ideaComments.content,
+  createdAt: ideaComments.createdAt,
+  authorId: ideaComments.authorId,
+  authorName: users.displayName,
+};
+
+/** The latest `limit` comments of an idea, returned oldest first. */
+export async function latestComments(db: Executor, ideaId: string, limit: number): Promise<IdeaComment[]> {
+  const rows = await db
+    .select(commentColumns)
+    .from(ideaComments)
+    .innerJoin(users, eq(users.id, ideaComments.authorId))
+    .where(eq(ideaComments.ideaId, ideaId))
+    .orderBy(desc(ideaComments.createdAt), desc(ideaComments.id))
+    .limit(limit);
+  return rows.reverse().map(toComment);
+}
+
+export async function findComment(db: Executor, ideaId: string, commentId: string) {
+  const [row] = await db
+    .select(commentColumns)
+    .from(ideaComments)
+    .innerJoin(users, eq(users.id, ideaComments.authorId))
+    .where(and(eq(ideaComments.id, commentId), eq(ideaComments.ideaId, ideaId)))
+    .limit(1);
+  return row ? toComment(row) : null;
+}
+
+/** Visible categories with their idea counts (idea_counts, kept by triggers: no scan of ideas). */
+export async function categoryCounts(db: Executor): Promise<Array<{ category: string; n: number }>> {
+  return db
+    .select({ category: ideaCounts.category, n: ideaCounts.visible })
+    .from(ideaCounts)
+    .where(sql`${ideaCounts.visible} > 0`);
+}
+
+/**
+ * Full-text search over title (A), category and tags (B) and description (C) using the generated
+ * `search` tsvector and its GIN index. Every word is matched as a prefix ("innov" finds
+ * "innovation"); visible ideas only; ranked, then by likes and age.
+ */
+export async function searchIdeas(
+  db: Executor,
+  words: string[],
+  limit: number,
+  match: 'all' | 'any' = 'all',
+): Promise<IdeaSearchHit[]> {
+  // Each word matches as a prefix of an English stem or of a plain word (see the column); all words
+  // must match, or any of them (ts_rank then favours ideas matching more of them).
+  // Words are letters and digits only (see the service), so the tsquery text cannot be malformed.
+  const parts = words.map(
+    (w) => sql`(to_tsquery('english', ${`${w}:*`}) || to_tsquery('simple', ${`${w}:*`}))`,
+  );
+  const query = sql`(${sql.join(parts, match === 'all' ? sql` && ` : sql` || `)})`;
+  const rows = await db
+    .select({
+      id: ideas.id,
+      title: ideas.title,
+      description: sql<string>`left(${ideas.description}, 300)`,
+      category: ideas.category,
+      tags: ideas.tags,
+      likeCount: ideas.likeCount,
+      createdAt: ideas.createdAt,
+      authorId: ideas.authorId,
+      authorName: users.displayName,
+    })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(and(eq(ideas.hidden, false), sql`${ideas.search} @@ ${query}`))
+    .orderBy(sql`ts_rank(${ideas.search}, ${query}) desc`, desc(ideas.likeCount), desc(ideas.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    _id: r.id,
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    tags: r.tags ?? [],
+    likes: r.likeCount,
+    likeCount: r.likeCount,
+    createdAt: new Date(r.createdAt).toISOString(),
+    author: { id: r.authorId, displayName: r.authorName },
+  }));
+}

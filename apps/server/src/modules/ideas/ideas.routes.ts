@@ -1,0 +1,157 @@
+import {
+  CommentBody,
+  CreateIdeaBody,
+  ErrorBody,
+  HiddenIdeasQuery,
+  Idea,
+  IdeaCategoryCounts,
+  IdeaComment,
+  IdeaDetail,
+  IdeaList,
+  IdeaSearchHit,
+  IdeaSearchQuery,
+  LikeResult,
+  ListIdeasQuery,
+} from '@agora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { createIdeasService } from './ideas.service.js';
+
+const IdParam = z.object({ id: z.string().max(100) });
+const CommentParams = z.object({ id: z.string().max(100), commentId: z.string().max(100) });
+const UserParam = z.object({ userId: z.string().max(100) });
+const Message = z.object({ message: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['ideas'];
+const bearer = [{ bearer: [] }];
+
+/** HTTP routes of the ideas area (spec 02 §7), mounted at /api/ideas. */
+export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const svc = createIdeasService(ctx);
+  return async (app) => {
+    app.get(
+      '/',
+      { schema: { tags, querystring: ListIdeasQuery, response: { 200: IdeaList, 400: ErrorBody } } },
+      async (req) => svc.list(req.user, req.query),
+    );
+
+    app.get('/categories', { schema: { tags, response: { 200: IdeaCategoryCounts } } }, async () =>
+      svc.categories(),
+    );
+
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags,
+          querystring: IdeaSearchQuery,
+          response: { 200: z.array(IdeaSearchHit), 400: ErrorBody },
+        },
+      },
+      async (req) => svc.search(req.query.q, req.query.match),
+    );
+
+    app.post(
+      '/',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, security: bearer, body: CreateIdeaBody, response: { 201: Idea, ...errors } },
+      },
+      async (req, reply) => reply.status(201).send(await svc.create(req.user!, req.body)),
+    );
+
+    app.get(
+      '/user/:userId/hidden',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          params: UserParam,
+          querystring: HiddenIdeasQuery,
+          response: { 200: IdeaList, ...errors },
+        },
+      },
+      async (req) => svc.hiddenOf(req.user!, req.params.userId, req.query.page, req.query.limit),
+    );
+
+    app.get(
+      '/:id',
+      { schema: { tags, params: IdParam, response: { 200: IdeaDetail, 404: ErrorBody } } },
+      async (req) => svc.detail(req.user, req.params.id),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, security: bearer, params: IdParam, response: { 200: Message, ...errors } },
+      },
+      async (req) => {
+        await svc.remove(req.user!, req.params.id);
+        return { message: 'Idea deleted' };
+      },
+    );
+
+    app.put(
+      '/:id/hide',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, security: bearer, params: IdParam, response: { 200: Idea, ...errors } },
+      },
+      async (req) => svc.setHidden(req.user!, req.params.id, true),
+    );
+
+    app.put(
+      '/:id/restore',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, security: bearer, params: IdParam, response: { 200: Idea, ...errors } },
+      },
+      async (req) => svc.setHidden(req.user!, req.params.id, false),
+    );
+
+    app.post(
+      '/:id/like',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, security: bearer, params: IdParam, response: { 200: LikeResult, ...errors } },
+      },
+      async (req) => svc.toggleLike(req.user!, req.params.id),
+    );
+
+    app.post(
+      '/:id/comments',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          params: IdParam,
+          body: CommentBody,
+          response: { 201: IdeaComment, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await svc.addComment(req.user!, req.params.id, req.body.content)),
+    );
+
+    app.delete(
+      '/:id/comments/:commentId',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          params: CommentParams,
+          response: { 200: z.object({ message: z.string(), commentCount: z.number().int() }), ...errors },
+        },
+      },
+      async (req) => ({
+        message: 'Comment deleted',
+        ...(await svc.removeComment(req.user!, req.params.id, req.params.commentId)),
+      }),
+    );
+  };
+}

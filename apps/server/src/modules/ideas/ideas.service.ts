@@ -1,0 +1,252 @@
+import {
+  IDEA_CATEGORIES,
+  IDEA_DETAIL_COMMENTS,
+  IDEA_SEARCH_MAX_RESULTS,
+  type Idea,
+  type IdeaComment,
+  type IdeaDetail,
+  type IdeaList,
+  type IdeaSearchHit,
+  type LikeResult,
+  MSG,
+} from '@agora/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../notifications/notifications.service.js';
+import * as repo from './ideas.repo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids that cannot exist (old links, typos) are simply "not found", never a 500 or a 400. */
+const isUuid = (s: string) => UUID.test(s);
+
+const SEARCH_MAX_WORDS = 8;
+const SEARCH_MAX_WORD = 50;
+
+/** Search text → at most 8 lower-case words of letters and digits (safe inside a tsquery). */
+export function searchWords(q: string): string[] {
+  // Apostrophes join ("robot's" → "robots", which stems like "robot") instead of splitting off an "s".
+  const words =
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/['\u2019]/g, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, SEARCH_MAX_WORD)))].slice(0, SEARCH_MAX_WORDS);
+}
+
+function paged(ideasPage: Idea[], totalItems: number, page: number, limit: number): IdeaList {
+  const total = Math.ceil(totalItems / limit);
+  return {
+    ideas: ideasPage,
+    pagination: { current: page, total, hasMore: page < total },
+    totalItems,
+  };
+}
+
+export interface CreateIdeaInput {
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  contactInfo?: string | null;
+}
+
+export function createIdeasService(ctx: AppContext) {
+  const db = ctx.db;
+
+  /** The idea for an author-only action: 404 when absent or hidden from this caller, 403 when not theirs. */
+  async function ownIdea(user: SessionUser, id: string) {
+    const idea = isUuid(id) ? await repo.findIdeaOwner(db, id) : null;
+    if (!idea || (idea.hidden && idea.authorId !== user.id)) return notFound(MSG.ideaNotFound);
+    if (idea.authorId !== user.id) forbidden('Only the author can do this');
+    return idea;
+  }
+
+  return {
+    async list(
+      viewer: SessionUser | null,
+      q: { category?: string; sort: repo.IdeaSort; page: number; limit: number },
+    ): Promise<IdeaList> {
+      const conds = [eq(ideas.hidden, false)];
+      const category = q.category && q.category.toLowerCase() !== 'all' ? q.category : null;
+      if (category) conds.push(eq(ideas.category, category));
+      const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
+        where: and(...conds)!,
+        viewerId: viewer?.id ?? null,
+        sort: q.sort,
+        page: q.page,
+        limit: q.limit,
+        // The denormalised counter, not a count of every visible idea on each page (issue 10).
+        total: repo.visibleCount(db, category),
+      });
+      return paged(rows, totalItems, q.page, q.limit);
+    },
+
+    /** CONTRACT §4/§5: every category a form can submit (0 when unused) plus any other in use. */
+    async categories(): Promise<Record<string, number>> {
+      const counts: Record<string, number> = Object.fromEntries(IDEA_CATEGORIES.map((c) => [c, 0]));
+      for (const row of await repo.categoryCounts(db)) counts[row.category] = Number(row.n);
+      return counts;
+    },
+
+    async create(user: SessionUser, body: CreateIdeaInput): Promise<Idea> {
+      const [row] = await db
+        .insert(ideas)
+        .values({
+          authorId: user.id,
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          tags: body.tags,
+          contactInfo: body.contactInfo ?? null,
+          createdAt: ctx.clock.now(),
+          updatedAt: ctx.clock.now(),
+        })
+        .returning({ id: ideas.id });
+      return (await repo.findIdea(db, row!.id, user.id))!;
+    },
+
+    /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
+    async detail(viewer: SessionUser | null, id: string): Promise<IdeaDetail> {
+      if (!isUuid(id)) return notFound(MSG.ideaNotFound);
+      const [idea, comments] = await Promise.all([
+        repo.findIdea(db, id, viewer?.id ?? null),
+        repo.latestComments(db, id, IDEA_DETAIL_COMMENTS),
+      ]);
+      if (!idea || (idea.hidden && idea.author.id !== viewer?.id)) return notFound(MSG.ideaNotFound);
+      // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
+      // includes the views this server has not written yet, this one among them.
+      ctx.views.add('ideas', id);
+      return { ...idea, views: idea.views + ctx.views.pending('ideas', id), comments };
+    },
+
+    async remove(user: SessionUser, id: string): Promise<void> {
+      await ownIdea(user, id);
+      await db.delete(ideas).where(and(eq(ideas.id, id), eq(ideas.authorId, user.id)));
+    },
+
+    async setHidden(user: SessionUser, id: string, hidden: boolean): Promise<Idea> {
+      await ownIdea(user, id);
+      await db
+        .update(ideas)
+        .set({ hidden, updatedAt: ctx.clock.now() })
+        .where(and(eq(ideas.id, id), eq(ideas.authorId, user.id)));
+      return (await repo.findIdea(db, id, user.id)) ?? notFound(MSG.ideaNotFound);
+    },
+
+    async hiddenOf(user: SessionUser, userId: string, page: number, limit: number): Promise<IdeaList> {
+      if (userId !== user.id) forbidden('You can only see your own hidden ideas');
+      const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
+        where: and(eq(ideas.authorId, user.id), eq(ideas.hidden, true))!,
+        viewerId: user.id,
+        sort: 'newest',
+        page,
+        limit,
+      });
+      return paged(rows, totalItems, page, limit);
+    },
+
+    /**
+     * Like toggle. The idea row is locked first, so toggles on one idea run one after another, and
+     * the counter changes in the same transaction as the likes row: like_count always equals the
+     * number of rows in idea_likes.
+     */
+    async toggleLike(user: SessionUser, id: string): Promise<LikeResult> {
+      if (!isUuid(id)) return notFound(MSG.ideaNotFound);
+      return db.transaction(async (tx) => {
+        const [idea] = await tx
+          .select({ id: ideas.id, authorId: ideas.authorId, title: ideas.title })
+          .from(ideas)
+          .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
+          .for('update');
+        if (!idea) return notFound(MSG.ideaNotFound);
+        const removed = await tx
+          .delete(ideaLikes)
+          .where(and(eq(ideaLikes.ideaId, id), eq(ideaLikes.userId, user.id)))
+          .returning({ userId: ideaLikes.userId });
+        let delta = removed.length > 0 ? -1 : 0;
+        if (delta === 0) {
+          const added = await tx
+            .insert(ideaLikes)
+            .values({ ideaId: id, userId: user.id, createdAt: ctx.clock.now() })
+            .onConflictDoNothing()
+            .returning({ userId: ideaLikes.userId });
+          delta = added.length;
+        }
+        const [after] = await tx
+          .update(ideas)
+          .set({ likeCount: sql`${ideas.likeCount} + ${delta}` })
+          .where(eq(ideas.id, id))
+          .returning({ likeCount: ideas.likeCount });
+        if (delta > 0 && idea.authorId !== user.id) {
+          await notify(tx, idea.authorId, {
+            type: 'idea_like',
+            title: `${user.displayName} liked your idea`,
+            body: idea.title.slice(0, 200),
+            link: `/idea/${id}`,
+          });
+        }
+        return { likeCount: after!.likeCount, liked: delta >= 0 };
+      });
+    },
+
+    async addComment(user: SessionUser, id: string, content: string): Promise<IdeaComment> {
+      if (!isUuid(id)) return notFound(MSG.ideaNotFound);
+      return db.transaction(async (tx) => {
+        const [idea] = await tx
+          .update(ideas)
+          .set({ commentCount: sql`${ideas.commentCount} + 1` })
+          .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
+          .returning({ authorId: ideas.authorId, title: ideas.title });
+        if (!idea) return notFound(MSG.ideaNotFound);
+        const [row] = await tx
+          .insert(ideaComments)
+          .values({ ideaId: id, authorId: user.id, content, createdAt: ctx.clock.now() })
+          .returning();
+        if (idea.authorId !== user.id) {
+          await notify(tx, idea.authorId, {
+            type: 'idea_comment',
+            title: `${user.displayName} commented on your idea`,
+            body: content.slice(0, 200),
+            link: `/idea/${id}`,
+          });
+        }
+        return repo.toComment({ ...row!, authorName: user.displayName });
+      });
+    },
+
+    /** Deletes a comment: its author or the idea's author only. */
+    async removeComment(user: SessionUser, id: string, commentId: string): Promise<{ commentCount: number }> {
+      if (!isUuid(id) || !isUuid(commentId)) return notFound(MSG.commentNotFound);
+      return db.transaction(async (tx) => {
+        const idea = await repo.findIdeaOwner(tx, id);
+        if (!idea || (idea.hidden && idea.authorId !== user.id)) return notFound(MSG.ideaNotFound);
+        const comment = await repo.findComment(tx, id, commentId);
+        if (!comment) return notFound(MSG.commentNotFound);
+        if (comment.author.id !== user.id && idea.authorId !== user.id) {
+          forbidden('Only the comment author or the idea author can delete this comment');
+        }
+        const removed = await tx
+          .delete(ideaComments)
+          .where(eq(ideaComments.id, commentId))
+          .returning({ id: ideaComments.id });
+        const [after] = await tx
+          .update(ideas)
+          .set({ commentCount: sql`${ideas.commentCount} - ${removed.length}` })
+          .where(eq(ideas.id, id))
+          .returning({ commentCount: ideas.commentCount });
+        return { commentCount: after!.commentCount };
+      });
+    },
+
+    async search(q: string, match: 'all' | 'any' = 'all'): Promise<IdeaSearchHit[]> {
+      const words = searchWords(q);
+      if (words.length === 0) return [];
+      return repo.searchIdeas(db, words, IDEA_SEARCH_MAX_RESULTS, match);
+    },
+  };
+}
+
+export type IdeasService = ReturnType<typeof createIdeasService>;

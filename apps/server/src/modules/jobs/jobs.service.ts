@@ -1,0 +1,344 @@
+import {
+  JOB_CATEGORIES,
+  JOB_LIMITS,
+  type Job,
+  type JobCategoryCounts,
+  type JobCreateInput,
+  type JobListQuery,
+  type JobListResult,
+  type JobPagination,
+  MSG,
+} from '@agora/shared';
+import { z } from 'zod';
+import type { AppContext, SessionUser } from '../../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { enqueueMail } from '../../platform/mail.js';
+import { notify } from '../notifications/notifications.service.js';
+import * as repo from './jobs.repo.js';
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The calendar date that is "today" somewhere on Earth for the longest: the date at UTC−12.
+ * A deadline on that date or later has not passed for anyone yet, so a job stays listed until its
+ * deadline day has ended everywhere, and a poster anywhere can pick their own today.
+ */
+export function earliestToday(now: Date): string {
+  return new Date(now.getTime() - DAY_MS / 2).toISOString().slice(0, 10);
+}
+
+/**
+ * The search box → a to_tsquery expression: every word must match, each as a prefix
+ * ("develop" finds "developer"), stemmed by the english configuration. Operators and quotes
+ * are stripped, so user input can never break the query syntax.
+ */
+export function toPrefixTsquery(input: string | undefined): string | null {
+  if (!input) return null;
+  const terms = input
+    .normalize('NFKC')
+    .split(/\s+/)
+    .map((t) =>
+      t
+        .replace(/[^\p{L}\p{N}.+#_@-]/gu, '')
+        .replace(/^[.+#_@-]+/, '')
+        .replace(/[._@-]+$/, '')
+        .slice(0, 50),
+    )
+    .filter(Boolean)
+    .slice(0, 8);
+  return terms.length ? terms.map((t) => `'${t}':*`).join(' & ') : null;
+}
+
+// Older and newer names people type for the same place (the job may carry either).
+const PLACE_ALIASES: string[][] = [
+  ['bengaluru', 'bangalore'],
+  ['mumbai', 'bombay'],
+  ['chennai', 'madras'],
+  ['kolkata', 'calcutta'],
+  ['gurugram', 'gurgaon'],
+  ['delhi', 'new delhi'],
+  ['pune', 'poona'],
+  ['kochi', 'cochin'],
+  ['mysuru', 'mysore'],
+  ['thiruvananthapuram', 'trivandrum'],
+  ['vadodara', 'baroda'],
+  ['united states', 'usa', 'us', 'united states of america'],
+  ['united kingdom', 'uk', 'great britain'],
+];
+
+/** "Bengaluru, Karnataka" → the first part and its aliases, lower-case. */
+export function locationTerms(input: string | undefined): { locations: string[]; remote: boolean } {
+  const first = (input ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/\s+/g, ' '))
+    .find(Boolean);
+  if (!first) return { locations: [], remote: false };
+  const group = PLACE_ALIASES.find((g) => g.includes(first));
+  return { locations: group ?? [first], remote: first === 'remote' };
+}
+
+const SALARY_NUMBER = /(\d[\d,]*(?:\.\d+)?)\s*(k\b)?/gi;
+const RUPEE_HINT = /₹|\binr\b|\brs\.?(?=\s|\d|$)|\blakhs?\b|\blpa\b|\bcrores?\b|\d\s*l\b/i;
+
+/**
+ * Free-text salary → annual USD figures. Only plain or dollar amounts are parsed (spec 03 §3
+ * shows Indian salaries as USD × 83); rupee wording is kept as text and not converted.
+ */
+export function parseSalary(text: string): { min: number | null; max: number | null } {
+  if (!text || RUPEE_HINT.test(text)) return { min: null, max: null };
+  const values: number[] = [];
+  for (const m of text.matchAll(SALARY_NUMBER)) {
+    let n = Number(m[1]!.replace(/,/g, ''));
+    if (m[2]) n *= 1_000;
+    if (Number.isFinite(n)) values.push(Math.round(n));
+    if (values.length === 2) break;
+  }
+  if (values.length === 0) return { min: null, max: null };
+  if (values.length === 1) return { min: values[0]!, max: null };
+  return { min: values[0]!, max: values[1]! };
+}
+
+const EmailFormat = z.email();
+
+export interface Viewer {
+  id: string;
+  role: SessionUser['role'];
+}
+
+export function createJobsService(ctx: AppContext) {
+  const canSeeUnlisted = (viewer: Viewer | null, job: repo.JobRow) =>
+    !!viewer && (viewer.role === 'admin' || viewer.id === job.posterId);
+
+  function toJob(row: repo.JobWithAuthor, viewer: Viewer | null): Job {
+    const j = row.job;
+    const skills = j.skills ?? [];
+    return {
+      _id: j.id,
+      title: j.title,
+      description: j.description,
+      company: { name: j.companyName, website: j.companyWebsite, logo: j.companyLogo },
+      location: { city: j.city, state: j.state, country: j.country },
+      isRemote: j.isRemote,
+      category: j.category,
+      employmentType: j.employmentType,
+      type: j.employmentType,
+      level: j.level,
+      salary: { min: j.salaryMin, max: j.salaryMax, text: j.salaryText },
+      requirements: { skills, text: j.requirements },
+      skills,
+      benefits: j.benefits,
+      experience: j.experience,
+      education: j.education,
+      applicationDeadline: j.applicationDeadline,
+      contactEmail: j.contactEmail,
+      status: j.status as Job['status'],
+      rejectionReason: canSeeUnlisted(viewer, j) ? j.rejectionReason : null,
+      author: { id: j.posterId, displayName: row.authorName },
+      createdAt: j.createdAt.toISOString(),
+      updatedAt: j.updatedAt.toISOString(),
+    };
+  }
+
+  function pagination(total: number, page: number, limit: number): JobPagination {
+    const totalPages = Math.ceil(total / limit);
+    return {
+      totalJobs: total,
+      totalPages,
+      currentPage: page,
+      hasPrev: page > 1 && totalPages > 0,
+      hasNext: page < totalPages,
+    };
+  }
+
+  async function list(q: JobListQuery): Promise<JobListResult> {
+    const tsquery = toPrefixTsquery(q.search);
+    const { locations, remote } = locationTerms(q.location);
+    const { total, rows } = await repo.listJobs(ctx.db, {
+      openOn: earliestToday(ctx.clock.now()),
+      categories: q.category,
+      levels: q.level,
+      employmentTypes: q.employmentType,
+      tsquery,
+      locations,
+      remote,
+      sort: q.sort ?? (tsquery ? 'relevance' : 'newest'),
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+    return { jobs: rows.map((r) => toJob(r, null)), pagination: pagination(total, q.page, q.limit) };
+  }
+
+  /** CONTRACT §5: every category a form can submit is present (0 when unused), plus any in use. */
+  async function categoryCounts(): Promise<JobCategoryCounts> {
+    const counts: JobCategoryCounts = Object.fromEntries(JOB_CATEGORIES.map((c) => [c, 0]));
+    for (const { category, n } of await repo.countByCategory(ctx.db, earliestToday(ctx.clock.now()))) {
+      counts[category] = Number(n);
+    }
+    return counts;
+  }
+
+  /** Approved jobs for everyone; pending and rejected ones only for their poster and admins. */
+  async function get(viewer: Viewer | null, id: string): Promise<Job> {
+    const row = UUID.test(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
+    if (!row || (row.job.status !== 'approved' && !canSeeUnlisted(viewer, row.job))) {
+      return notFound('Job not found');
+    }
+    return toJob(row, viewer);
+  }
+
+  async function create(user: SessionUser, input: JobCreateInput): Promise<Job> {
+    // spec 03 §5: title, description, company name and city (and the fields the form marks required).
+    const missing = [
+      ['title', input.title],
+      ['description', input.description],
+      ['company.name', input.company.name],
+      ['location.city', input.location.city],
+      ['category', input.category],
+      ['contactEmail', input.contactEmail],
+    ]
+      .filter(([, v]) => !v)
+      .map(([field]) => ({ field: `body.${field}`, message: MSG.jobMissing }));
+    if (missing.length) badRequest(MSG.jobMissing, missing);
+    if (!EmailFormat.safeParse(input.contactEmail).success) {
+      badRequest('Please enter a valid email address', [
+        { field: 'body.contactEmail', message: 'Please enter a valid email address' },
+      ]);
+    }
+
+    const now = ctx.clock.now();
+    if (input.applicationDeadline && input.applicationDeadline < earliestToday(now)) {
+      badRequest('The application deadline cannot be in the past', [
+        { field: 'body.applicationDeadline', message: 'The application deadline cannot be in the past' },
+      ]);
+    }
+
+    let salaryText: string | null = null;
+    let salaryMin: number | null = null;
+    let salaryMax: number | null = null;
+    if (typeof input.salary === 'string') {
+      salaryText = input.salary || null;
+      ({ min: salaryMin, max: salaryMax } = parseSalary(input.salary));
+    } else if (input.salary) {
+      salaryMin = input.salary.min ?? null;
+      salaryMax = input.salary.max ?? null;
+      salaryText = input.salary.text || null;
+    }
+    for (const v of [salaryMin, salaryMax]) {
+      if (v !== null && (v < 0 || v > JOB_LIMITS.salaryMax)) {
+        badRequest('Please enter a realistic salary range', [
+          { field: 'body.salary', message: 'Please enter a realistic salary range' },
+        ]);
+      }
+    }
+    if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) {
+      badRequest('The minimum salary cannot be more than the maximum salary', [
+        { field: 'body.salary', message: 'The minimum salary cannot be more than the maximum salary' },
+      ]);
+    }
+
+    const row = await repo.insertJob(ctx.db, {
+      posterId: user.id,
+      title: input.title,
+      description: input.description,
+      companyName: input.company.name,
+      companyWebsite: input.company.website ?? null,
+      companyLogo: input.company.logo ?? null,
+      city: input.location.city,
+      state: input.location.state ?? null,
+      country: input.location.country ?? 'India',
+      isRemote: input.isRemote,
+      category: input.category!,
+      employmentType: input.type ?? input.employmentType ?? 'Full-time',
+      level: input.level ?? 'Mid-level',
+      salaryText,
+      salaryMin,
+      salaryMax,
+      requirements: input.requirements ?? null,
+      benefits: input.benefits ?? null,
+      skills: input.skills,
+      experience: input.experience ?? null,
+      education: input.education ?? null,
+      applicationDeadline: input.applicationDeadline ?? null,
+      contactEmail: input.contactEmail.toLowerCase(),
+      // Whatever the client sends, a new posting waits for an admin.
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toJob({ job: row, authorName: user.displayName, authorEmail: user.email }, user);
+  }
+
+  /** Admin decision on a pending job: one transaction writes the job, the poster's mail and notification. */
+  async function review(
+    admin: SessionUser,
+    id: string,
+    decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+  ): Promise<Job> {
+    if (admin.role !== 'admin') forbidden(MSG.forbidden);
+    if (!UUID.test(id)) notFound('Job not found');
+    const reason = decision.status === 'rejected' ? decision.reason.trim().slice(0, 1000) : null;
+    if (decision.status === 'rejected' && !reason) {
+      badRequest('Please give a reason for the rejection', [
+        { field: 'body.reason', message: 'Please give a reason for the rejection' },
+      ]);
+    }
+    return ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const updated = await repo.reviewJob(tx, id, 'pending', {
+        status: decision.status,
+        reviewedBy: admin.id,
+        reviewedAt: now,
+        rejectionReason: reason,
+        updatedAt: now,
+      });
+      if (!updated) {
+        const existing = await repo.findJobWithAuthor(tx, id);
+        if (!existing) notFound('Job not found');
+        throw new AppError('JOB_ALREADY_REVIEWED', 409, `This job has already been ${existing!.job.status}`);
+      }
+      const row = (await repo.findJobWithAuthor(tx, id))!;
+      const link = `/job/${id}`;
+      if (decision.status === 'approved') {
+        await enqueueMail(tx, {
+          to: row.authorEmail,
+          subject: `Your job posting "${updated.title}" is live`,
+          text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub.\n\nView it: ${link}`,
+        });
+        await notify(tx, updated.posterId, {
+          type: 'job_review',
+          title: 'Job posting approved',
+          body: `"${updated.title}" is now listed on the Jobs Hub.`,
+          link,
+        });
+      } else {
+        await enqueueMail(tx, {
+          to: row.authorEmail,
+          subject: `Your job posting "${updated.title}" was not approved`,
+          text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can post a corrected version at any time.`,
+        });
+        await notify(tx, updated.posterId, {
+          type: 'job_review',
+          title: 'Job posting not approved',
+          body: `"${updated.title}": ${reason}`,
+          link,
+        });
+      }
+      return toJob(row, admin);
+    });
+  }
+
+  return {
+    list,
+    categoryCounts,
+    get,
+    create,
+    /** Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending. */
+    approve: (admin: SessionUser, id: string) => review(admin, id, { status: 'approved' }),
+    /** Reject a pending job with a reason (admin only); the poster is e-mailed and notified. */
+    reject: (admin: SessionUser, id: string, reason: string) =>
+      review(admin, id, { status: 'rejected', reason: String(reason ?? '') }),
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,709 @@
+import { JOB_FORM_CATEGORIES, JOB_LISTING_CATEGORIES, type JobListResult, MSG } from '@agora/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  expectErrorBody,
+  makeAdmin,
+  signup,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.js';
+import type { SessionUser } from '../../context.js';
+import { mailOutbox, notifications } from '../../db/schema/index.js';
+import {
+  createJobsService,
+  earliestToday,
+  locationTerms,
+  parseSalary,
+  toPrefixTsquery,
+} from './jobs.service.js';
+
+let t: TestApp;
+let poster: TestUser;
+let other: TestUser;
+let adminUser: TestUser;
+let admin: SessionUser;
+let service: ReturnType<typeof createJobsService>;
+
+const DAY = 86_400_000;
+const validJob = (over: Record<string, unknown> = {}) => ({
+  title: 'Backend Engineer',
+  description: 'Build and run the APIs behind our marketplace.',
+  company: { name: 'Acme Labs', website: 'https://acme.example.com', logo: '' },
+  location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
+  category: 'Engineering',
+  type: 'Full-time',
+  level: 'Mid-level',
+  salary: '$40,000 - $60,000',
+  requirements: 'Three years of production experience.',
+  benefits: 'Health insurance',
+  skills: 'Node.js, PostgreSQL',
+  experience: '3+ years',
+  education: "Bachelor's degree",
+  contactEmail: 'jobs@acme.example.com',
+  isRemote: false,
+  ...over,
+});
+
+async function post(user: TestUser, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/jobs', headers: user.auth, payload: body });
+}
+
+async function postApproved(body: Record<string, unknown>, user: TestUser = poster): Promise<string> {
+  const res = await post(user, body);
+  if (res.statusCode !== 201) throw new Error(`post failed ${res.statusCode} ${res.body}`);
+  const id = res.json().job._id as string;
+  await service.approve(admin, id);
+  // Distinct creation times make the date sorts deterministic.
+  t.clock.advance(60_000);
+  return id;
+}
+
+async function list(query: string) {
+  const res = await t.app.inject({ url: `/api/jobs${query ? `?${query}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as JobListResult;
+}
+const titles = async (query: string) => (await list(query)).jobs.map((j) => j.title as string);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  service = createJobsService(t.app.ctx);
+  poster = await signup(t.app, { name: 'Priya Poster' });
+  other = await signup(t.app, { name: 'Olga Other' });
+  adminUser = await signup(t.app, { name: 'Ada Admin' });
+  await makeAdmin(t, adminUser);
+  admin = {
+    id: adminUser.user.id,
+    sessionId: '00000000-0000-0000-0000-000000000000',
+    email: adminUser.user.email,
+    name: 'Ada Admin',
+    displayName: 'Ada',
+    role: 'admin',
+  };
+});
+afterAll(() => t.close());
+// Postings are rate-limited per user: each test posts as a fresh account.
+beforeEach(async () => {
+  poster = await signup(t.app, { name: 'Priya Poster' });
+});
+
+describe('pure helpers', () => {
+  it('turns search text into a safe prefix tsquery', () => {
+    expect(toPrefixTsquery('  react   develop ')).toBe("'react':* & 'develop':*");
+    expect(toPrefixTsquery("it's & (drop) | !x:*")).toBe("'its':* & 'drop':* & 'x':*");
+    expect(toPrefixTsquery('c++ node.js,')).toBe("'c++':* & 'node.js':*");
+    expect(toPrefixTsquery('  &&  ')).toBeNull();
+    expect(toPrefixTsquery(undefined)).toBeNull();
+  });
+
+  it('parses dollar ranges and keeps rupee wording as text only', () => {
+    expect(parseSalary('$80,000 - $120,000')).toEqual({ min: 80_000, max: 120_000 });
+    expect(parseSalary('80k-120k per year')).toEqual({ min: 80_000, max: 120_000 });
+    expect(parseSalary('From 50000')).toEqual({ min: 50_000, max: null });
+    expect(parseSalary('Competitive')).toEqual({ min: null, max: null });
+    expect(parseSalary('₹12,00,000 - ₹18,00,000')).toEqual({ min: null, max: null });
+    expect(parseSalary('12-18 LPA')).toEqual({ min: null, max: null });
+  });
+
+  it('matches a location by its first part and its other names', () => {
+    expect(locationTerms('Bangalore, Karnataka')).toEqual({
+      locations: ['bengaluru', 'bangalore'],
+      remote: false,
+    });
+    expect(locationTerms('  JAIPUR ')).toEqual({ locations: ['jaipur'], remote: false });
+    expect(locationTerms('Pune')).toEqual({ locations: ['pune', 'poona'], remote: false });
+    expect(locationTerms('Remote')).toEqual({ locations: ['remote'], remote: true });
+    expect(locationTerms('')).toEqual({ locations: [], remote: false });
+  });
+
+  it('computes the date that is still today somewhere on Earth', () => {
+    expect(earliestToday(new Date('2026-03-10T11:59:00Z'))).toBe('2026-03-09');
+    expect(earliestToday(new Date('2026-03-10T12:00:00Z'))).toBe('2026-03-10');
+  });
+});
+
+describe('POST /api/jobs', () => {
+  it('requires a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/jobs', payload: validJob() });
+    expect(res.statusCode).toBe(401);
+    expectErrorBody(res.json());
+  });
+
+  it('creates a pending job whatever status the client sends, with the spec defaults and split skills', async () => {
+    const res = await post(poster, {
+      ...validJob({ type: undefined, level: undefined, location: { city: 'Chennai' } }),
+      skills: ' React ,, TypeScript ,  ,react, GraphQL ',
+      status: 'approved',
+      reviewedBy: admin.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const { job, message } = res.json();
+    expect(message).toBe(MSG.jobSubmitted);
+    expect(job).toMatchObject({
+      status: 'pending',
+      title: 'Backend Engineer',
+      company: { name: 'Acme Labs', website: 'https://acme.example.com', logo: null },
+      location: { city: 'Chennai', state: null, country: 'India' },
+      employmentType: 'Full-time',
+      type: 'Full-time',
+      level: 'Mid-level',
+      salary: { min: 40_000, max: 60_000, text: '$40,000 - $60,000' },
+      requirements: {
+        skills: ['React', 'TypeScript', 'GraphQL'],
+        text: 'Three years of production experience.',
+      },
+      skills: ['React', 'TypeScript', 'GraphQL'],
+      contactEmail: 'jobs@acme.example.com',
+      author: { id: poster.user.id, displayName: 'Priya Poster' },
+      isRemote: false,
+    });
+    expect(job._id).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = await service.get({ id: poster.user.id, role: 'user' }, job._id);
+    expect(stored.status).toBe('pending');
+  });
+
+  it('accepts skills as a list, employmentType as the type name and explicit salary figures', async () => {
+    const res = await post(poster, {
+      ...validJob({ type: undefined }),
+      employmentType: 'Contract',
+      skills: ['Go', ' Kubernetes ', ''],
+      salary: { min: 90_000, max: 90_000 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().job).toMatchObject({
+      employmentType: 'Contract',
+      skills: ['Go', 'Kubernetes'],
+      salary: { min: 90_000, max: 90_000, text: null },
+    });
+  });
+
+  it.each([
+    ['title', { title: '   ' }],
+    ['description', { description: '' }],
+    ['company.name', { company: { name: ' ' } }],
+    ['location.city', { location: { city: '', country: 'India' } }],
+    ['category', { category: '' }],
+    ['contactEmail', { contactEmail: undefined }],
+  ])('refuses a missing %s with the spec sentence', async (field, over) => {
+    const res = await post(poster, validJob(over));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expectErrorBody(body);
+    expect(body).toMatchObject({ code: 'VALIDATION', error: MSG.jobMissing });
+    expect(body.details).toEqual([{ field: `body.${field}`, message: MSG.jobMissing }]);
+  });
+
+  it('names every missing field at once', async () => {
+    const res = await post(poster, { contactEmail: 'a@b.co', category: 'Engineering' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(MSG.jobMissing);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'body.title',
+      'body.description',
+      'body.company.name',
+      'body.location.city',
+    ]);
+  });
+
+  it('checks e-mail and URL formats, the category, level and type lists', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ contactEmail: 'not-an-email' }, 'body.contactEmail'],
+      [{ company: { name: 'Acme', website: 'acme dot com' } }, 'body.company.website'],
+      [{ company: { name: 'Acme', website: 'javascript:alert(1)' } }, 'body.company.website'],
+      [{ company: { name: 'Acme', logo: 'ftp://x.example.com/a.png' } }, 'body.company.logo'],
+      [{ category: 'Astrology' }, 'body.category'],
+      [{ level: 'Wizard' }, 'body.level'],
+      [{ type: 'Forever' }, 'body.type'],
+      [{ applicationDeadline: '31/12/2030' }, 'body.applicationDeadline'],
+      [{ title: 'x'.repeat(201) }, 'body.title'],
+      [{ skills: Array.from({ length: 31 }, (_, i) => `skill${i}`) }, 'body.skills'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await post(poster, validJob(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      const body = res.json();
+      expectErrorBody(body);
+      expect(body.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+  });
+
+  it('accepts every category and level the create form offers', async () => {
+    for (const category of ['Technology', 'Human Resources', 'Customer Service']) {
+      expect((await post(poster, validJob({ category, level: 'Entry-level' }))).statusCode).toBe(201);
+    }
+    expect((await post(poster, validJob({ level: 'Senior-level' }))).statusCode).toBe(201);
+  });
+
+  it('refuses a deadline in the past by the server clock, accepts today and later', async () => {
+    const today = earliestToday(t.clock.now());
+    const yesterday = earliestToday(new Date(t.clock.now().getTime() - DAY));
+    const past = await post(poster, validJob({ applicationDeadline: yesterday }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details[0].field).toBe('body.applicationDeadline');
+    const ok = await post(poster, validJob({ applicationDeadline: today }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().job.applicationDeadline).toBe(today);
+    const iso = await post(poster, validJob({ applicationDeadline: '2099-01-31T00:00:00.000Z' }));
+    expect(iso.json().job.applicationDeadline).toBe('2099-01-31');
+  });
+
+  it('limits postings per user per minute with 429', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await post(poster, { title: '' })).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
+    expect(codes[30]).toBe(429);
+    // Another account is not affected.
+    expect((await post(other, validJob())).statusCode).toBe(201);
+  });
+
+  it('refuses an insane salary range', async () => {
+    for (const salary of ['120k - 80k', { min: 5000, max: 100 }, '$99,999,999,999']) {
+      const res = await post(poster, validJob({ salary }));
+      expect(res.statusCode, JSON.stringify(salary)).toBe(400);
+      expect(res.json().details[0].field).toBe('body.salary');
+    }
+    const negative = await post(poster, validJob({ salary: { min: -5, max: 10 } }));
+    expect(negative.statusCode).toBe(400);
+    const words = await post(poster, validJob({ salary: '₹12,00,000 - ₹18,00,000 per annum' }));
+    expect(words.statusCode).toBe(201);
+    expect(words.json().job.salary).toEqual({
+      min: null,
+      max: null,
+      text: '₹12,00,000 - ₹18,00,000 per annum',
+    });
+  });
+});
+
+describe('approval states', () => {
+  it('keeps a pending job out of the listing, the counts and from strangers; its poster and admins see it', async () => {
+    const res = await post(poster, validJob({ title: 'Quasar Pending Role', category: 'Legal' }));
+    const id = res.json().job._id;
+    expect((await list('search=quasar')).pagination.totalJobs).toBe(0);
+    expect((await t.app.inject({ url: '/api/jobs/categories' })).json().Legal).toBe(0);
+
+    const anon = await t.app.inject({ url: `/api/jobs/${id}` });
+    expect(anon.statusCode).toBe(404);
+    expectErrorBody(anon.json());
+    expect((await t.app.inject({ url: `/api/jobs/${id}`, headers: other.auth })).statusCode).toBe(404);
+    const own = await t.app.inject({ url: `/api/jobs/${id}`, headers: poster.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().status).toBe('pending');
+    const adm = await t.app.inject({ url: `/api/jobs/${id}`, headers: adminUser.auth });
+    expect(adm.statusCode).toBe(200);
+  });
+
+  it('approves a pending job: listed, visible to all, poster e-mailed through the outbox and notified', async () => {
+    const id = (await post(poster, validJob({ title: 'Zephyr Approved Role' }))).json().job._id;
+    const job = await service.approve(admin, id);
+    expect(job).toMatchObject({ _id: id, status: 'approved' });
+    expect((await list('search=zephyr')).jobs.map((j) => j._id)).toEqual([id]);
+    expect((await t.app.inject({ url: `/api/jobs/${id}` })).statusCode).toBe(200);
+
+    const db = t.database.db;
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, poster.user.email));
+    expect(
+      mails.some((m) => m.subject.includes('Zephyr Approved Role') && m.text.includes(`/job/${id}`)),
+    ).toBe(true);
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, poster.user.id));
+    expect(notes.some((n) => n.type === 'job_review' && n.link === `/job/${id}`)).toBe(true);
+    const { jobs } = await import('../../db/schema/index.js');
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row!.reviewedBy).toBe(admin.id);
+    expect(row!.reviewedAt?.getTime()).toBe(t.clock.now().getTime());
+
+    // Only from pending: a second decision is a conflict.
+    await expect(service.approve(admin, id)).rejects.toMatchObject({ status: 409 });
+    await expect(service.reject(admin, id, 'late')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('rejects with a reason: hidden from others, the poster sees the reason and gets a mail', async () => {
+    const id = (await post(poster, validJob({ title: 'Nebula Rejected Role' }))).json().job._id;
+    await expect(service.reject(admin, id, '   ')).rejects.toMatchObject({ status: 400 });
+    const job = await service.reject(admin, id, 'Please add a salary range');
+    expect(job).toMatchObject({ status: 'rejected', rejectionReason: 'Please add a salary range' });
+    expect((await t.app.inject({ url: `/api/jobs/${id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/jobs/${id}`, headers: other.auth })).statusCode).toBe(404);
+    const own = await t.app.inject({ url: `/api/jobs/${id}`, headers: poster.auth });
+    expect(own.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Please add a salary range' });
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, poster.user.email));
+    expect(mails.some((m) => m.text.includes('Please add a salary range'))).toBe(true);
+    await expect(service.approve(admin, id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('lets only admins decide, and answers 404 for unknown ids', async () => {
+    const id = (await post(poster, validJob())).json().job._id;
+    const notAdmin = { ...admin, id: poster.user.id, role: 'user' as const };
+    await expect(service.approve(notAdmin, id)).rejects.toMatchObject({ status: 403 });
+    await expect(service.approve(admin, '6f1c2d3e-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(service.reject(admin, 'not-a-uuid', 'x')).rejects.toMatchObject({ status: 404 });
+    expect((await t.app.inject({ url: '/api/jobs/not-a-uuid' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/jobs filters, search, sort and pages', () => {
+  let t2: TestApp;
+  let svc: ReturnType<typeof createJobsService>;
+  let p: TestUser;
+  let adm: SessionUser;
+
+  // An isolated app so earlier postings cannot change the counts asserted here.
+  const postApproved2 = async (body: Record<string, unknown>) => {
+    const res = await t2.app.inject({ method: 'POST', url: '/api/jobs', headers: p.auth, payload: body });
+    if (res.statusCode !== 201) throw new Error(`post failed ${res.statusCode} ${res.body}`);
+    await svc.approve(adm, res.json().job._id);
+    t2.clock.advance(60_000);
+    return res.json().job._id as string;
+  };
+  const get = async (query: string) => {
+    const res = await t2.app.inject({ url: `/api/jobs${query ? `?${query}` : ''}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Awaited<ReturnType<typeof list>>;
+  };
+  const names = async (query: string) => (await get(query)).jobs.map((j) => j.title as string);
+  const sorted = (xs: string[]) => [...xs].sort();
+
+  beforeAll(async () => {
+    t2 = await buildTestApp();
+    svc = createJobsService(t2.app.ctx);
+    p = await signup(t2.app, { name: 'Listing Poster' });
+    const a = await signup(t2.app, { name: 'Listing Admin' });
+    adm = { id: a.user.id, sessionId: 'x', email: a.user.email, name: 'A', displayName: 'A', role: 'admin' };
+    await makeAdmin(t2, a);
+    const J = (over: Record<string, unknown>) =>
+      validJob({ salary: '', skills: '', requirements: '', ...over });
+    // Posted in this order (oldest first).
+    await postApproved2(
+      J({
+        title: 'Senior React Developer',
+        company: { name: 'Zeta Apps' },
+        location: { city: 'Bengaluru', state: 'Karnataka', country: 'India' },
+        category: 'Engineering',
+        level: 'Senior',
+        type: 'Full-time',
+        skills: 'React, TypeScript, Redux, Jest',
+        description: 'Own our web client.',
+      }),
+    );
+    await postApproved2(
+      J({
+        title: 'Data Analyst',
+        company: { name: 'alpha analytics' },
+        location: { city: 'Mumbai', state: 'Maharashtra', country: 'India' },
+        category: 'Data Science',
+        level: 'Junior',
+        type: 'Part-time',
+        skills: 'SQL, Python',
+        description: 'Dashboards for the sales team; some React knowledge helps.',
+      }),
+    );
+    await postApproved2(
+      J({
+        title: 'Product Designer',
+        company: { name: 'Beta Studio' },
+        location: { city: 'bangalore', state: 'Karnataka', country: 'India' },
+        category: 'Design',
+        level: 'Mid-level',
+        type: 'Contract',
+        skills: 'Figma',
+        description: 'Design flows for developers and customers.',
+      }),
+    );
+    await postApproved2(
+      J({
+        title: 'DevOps Engineer',
+        company: { name: 'Gamma Cloud' },
+        location: { city: 'Austin', state: 'Texas', country: 'USA' },
+        isRemote: true,
+        category: 'DevOps',
+        level: 'Senior',
+        type: 'Full-time',
+        skills: 'Kubernetes, Terraform, React',
+        description: 'Keep the platform running.',
+      }),
+    );
+    await postApproved2(
+      J({
+        title: 'HR Generalist',
+        company: { name: 'Delta People' },
+        location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
+        category: 'Human Resources',
+        level: 'Entry-level',
+        type: 'Internship',
+        description: 'Hiring and onboarding.',
+      }),
+    );
+    // A pending one that must never show up.
+    await t2.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: p.auth,
+      payload: J({ title: 'Hidden React Lead', category: 'Engineering', level: 'Senior' }),
+    });
+  });
+  afterAll(() => t2.close());
+
+  it('lists approved jobs newest first by default', async () => {
+    const r = await get('');
+    expect(r.jobs.map((j) => j.title)).toEqual([
+      'HR Generalist',
+      'DevOps Engineer',
+      'Product Designer',
+      'Data Analyst',
+      'Senior React Developer',
+    ]);
+    expect(r.pagination).toEqual({
+      totalJobs: 5,
+      totalPages: 1,
+      currentPage: 1,
+      hasPrev: false,
+      hasNext: false,
+    });
+    expect(r.jobs[0]).toMatchObject({ requirements: { skills: [] }, status: 'approved' });
+  });
+
+  it('filters by one or several categories', async () => {
+    expect(await names('category=Engineering')).toEqual(['Senior React Developer']);
+    expect(sorted(await names('category=Engineering&category=Design'))).toEqual([
+      'Product Designer',
+      'Senior React Developer',
+    ]);
+    // A category only the create form offers is findable too (CONTRACT §5).
+    expect(await names('category=Human%20Resources')).toEqual(['HR Generalist']);
+    expect(await names('category=Legal')).toEqual([]);
+  });
+
+  it('filters by level and by employment type (repeatable)', async () => {
+    expect(sorted(await names('level=Senior'))).toEqual(['DevOps Engineer', 'Senior React Developer']);
+    expect(await names('level=Entry-level')).toEqual(['HR Generalist']);
+    expect(sorted(await names('employmentType=Contract&employmentType=Part-time'))).toEqual([
+      'Data Analyst',
+      'Product Designer',
+    ]);
+  });
+
+  it('filters by city, state or country, case-insensitively, with other names of a city and remote', async () => {
+    expect(sorted(await names('location=BENGALURU'))).toEqual(['Product Designer', 'Senior React Developer']);
+    expect(sorted(await names('location=Bangalore'))).toEqual(['Product Designer', 'Senior React Developer']);
+    expect(sorted(await names('location=maharashtra'))).toEqual(['Data Analyst', 'HR Generalist']);
+    expect(await names('location=usa')).toEqual(['DevOps Engineer']);
+    expect(await names('location=United%20States')).toEqual(['DevOps Engineer']);
+    expect(await names('location=texas')).toEqual(['DevOps Engineer']);
+    expect(await names('location=remote')).toEqual(['DevOps Engineer']);
+    expect(await names('location=Bengaluru%2C%20Karnataka%2C%20India')).toHaveLength(2);
+    expect((await get('location=india')).pagination.totalJobs).toBe(4);
+    expect(await names('location=Tokyo')).toEqual([]);
+    // LIKE wildcards typed by a user are literal characters.
+    expect(await names('location=%25')).toEqual([]);
+  });
+
+  it('searches title, company, skills and description with prefix matching, ranked', async () => {
+    // Title match (A) before skills (B) before description (C).
+    expect(await names('search=react')).toEqual([
+      'Senior React Developer',
+      'DevOps Engineer',
+      'Data Analyst',
+    ]);
+    // Prefix and stemming: "develop" finds Developer and developers.
+    expect(sorted(await names('search=develop'))).toEqual(['Product Designer', 'Senior React Developer']);
+    expect(await names('search=kube')).toEqual(['DevOps Engineer']);
+    expect(await names('search=Gamma')).toEqual(['DevOps Engineer']);
+    expect(await names('search=ALPHA%20analytics')).toEqual(['Data Analyst']);
+    expect(await names('search=onboarding')).toEqual(['HR Generalist']);
+    // Every word must match.
+    expect(await names('search=react%20figma')).toEqual([]);
+    // Operators are plain text, never a syntax error.
+    expect(await names('search=react%20%26%20!(%27')).toHaveLength(3);
+    // A query made only of stop words filters nothing.
+    expect((await get('search=the')).pagination.totalJobs).toBe(5);
+  });
+
+  it('sorts newest, oldest, title A-Z and company A-Z, also with a search', async () => {
+    const newest = await names('sort=newest');
+    expect(await names('sort=oldest')).toEqual([...newest].reverse());
+    expect(await names('sort=title')).toEqual([
+      'Data Analyst',
+      'DevOps Engineer',
+      'HR Generalist',
+      'Product Designer',
+      'Senior React Developer',
+    ]);
+    // Case-insensitive: "alpha analytics" sorts before "Beta Studio".
+    expect((await get('sort=company')).jobs.map((j) => j.company.name)).toEqual([
+      'alpha analytics',
+      'Beta Studio',
+      'Delta People',
+      'Gamma Cloud',
+      'Zeta Apps',
+    ]);
+    expect(await names('search=react&sort=oldest')).toEqual([
+      'Senior React Developer',
+      'Data Analyst',
+      'DevOps Engineer',
+    ]);
+  });
+
+  it('combines every filter', async () => {
+    expect(
+      await names(
+        'category=Engineering&category=DevOps&level=Senior&employmentType=Full-time&location=India&search=react',
+      ),
+    ).toEqual(['Senior React Developer']);
+    expect(await names('category=DevOps&level=Senior&location=remote&search=terraform&sort=title')).toEqual([
+      'DevOps Engineer',
+    ]);
+    expect(await names('category=Design&level=Senior')).toEqual([]);
+    expect(await names('location=Karnataka&employmentType=Contract&search=design')).toEqual([
+      'Product Designer',
+    ]);
+  });
+
+  it('pages with correct flags, including out-of-range and odd pages', async () => {
+    const p1 = await get('limit=2&page=1');
+    expect(p1.jobs).toHaveLength(2);
+    expect(p1.pagination).toEqual({
+      totalJobs: 5,
+      totalPages: 3,
+      currentPage: 1,
+      hasPrev: false,
+      hasNext: true,
+    });
+    const p2 = await get('limit=2&page=2');
+    expect(p2.pagination).toMatchObject({ currentPage: 2, hasPrev: true, hasNext: true });
+    const p3 = await get('limit=2&page=3');
+    expect(p3.jobs).toHaveLength(1);
+    expect(p3.pagination).toMatchObject({ currentPage: 3, hasPrev: true, hasNext: false });
+    const all = [...p1.jobs, ...p2.jobs, ...p3.jobs].map((j) => j._id);
+    expect(new Set(all).size).toBe(5);
+
+    const beyond = await get('limit=2&page=9');
+    expect(beyond.jobs).toEqual([]);
+    expect(beyond.pagination).toEqual({
+      totalJobs: 5,
+      totalPages: 3,
+      currentPage: 9,
+      hasPrev: true,
+      hasNext: false,
+    });
+    const none = await get('search=nothingmatches&page=2');
+    expect(none.pagination).toEqual({
+      totalJobs: 0,
+      totalPages: 0,
+      currentPage: 2,
+      hasPrev: false,
+      hasNext: false,
+    });
+    expect((await get('page=0')).pagination.currentPage).toBe(1);
+    expect((await get('page=-3')).pagination.currentPage).toBe(1);
+    expect((await get('page=abc')).pagination.currentPage).toBe(1);
+    // The limit is capped.
+    expect((await get('limit=100000')).jobs).toHaveLength(5);
+    expect((await get('limit=0')).jobs).toHaveLength(1);
+  });
+
+  it('accepts and ignores the cache-busting timestamp', async () => {
+    expect(await names(`_=${Date.now()}&category=Design`)).toEqual(['Product Designer']);
+    expect(await names(`t=${Date.now()}&timestamp=${Date.now()}`)).toHaveLength(5);
+  });
+
+  it('answers 400 for unknown filter values and oversized text', async () => {
+    for (const q of [
+      'level=Wizard',
+      'category=Astrology',
+      'employmentType=Forever',
+      'sort=random',
+      `search=${'x'.repeat(201)}`,
+    ]) {
+      const res = await t2.app.inject({ url: `/api/jobs?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expectErrorBody(res.json());
+    }
+  });
+
+  it('drops jobs whose application deadline has passed, from the listing and the counts', async () => {
+    const deadline = new Date(t2.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+    await postApproved2(
+      validJob({ title: 'Short Window Role', category: 'Legal', applicationDeadline: deadline }),
+    );
+    expect(await names('category=Legal')).toEqual(['Short Window Role']);
+    expect((await t2.app.inject({ url: '/api/jobs/categories' })).json().Legal).toBe(1);
+    const saved = t2.clock.now();
+    t2.clock.set(new Date(`${deadline}T23:00:00Z`)); // still the deadline day somewhere
+    expect(await names('category=Legal')).toEqual(['Short Window Role']);
+    t2.clock.set(new Date(new Date(`${deadline}T00:00:00Z`).getTime() + 1.6 * DAY)); // over everywhere
+    expect(await names('category=Legal')).toEqual([]);
+    expect((await t2.app.inject({ url: '/api/jobs/categories' })).json().Legal).toBe(0);
+    t2.clock.set(saved);
+  });
+
+  it('counts listed jobs per category, with every category a form can submit present', async () => {
+    const res = await t2.app.inject({ url: '/api/jobs/categories' });
+    expect(res.statusCode).toBe(200);
+    const counts = res.json();
+    for (const c of [...JOB_LISTING_CATEGORIES, ...JOB_FORM_CATEGORIES]) expect(counts).toHaveProperty([c]);
+    expect(counts).toMatchObject({
+      Engineering: 1,
+      'Data Science': 1,
+      Design: 1,
+      DevOps: 1,
+      'Human Resources': 1,
+      Technology: 0,
+      Marketing: 0,
+    });
+  });
+});
+
+describe('job detail', () => {
+  it('returns the full wire shape of an approved job', async () => {
+    const id = await postApproved(
+      validJob({
+        title: 'Full Shape Role',
+        applicationDeadline: '2099-12-31',
+        company: { name: 'Shape Co', logo: '/uploads/abc123.png', website: 'https://shape.example.com' },
+      }),
+    );
+    const res = await t.app.inject({ url: `/api/jobs/${id}` });
+    expect(res.statusCode).toBe(200);
+    const job = res.json();
+    expect(Object.keys(job).sort()).toEqual(
+      [
+        '_id',
+        'applicationDeadline',
+        'author',
+        'benefits',
+        'category',
+        'company',
+        'contactEmail',
+        'createdAt',
+        'description',
+        'education',
+        'employmentType',
+        'experience',
+        'isRemote',
+        'level',
+        'location',
+        'rejectionReason',
+        'requirements',
+        'salary',
+        'skills',
+        'status',
+        'title',
+        'type',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(job).toMatchObject({
+      company: { name: 'Shape Co', logo: '/uploads/abc123.png', website: 'https://shape.example.com' },
+      applicationDeadline: '2099-12-31',
+      benefits: 'Health insurance',
+      experience: '3+ years',
+      education: "Bachelor's degree",
+      rejectionReason: null,
+    });
+    expect(new Date(job.createdAt).toISOString()).toBe(job.createdAt);
+    expect(await titles('search=shape')).toEqual(['Full Shape Role']);
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  ErrorBody,
+  MarkReadBody,
+  MarkReadResult,
+  NotificationsList,
+  NotificationsQuery,
+} from '@agora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { createNotificationsService } from './notifications.service.js';
+import { scheduleHackathonReminders } from './reminders.js';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+
+/** HTTP routes of the notifications area (mounted at /api/notifications). */
+export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = createNotificationsService(ctx);
+  scheduleHackathonReminders(ctx);
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: NotificationsQuery,
+          response: { 200: NotificationsList, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { nextCursor, ...list } = await service.list(req.user!, {
+          unread: req.query.unread,
+          cursor: req.query.cursor,
+          limit: req.query.limit,
+        });
+        if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+        return list;
+      },
+    );
+
+    app.post(
+      '/read',
+      {
+        schema: {
+          tags,
+          security,
+          body: MarkReadBody,
+          response: { 200: MarkReadResult, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req) => service.markRead(req.user!, req.body),
+    );
+  };
+}

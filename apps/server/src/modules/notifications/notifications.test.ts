@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { notifications } from '../../db/schema/index.js';
+import { notify } from './notifications.service.js';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await signup(t.app, { name: 'Alice Notified' });
+  bob = await signup(t.app, { name: 'Bob Other' });
+  // Distinct creation times, oldest first: n0 … n6.
+  const base = Date.now() - 60_000;
+  for (let i = 0; i < 7; i++) {
+    await t.database.db.insert(notifications).values({
+      userId: alice.user.id,
+      type: 'answer',
+      title: `n${i}`,
+      body: `Body ${i}`,
+      link: `/question/q${i}`,
+      createdAt: new Date(base + i * 1000),
+    });
+  }
+  await notify(t.database.db, bob.user.id, { type: 'follower', title: 'Bob only', link: '/followers' });
+});
+afterAll(() => t.close());
+
+const list = (who: TestUser, qs = '') =>
+  t.app.inject({ method: 'GET', url: `/api/notifications${qs}`, headers: who.auth });
+const read = (who: TestUser, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/notifications/read',
+    headers: who.auth,
+    payload: payload as object,
+  });
+
+describe('GET /api/notifications', () => {
+  it('needs a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['POST', '/api/notifications/read'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'POST' ? { all: true } : undefined });
+      expect(res.statusCode).toBe(401);
+      expectErrorBody(res.json());
+    }
+  });
+
+  it("lists only the caller's notifications, newest first, with the unread count", async () => {
+    const res = await list(alice);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.unreadCount).toBe(7);
+    expect(body.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'n6',
+      'n5',
+      'n4',
+      'n3',
+      'n2',
+      'n1',
+      'n0',
+    ]);
+    expect(body.notifications[0]).toEqual({
+      _id: expect.any(String),
+      type: 'answer',
+      title: 'n6',
+      body: 'Body 6',
+      link: '/question/q6',
+      read: false,
+      createdAt: expect.any(String),
+    });
+    const other = (await list(bob)).json();
+    expect(other.notifications.map((n: { title: string }) => n.title)).toEqual(['Bob only']);
+  });
+
+  it('pages with limit and X-Next-Cursor, without gaps or repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await list(alice, `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      seen.push(...res.json().notifications.map((n: { title: string }) => n.title));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['n6', 'n5', 'n4', 'n3', 'n2', 'n1', 'n0']);
+    expect((await list(alice, '?limit=0')).statusCode).toBe(400);
+    expect((await list(alice, '?limit=101')).statusCode).toBe(400);
+    expect((await list(alice, '?cursor=nonsense')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/notifications/read', () => {
+  it('validates the body: ids or all, not both, not neither', async () => {
+    for (const payload of [
+      {},
+      { ids: [] },
+      { ids: ['x'] },
+      { all: false },
+      { ids: [randomUUID()], all: true },
+    ]) {
+      const res = await read(alice, payload);
+      expect(res.statusCode).toBe(400);
+      expectErrorBody(res.json());
+    }
+    const tooMany = Array.from({ length: 101 }, () => randomUUID());
+    expect((await read(alice, { ids: tooMany })).statusCode).toBe(400);
+  });
+
+  it("marks the given ids read, ignores other people's ids, and the unread filter follows", async () => {
+    const all = (await list(alice)).json().notifications as { _id: string; title: string }[];
+    const bobsId = (await list(bob)).json().notifications[0]._id;
+    const res = await read(alice, { ids: [all[0]!._id, all[1]!._id, bobsId] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ updated: 2, unreadCount: 5 });
+
+    // Bob's stays unread: nobody marks someone else's notification.
+    const [bobs] = await t.database.db.select().from(notifications).where(eq(notifications.id, bobsId));
+    expect(bobs!.readAt).toBeNull();
+
+    const unread = (await list(alice, '?unread=true')).json();
+    expect(unread.unreadCount).toBe(5);
+    expect(unread.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'n4',
+      'n3',
+      'n2',
+      'n1',
+      'n0',
+    ]);
+    const after = (await list(alice)).json().notifications;
+    expect(after[0]).toMatchObject({ title: 'n6', read: true });
+
+    // Marking again changes nothing.
+    expect((await read(alice, { ids: [all[0]!._id] })).json()).toEqual({ updated: 0, unreadCount: 5 });
+  });
+
+  it('marks all of the caller’s notifications read', async () => {
+    const res = await read(alice, { all: true });
+    expect(res.json()).toEqual({ updated: 5, unreadCount: 0 });
+    const left = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, alice.user.id), isNull(notifications.readAt)));
+    expect(left).toHaveLength(0);
+    expect((await list(bob)).json().unreadCount).toBe(1);
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  type CreateOrderBody,
+  type CreateOrderResult,
+  MSG,
+  type PaidQuestion,
+  type SandboxPayResult,
+  type VerifyPaymentBody,
+} from '@agora/shared';
+import type { AppContext, SessionUser } from '../../context.js';
+import { pgErrorCode } from '../../db/client.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { createPaymentProvider, type PaymentProvider, SandboxProvider } from '../../platform/payments.js';
+import { getMinReward } from '../settings/settings.service.js';
+import * as repo from './payments.repo.js';
+
+export const PAYMENT_MSG = {
+  notAuthor: "Only the question's author can pay for it",
+  alreadyPaid: 'This question has already been paid for',
+  orderNotFound: 'Payment order not found',
+  orderPaid: 'This order has already been paid',
+  wrongQuestion: 'This payment does not belong to this question',
+  badSignature: 'Payment verification failed. Please contact support.',
+  paymentUsed: 'This payment has already been used',
+  belowMinimum: (min: number) => `The minimum reward is ₹${min}`,
+} as const;
+
+export type WebhookOutcome =
+  | 'paid'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'conflict';
+
+function toPaidQuestion(q: repo.QuestionRow): PaidQuestion {
+  return { _id: q.id, title: q.title, isPaid: q.isPaid, paymentAmount: q.paymentAmount ?? 0 };
+}
+
+export function createPaymentsService(
+  ctx: AppContext,
+  provider: PaymentProvider = createPaymentProvider(ctx.config.payments),
+) {
+  /**
+   * Records a captured provider payment against its order, exactly once. Verify and webhook both
+   * land here; the question row lock serialises them, and the unique provider payment id and the
+   * "one paid order per question" index are the last line of defence.
+   */
+  async function settle(
+    payment: repo.PaymentRow,
+    providerPaymentId: string,
+  ): Promise<{ outcome: 'paid' | 'duplicate'; question: repo.QuestionRow }> {
+    const now = ctx.clock.now();
+    let result: { outcome: 'paid' | 'duplicate' | 'question_already_paid'; question: repo.QuestionRow };
+    try {
+      result = await ctx.db.transaction(async (tx) => {
+        const question = (await repo.lockQuestion(tx, payment.questionId)) ?? notFound(MSG.questionNotFound);
+        const current = (await repo.findPaymentByOrderId(tx, payment.orderId))!;
+        if (current.status !== 'created') {
+          if (current.providerPaymentId === providerPaymentId) {
+            if (current.status === 'paid') return { outcome: 'duplicate' as const, question };
+            return { outcome: 'question_already_paid' as const, question };
+          }
+          return conflict('ORDER_ALREADY_PAID', PAYMENT_MSG.orderPaid);
+        }
+        if (await repo.findPaymentByProviderId(tx, providerPaymentId)) {
+          return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
+        }
+        if (question.isPaid) {
+          // A second order of an already-paid question was paid too: keep the provider payment on
+          // record (for a refund) but never count it.
+          await repo.settlePayment(tx, current.id, 'failed', providerPaymentId, now);
+          return { outcome: 'question_already_paid' as const, question };
+        }
+        await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
+        const paid = await repo.markQuestionPaid(tx, question.id, current.amount, now);
+        return { outcome: 'paid' as const, question: paid };
+      });
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505') throw err;
+      // Lost a race on a unique key: whoever won recorded it; report that state.
+      const again = await repo.findPaymentByOrderId(ctx.db, payment.orderId);
+      const q = await repo.findQuestion(ctx.db, payment.questionId);
+      if (again?.status === 'paid' && again.providerPaymentId === providerPaymentId && q) {
+        return { outcome: 'duplicate', question: q };
+      }
+      return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
+    }
+    if (result.outcome === 'question_already_paid')
+      conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
+    return result as { outcome: 'paid' | 'duplicate'; question: repo.QuestionRow };
+  }
+
+  return {
+    provider,
+
+    async createOrder(user: SessionUser, body: CreateOrderBody): Promise<CreateOrderResult> {
+      const question = (await repo.findQuestion(ctx.db, body.questionId)) ?? notFound(MSG.questionNotFound);
+      // CONTRACT §3: a hidden question is absent for everyone but its author and admins.
+      if (question.authorId !== user.id && question.hidden && user.role !== 'admin')
+        notFound(MSG.questionNotFound);
+      if (question.authorId !== user.id) forbidden(PAYMENT_MSG.notAuthor);
+      if (question.isPaid) conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
+      const min = await getMinReward(ctx.db);
+      if (body.amount < min) {
+        throw new AppError('VALIDATION', 400, PAYMENT_MSG.belowMinimum(min), [
+          { field: 'body.amount', message: PAYMENT_MSG.belowMinimum(min) },
+        ]);
+      }
+      const amountPaise = body.amount * 100;
+      const order = await provider.createOrder({
+        amountPaise,
+        currency: 'INR',
+        receipt: `q_${question.id}`,
+        notes: { questionId: question.id, userId: user.id },
+      });
+      await repo.insertPayment(ctx.db, {
+        questionId: question.id,
+        userId: user.id,
+        provider: provider.name,
+        orderId: order.orderId,
+        amount: amountPaise,
+        currency: 'INR',
+        status: 'created',
+        createdAt: ctx.clock.now(),
+      });
+      return {
+        key: provider.keyId,
+        amount: amountPaise,
+        currency: 'INR',
+        orderId: order.orderId,
+        provider: provider.name,
+      };
+    },
+
+    async verify(user: SessionUser, body: VerifyPaymentBody): Promise<{ question: PaidQuestion }> {
+      if (
+        !provider.verifyPaymentSignature(
+          body.razorpay_order_id,
+          body.razorpay_payment_id,
+          body.razorpay_signature,
+        )
+      ) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID', 400, PAYMENT_MSG.badSignature);
+      }
+      const payment = await repo.findPaymentByOrderId(ctx.db, body.razorpay_order_id);
+      // Someone else's order looks exactly like a missing one.
+      if (!payment || payment.userId !== user.id) return notFound(PAYMENT_MSG.orderNotFound);
+      if (payment.questionId !== body.questionId) {
+        throw new AppError('PAYMENT_QUESTION_MISMATCH', 400, PAYMENT_MSG.wrongQuestion);
+      }
+      const { question } = await settle(payment, body.razorpay_payment_id);
+      return { question: toPaidQuestion(question) };
+    },
+
+    /** The provider's webhook; the raw body is what was signed. Never throws for events it ignores. */
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      if (!signature || !provider.verifyWebhookSignature(rawBody, signature)) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, 'Invalid webhook signature');
+      }
+      let event: {
+        event?: unknown;
+        payload?: {
+          payment?: {
+            entity?: {
+              id?: unknown;
+              order_id?: unknown;
+              amount?: unknown;
+              currency?: unknown;
+              status?: unknown;
+            };
+          };
+          order?: { entity?: { id?: unknown } };
+        };
+      };
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('BAD_REQUEST', 400, 'Malformed JSON body');
+      }
+      if (event?.event !== 'payment.captured' && event?.event !== 'order.paid') return 'ignored';
+      const pay = event.payload?.payment?.entity;
+      const orderId = pay?.order_id ?? event.payload?.order?.entity?.id;
+      const paymentId = pay?.id;
+      if (
+        typeof orderId !== 'string' ||
+        typeof paymentId !== 'string' ||
+        !paymentId ||
+        paymentId.length > 100
+      ) {
+        return 'ignored';
+      }
+      if (pay?.status !== undefined && pay.status !== 'captured') return 'ignored';
+      const payment = await repo.findPaymentByOrderId(ctx.db, orderId);
+      if (!payment) return 'unknown_order';
+      if (
+        pay?.amount !== payment.amount ||
+        (pay?.currency !== undefined && pay.currency !== payment.currency)
+      ) {
+        return 'amount_mismatch';
+      }
+      try {
+        const { outcome } = await settle(payment, paymentId);
+        return outcome;
+      } catch (err) {
+        // A state conflict will not resolve by the provider retrying: acknowledge it.
+        if (err instanceof AppError && err.status === 409) return 'conflict';
+        throw err;
+      }
+    },
+
+    async sandboxPay(user: SessionUser, orderId: string): Promise<SandboxPayResult> {
+      if (!(provider instanceof SandboxProvider)) return notFound('Not found');
+      const payment = await repo.findPaymentByOrderId(ctx.db, orderId);
+      if (!payment || payment.userId !== user.id) return notFound(PAYMENT_MSG.orderNotFound);
+      if (payment.status !== 'created') conflict('ORDER_ALREADY_PAID', PAYMENT_MSG.orderPaid);
+      return provider.signPayment(payment.orderId);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,350 @@
+import type { QuestionSort } from '@agora/shared';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { answers, files, questions, type StoredAttachment, users } from '../../db/schema/index.js';
+
+export type QuestionRow = typeof questions.$inferSelect;
+
+/** created_at as UTC text with microseconds: the keyset cursor must not lose precision. */
+const createdAtText = sql<string>`to_char(${questions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const questionColumns = {
+  id: questions.id,
+  authorId: questions.authorId,
+  authorName: users.displayName,
+  title: questions.title,
+  description: questions.description,
+  category: questions.category,
+  status: questions.status,
+  views: questions.views,
+  answerCount: questions.answerCount,
+  isPaid: questions.isPaid,
+  paymentAmount: questions.paymentAmount,
+  rewardAmount: questions.rewardAmount,
+  imageKey: questions.imageKey,
+  aiRanked: questions.aiRanked,
+  aiRankedAt: questions.aiRankedAt,
+  aiRanker: questions.aiRanker,
+  hidden: questions.hidden,
+  rewardsDistributedAt: questions.rewardsDistributedAt,
+  createdAt: questions.createdAt,
+  updatedAt: questions.updatedAt,
+  cursorTs: createdAtText,
+};
+
+export type QuestionRecord = {
+  id: string;
+  authorId: string;
+  authorName: string;
+  title: string;
+  description: string;
+  category: string;
+  status: string;
+  views: number;
+  answerCount: number;
+  isPaid: boolean;
+  paymentAmount: number | null;
+  rewardAmount: number;
+  imageKey: string | null;
+  aiRanked: boolean;
+  aiRankedAt: Date | null;
+  aiRanker: string | null;
+  hidden: boolean;
+  rewardsDistributedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Keyset position of the row (see cursor.ts). */
+  cursorTs: string;
+  /** Only for the random sort. */
+  randomKey?: string;
+};
+
+export async function insertQuestion(
+  exec: Executor,
+  values: typeof questions.$inferInsert,
+): Promise<QuestionRow> {
+  const [row] = await exec.insert(questions).values(values).returning();
+  return row!;
+}
+
+export async function findQuestion(exec: Executor, id: string): Promise<QuestionRecord | undefined> {
+  const [row] = await exec
+    .select(questionColumns)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(eq(questions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Locks the question row for the rest of the transaction (state checks that must not race). */
+export async function lockQuestion(
+  exec: Executor,
+  id: string,
+): Promise<Pick<QuestionRow, 'id' | 'authorId' | 'status' | 'hidden' | 'title'> | undefined> {
+  const [row] = await exec
+    .select({
+      id: questions.id,
+      authorId: questions.authorId,
+      status: questions.status,
+      hidden: questions.hidden,
+      title: questions.title,
+    })
+    .from(questions)
+    .where(eq(questions.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function incrementViews(exec: Executor, id: string): Promise<void> {
+  await exec
+    .update(questions)
+    .set({ views: sql`${questions.views} + 1` })
+    .where(eq(questions.id, id));
+}
+
+export async function setStatus(
+  exec: Executor,
+  id: string,
+  status: 'open' | 'answered',
+  now: Date,
+): Promise<void> {
+  await exec.update(questions).set({ status, updatedAt: now }).where(eq(questions.id, id));
+}
+
+export type ListCursor =
+  | { kind: 'date'; dir: 'desc' | 'asc'; ts: string; id: string }
+  | { kind: 'random'; seed: string; key: string; id: string };
+
+export interface ListFilter {
+  categories?: string[];
+  sort: QuestionSort;
+  /** A to_tsquery expression built by search.ts (already safe). */
+  tsQuery?: string | null;
+  /** Questions by this author (own list); hidden ones included. */
+  authorId?: string;
+  /** Questions this user answered. */
+  answeredBy?: string;
+  /** Seed of the random order (from the cursor, or fresh on the first page). */
+  seed?: string;
+  cursor?: ListCursor | null;
+  limit: number;
+}
+
+/** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
+export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
+  const where: SQL[] = [];
+  if (!f.authorId) where.push(eq(questions.hidden, false));
+  else where.push(eq(questions.authorId, f.authorId));
+  if (f.answeredBy) {
+    where.push(
+      sql`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id} and ${answers.authorId} = ${f.answeredBy})`,
+    );
+  }
+  if (f.categories?.length) where.push(inArray(questions.category, f.categories));
+  if (f.sort === 'solved') where.push(eq(questions.status, 'answered'));
+  if (f.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
+  if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
+
+  if (f.sort === 'random') {
+    const seed = f.seed ?? '0';
+    const randomKey = sql<string>`md5(${questions.id}::text || ${seed})`;
+    if (f.cursor?.kind === 'random') {
+      where.push(sql`(${randomKey}, ${questions.id}) > (${f.cursor.key}, ${f.cursor.id}::uuid)`);
+    }
+    return exec
+      .select({ ...questionColumns, randomKey })
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .where(and(...where))
+      .orderBy(asc(randomKey), asc(questions.id))
+      .limit(f.limit + 1);
+  }
+
+  const dir = f.sort === 'date-old' ? 'asc' : 'desc';
+  if (f.cursor?.kind === 'date') {
+    const op = dir === 'desc' ? sql`<` : sql`>`;
+    where.push(
+      sql`(${questions.createdAt}, ${questions.id}) ${op} (${f.cursor.ts}::timestamptz, ${f.cursor.id}::uuid)`,
+    );
+  }
+  const order = dir === 'desc' ? desc : asc;
+  return exec
+    .select(questionColumns)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(and(...where))
+    .orderBy(order(questions.createdAt), order(questions.id))
+    .limit(f.limit + 1);
+}
+
+export async function countAnsweredBy(exec: Executor, userId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(and(eq(answers.authorId, userId), eq(questions.hidden, false)));
+  return row?.n ?? 0;
+}
+
+export async function countOwn(exec: Executor, userId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(eq(questions.authorId, userId));
+  return row?.n ?? 0;
+}
+
+/** All eight categories' counts in one grouped query (hidden questions excluded). */
+export async function categoryCounts(exec: Executor): Promise<Array<{ category: string; n: number }>> {
+  return exec
+    .select({ category: questions.category, n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(eq(questions.hidden, false))
+    .groupBy(questions.category);
+}
+
+/** Questions whose text shares any of the words (OR query), best match first. */
+export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
+  const query = sql`to_tsquery('english', ${tsQuery})`;
+  return exec
+    .select({
+      id: questions.id,
+      title: questions.title,
+      category: questions.category,
+      status: questions.status,
+      answerCount: questions.answerCount,
+    })
+    .from(questions)
+    .where(and(eq(questions.hidden, false), sql`${questions.search} @@ ${query}`))
+    .orderBy(sql`ts_rank(${questions.search}, ${query}) desc`, desc(questions.createdAt))
+    .limit(limit);
+}
+
+export interface AnswerRecord {
+  id: string;
+  questionId: string;
+  authorId: string;
+  authorName: string;
+  content: string;
+  attachments: StoredAttachment[];
+  isAccepted: boolean;
+  likes: number;
+  aiScore: number | null;
+  aiReason: string | null;
+  aiRank: number | null;
+  createdAt: Date;
+}
+
+/**
+ * Answers of several questions in one query, at most `perQuestion` each, in display order (the
+ * last AI ranking first, then oldest first). `authorId` restricts to one answerer's answers.
+ */
+export async function answersFor(
+  exec: Executor,
+  questionIds: string[],
+  opts: { authorId?: string; perQuestion: number },
+): Promise<AnswerRecord[]> {
+  if (questionIds.length === 0) return [];
+  const where = [inArray(answers.questionId, questionIds)];
+  if (opts.authorId) where.push(eq(answers.authorId, opts.authorId));
+  const ranked = exec
+    .select({
+      id: answers.id,
+      questionId: answers.questionId,
+      authorId: answers.authorId,
+      authorName: sql<string>`${users.displayName}`.as('author_name'),
+      content: answers.content,
+      attachments: answers.attachments,
+      isAccepted: answers.isAccepted,
+      likes: answers.likes,
+      aiScore: answers.aiScore,
+      aiReason: answers.aiReason,
+      aiRank: answers.aiRank,
+      createdAt: answers.createdAt,
+      rn: sql<number>`row_number() over (partition by ${answers.questionId} order by ${answers.aiRank} asc nulls last, ${answers.createdAt} asc, ${answers.id} asc)`.as(
+        'rn',
+      ),
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.authorId))
+    .where(and(...where))
+    .as('ranked');
+  const rows = await exec
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rn} <= ${opts.perQuestion}`)
+    .orderBy(asc(ranked.questionId), asc(ranked.rn));
+  return rows.map(({ rn: _rn, ...a }) => a as AnswerRecord);
+}
+
+export async function insertAnswer(
+  exec: Executor,
+  values: typeof answers.$inferInsert,
+): Promise<typeof answers.$inferSelect> {
+  const [row] = await exec.insert(answers).values(values).returning();
+  return row!;
+}
+
+/** answer_count follows the answers table; call in the answer's transaction. */
+export async function bumpAnswerCount(exec: Executor, questionId: string, now: Date): Promise<void> {
+  await exec
+    .update(questions)
+    .set({ answerCount: sql`${questions.answerCount} + 1`, updatedAt: now })
+    .where(eq(questions.id, questionId));
+}
+
+/** The caller's own uploaded files among `keys` (attachments must be the answerer's uploads). */
+export async function ownedFiles(exec: Executor, ownerId: string, keys: string[], purpose: string) {
+  if (keys.length === 0) return [];
+  return exec
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.purpose, purpose), inArray(files.key, keys)));
+}
+
+/** Track record per answerer: answers written and answers accepted or ranked best. */
+export async function answererStats(
+  exec: Executor,
+  authorIds: string[],
+): Promise<Array<{ authorId: string; answers: number; best: number }>> {
+  if (authorIds.length === 0) return [];
+  return exec
+    .select({
+      authorId: answers.authorId,
+      answers: sql<number>`count(*)::int`,
+      best: sql<number>`(count(*) filter (where ${answers.isAccepted} or ${answers.aiRank} = 1))::int`,
+    })
+    .from(answers)
+    .where(inArray(answers.authorId, authorIds))
+    .groupBy(answers.authorId);
+}
+
+/** Stores one ranking: clears the question's previous ranks, writes the new ones in one statement. */
+export async function saveRanking(
+  exec: Executor,
+  questionId: string,
+  scores: Array<{ answerId: string; rank: number; score: number; reason: string }>,
+  ranker: string,
+  now: Date,
+): Promise<void> {
+  await exec
+    .update(answers)
+    .set({ aiRank: null, aiScore: null, aiReason: null })
+    .where(eq(answers.questionId, questionId));
+  if (scores.length > 0) {
+    const values = sql.join(
+      scores.map((s) => sql`(${s.answerId}::uuid, ${s.rank}::int, ${s.score}::real, ${s.reason}::text)`),
+      sql`, `,
+    );
+    await exec.execute(sql`
+      update ${answers} set ai_rank = v.rank, ai_score = v.score, ai_reason = v.reason
+      from (values ${values}) as v(id, rank, score, reason)
+      where ${answers.id} = v.id and ${answers.questionId} = ${questionId}`);
+  }
+  await exec
+    .update(questions)
+    .set({ aiRanked: true, aiRankedAt: now, aiRanker: ranker, updatedAt: now })
+    .where(eq(questions.id, questionId));
+}

@@ -1,0 +1,198 @@
+import {
+  Answer,
+  AttachmentResult,
+  CategoryCounts,
+  CreateAnswerBody,
+  ErrorBody,
+  LIMITS,
+  MSG,
+  MyListQuery,
+  PublicListQuery,
+  Question,
+  QUESTION_TEXT,
+  RankResult,
+  SimilarQuery,
+  SimilarQuestion,
+} from '@agora/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/uploads.js';
+import { createQuestionsService, type ListPage } from './questions.service.js';
+
+// Non-UUID ids are answered like absent ones (404), never as a validation error.
+const Params = z.object({ id: z.string().max(100) });
+const tags = ['questions'];
+
+function sendPage(reply: FastifyReply, page: ListPage) {
+  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+  return page.items;
+}
+
+/** An oversize file is 413 with the area's own sentence. */
+async function readFile(req: FastifyRequest, field: string, maxBytes: number, tooLarge: string) {
+  try {
+    return await readMultipart(req, { fileField: field, maxBytes });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
+    throw err;
+  }
+}
+
+/** HTTP routes of the questions area (registered in modules/registry.ts). */
+export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const questions = createQuestionsService(ctx);
+    const list = { 200: z.array(Question), 400: ErrorBody };
+
+    app.get(
+      '/public',
+      { schema: { tags, querystring: PublicListQuery, response: list } },
+      async (req, reply) => sendPage(reply, await questions.listPublic(req.query)),
+    );
+
+    app.get('/categories', { schema: { tags, response: { 200: CategoryCounts } } }, async () =>
+      questions.categories(),
+    );
+
+    app.get(
+      '/similar',
+      { schema: { tags, querystring: SimilarQuery, response: { 200: z.array(SimilarQuestion) } } },
+      async (req) => questions.similar(req.query.q, req.query.limit),
+    );
+
+    // ?own=true: my questions with all answers; ?answered=true: questions I answered; else public.
+    app.get(
+      '/',
+      { schema: { tags, querystring: MyListQuery, response: { ...list, 401: ErrorBody } } },
+      async (req, reply) => {
+        const { own, answered, ...query } = req.query;
+        if (own === 'true' || answered === 'true') {
+          await app.requireUser(req, reply);
+          const page =
+            own === 'true'
+              ? await questions.listOwn(req.user!, query)
+              : await questions.listAnswered(req.user!, query);
+          return sendPage(reply, page);
+        }
+        return sendPage(reply, await questions.listPublic(query));
+      },
+    );
+
+    // JSON, or multipart with the same fields plus an optional `image` (spec 01 §7).
+    app.post(
+      '/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          description:
+            'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB). Created unpaid.',
+          response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const input = req.isMultipart()
+          ? await readFile(req, 'image', LIMITS.imageBytes, MSG.imageTooLarge).then(({ fields, file }) => ({
+              fields,
+              image: file,
+            }))
+          : { fields: req.body, image: null };
+        return reply.status(201).send(await questions.create(req.user!, input));
+      },
+    );
+
+    // ?view=false: a refetch by a client that already counted its view (spec 01 §4 refetch after answering).
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags,
+          params: Params,
+          querystring: z.object({ view: z.enum(['true', 'false']).optional() }),
+          response: { 200: Question, 404: ErrorBody },
+        },
+      },
+      async (req) => questions.get(req.user, req.params.id, { countView: req.query.view !== 'false' }),
+    );
+
+    app.post(
+      '/:id/answers',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          params: Params,
+          body: CreateAnswerBody,
+          response: { 201: Answer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await questions.answer(req.user!, req.params.id, req.body)),
+    );
+
+    app.post(
+      '/:id/answers/upload',
+      {
+        preHandler: app.requireUser,
+        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          params: Params,
+          description: `multipart with one file in the field "attachment" (≤ ${LIMITS.attachmentBytes / 1024 / 1024} MB)`,
+          response: {
+            201: AttachmentResult,
+            400: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            413: ErrorBody,
+          },
+        },
+      },
+      async (req, reply) => {
+        const result = await questions.uploadAttachment(req.user!, req.params.id, async () => {
+          const { file } = await readFile(
+            req,
+            'attachment',
+            LIMITS.attachmentBytes,
+            QUESTION_TEXT.attachmentTooLarge,
+          );
+          return file;
+        });
+        return reply.status(201).send(result);
+      },
+    );
+
+    for (const [path, status] of [
+      ['/:id/mark-answered', 'answered'],
+      ['/:id/reopen', 'open'],
+    ] as const) {
+      app.post(
+        path,
+        {
+          preHandler: app.requireUser,
+          schema: { tags, params: Params, response: { 200: Question, 403: ErrorBody, 404: ErrorBody } },
+        },
+        async (req) => questions.setStatus(req.user!, req.params.id, status),
+      );
+    }
+
+    app.post(
+      '/:id/rank-answers',
+      {
+        preHandler: app.requireUser,
+        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          params: Params,
+          response: { 200: RankResult, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req) => questions.rank(req.user!, req.params.id, (obj, msg) => req.log.warn(obj, msg)),
+    );
+  };
+}

@@ -1,0 +1,467 @@
+import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  type Answer,
+  type AttachmentResult,
+  type CategoryCounts,
+  CreateQuestionBody,
+  type CreateAnswerBody,
+  LIMITS,
+  MSG,
+  QUESTION_CATEGORIES,
+  QUESTION_LIMITS,
+  QUESTION_TEXT,
+  type PublicListQuery,
+  type Question,
+  type RankResult,
+  type SimilarQuestion,
+} from '@agora/shared';
+import type { z } from 'zod';
+import type { AppContext, SessionUser } from '../../context.js';
+import { pgErrorCode } from '../../db/client.js';
+import type { StoredAttachment } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { DOCUMENT_TYPES, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import type { Ranker } from '../../platform/ranker.js';
+import { toRanking } from '../../platform/ranker.js';
+import { createRanker } from '../../platform/ranker-factory.js';
+import { notify } from '../notifications/notifications.service.js';
+import { getMinReward } from '../settings/settings.service.js';
+import { hasImageStructure } from './questions.images.js';
+import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.policy.js';
+import * as repo from './questions.repo.js';
+import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
+
+export const ATTACHMENT_PURPOSE = 'answer-attachment';
+export const QUESTION_IMAGE_PURPOSE = 'question-image';
+/** Answers shown with one question (detail) and ranked at once: bounded, far above real use. */
+const ANSWERS_PER_QUESTION = 500;
+const ANSWERS_RANKED_MAX = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const uploadUrl = (key: string) => `/uploads/${key}`;
+
+function toAnswer(a: repo.AnswerRecord): Answer {
+  return {
+    _id: a.id,
+    id: a.id,
+    questionId: a.questionId,
+    content: a.content,
+    author: { id: a.authorId, displayName: a.authorName },
+    authorId: a.authorId,
+    createdAt: a.createdAt.toISOString(),
+    isAccepted: a.isAccepted,
+    likes: a.likes,
+    attachments: a.attachments ?? [],
+    aiScore: a.aiScore,
+    aiReason: a.aiReason,
+    aiRank: a.aiRank,
+  };
+}
+
+function toQuestion(q: repo.QuestionRecord, answers: repo.AnswerRecord[]): Question {
+  return {
+    _id: q.id,
+    title: q.title,
+    description: q.description,
+    category: q.category,
+    status: q.status,
+    views: q.views,
+    answerCount: q.answerCount,
+    answers: answers.map(toAnswer),
+    author: { id: q.authorId, displayName: q.authorName },
+    createdAt: q.createdAt.toISOString(),
+    updatedAt: q.updatedAt.toISOString(),
+    isPaid: q.isPaid,
+    paymentAmount: q.paymentAmount,
+    rewardAmount: q.rewardAmount,
+    aiRanked: q.aiRanked,
+    aiRankedAt: q.aiRankedAt?.toISOString() ?? null,
+    image: q.imageKey ? uploadUrl(q.imageKey) : null,
+    rewardsDistributed: q.rewardsDistributedAt !== null,
+    hidden: q.hidden,
+  };
+}
+
+/** A zod failure → the CONTRACT 400 body; the spec's sentence leads when the fields share it. */
+function validationError(error: z.ZodError, prefix: string): never {
+  const details = error.issues.map((i) => ({
+    field: [prefix, ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  const messages = Array.from(new Set(details.map((d) => d.message)));
+  const message = messages.includes(MSG.questionRequired) ? MSG.questionRequired : messages[0]!;
+  throw new AppError('VALIDATION', 400, message, details);
+}
+
+export interface ListPage {
+  items: Question[];
+  nextCursor: string | null;
+  total?: number;
+}
+
+type ListQuery = z.output<typeof PublicListQuery>;
+type AnswerBody = z.output<typeof CreateAnswerBody>;
+
+export function createQuestionsService(ctx: AppContext, ranker: Ranker = createRanker(ctx.config.ai)) {
+  const db = ctx.db;
+
+  async function visibleQuestion(viewer: SessionUser | null, id: string) {
+    if (!UUID.test(id)) return notFound(MSG.questionNotFound);
+    const q = await repo.findQuestion(db, id.toLowerCase());
+    if (!q || !canSeeQuestion(viewer, q)) return notFound(MSG.questionNotFound);
+    return q;
+  }
+
+  async function withAnswers(viewer: SessionUser | null, q: repo.QuestionRecord): Promise<Question> {
+    const visibility = answerVisibility(viewer, q);
+    const answers =
+      visibility === 'none'
+        ? []
+        : await repo.answersFor(db, [q.id], {
+            authorId: visibility === 'own' ? viewer!.id : undefined,
+            perQuestion: ANSWERS_PER_QUESTION,
+          });
+    return toQuestion(q, answers);
+  }
+
+  async function page(
+    query: ListQuery,
+    scope: { authorId?: string; answeredBy?: string },
+    answers: 'none' | 'all' | { authorId: string },
+  ): Promise<ListPage> {
+    const cursor = decodeCursor(query.cursor);
+    const isRandom = query.sort === 'random';
+    if (cursor) {
+      const dir = query.sort === 'date-old' ? 'asc' : 'desc';
+      const fits = isRandom ? cursor.kind === 'random' : cursor.kind === 'date' && cursor.dir === dir;
+      if (!fits) badRequest('Invalid cursor');
+    }
+    const categories =
+      query.category === undefined ? [] : Array.isArray(query.category) ? query.category : [query.category];
+    const seed = cursor?.kind === 'random' ? cursor.seed : randomBytes(8).toString('hex');
+    const rows = await repo.listQuestions(db, {
+      categories,
+      sort: query.sort,
+      tsQuery: prefixQuery(query.q),
+      authorId: scope.authorId,
+      answeredBy: scope.answeredBy,
+      seed,
+      cursor,
+      limit: query.limit,
+    });
+    const more = rows.length > query.limit;
+    const pageRows = more ? rows.slice(0, query.limit) : rows;
+    const last = pageRows[pageRows.length - 1];
+    let nextCursor: string | null = null;
+    if (more && last) {
+      nextCursor = isRandom
+        ? encodeCursor({ kind: 'random', seed, key: last.randomKey!, id: last.id })
+        : encodeCursor({
+            kind: 'date',
+            dir: query.sort === 'date-old' ? 'asc' : 'desc',
+            ts: last.cursorTs,
+            id: last.id,
+          });
+    }
+    // One query for the answers of the whole page (no N+1), bounded per question.
+    const answerRows =
+      answers === 'none'
+        ? []
+        : await repo.answersFor(
+            db,
+            pageRows.map((r) => r.id),
+            {
+              authorId: answers === 'all' ? undefined : answers.authorId,
+              perQuestion: QUESTION_LIMITS.answersPerListedQuestion,
+            },
+          );
+    const byQuestion = new Map<string, repo.AnswerRecord[]>();
+    for (const a of answerRows) byQuestion.set(a.questionId, [...(byQuestion.get(a.questionId) ?? []), a]);
+    return { items: pageRows.map((r) => toQuestion(r, byQuestion.get(r.id) ?? [])), nextCursor };
+  }
+
+  return {
+    /** GET /public — never hidden questions, never answers (counts stay visible). */
+    listPublic(query: ListQuery): Promise<ListPage> {
+      return page(query, {}, 'none');
+    },
+
+    /** GET /?own=true — the author's questions (hidden ones too) with all their answers. */
+    async listOwn(user: SessionUser, query: ListQuery): Promise<ListPage> {
+      const result = await page(query, { authorId: user.id }, 'all');
+      return { ...result, total: await repo.countOwn(db, user.id) };
+    },
+
+    /** GET /?answered=true — questions the caller answered, with only the caller's answer. */
+    async listAnswered(user: SessionUser, query: ListQuery): Promise<ListPage> {
+      const result = await page(query, { answeredBy: user.id }, { authorId: user.id });
+      return { ...result, total: await repo.countAnsweredBy(db, user.id) };
+    },
+
+    async categories(): Promise<CategoryCounts> {
+      const counts: CategoryCounts = Object.fromEntries(QUESTION_CATEGORIES.map((c) => [c, 0]));
+      for (const row of await repo.categoryCounts(db)) {
+        if (row.category in counts) counts[row.category] = row.n;
+      }
+      return counts;
+    },
+
+    async similar(q: string, limit: number): Promise<SimilarQuestion[]> {
+      const tsQuery = anyWordQuery(q);
+      if (!tsQuery) return [];
+      const rows = await repo.similarQuestions(db, tsQuery, limit);
+      return rows.map((r) => ({
+        _id: r.id,
+        title: r.title,
+        category: r.category,
+        status: r.status,
+        answerCount: r.answerCount,
+      }));
+    },
+
+    /** GET /:id — counts a view (not the author's own), answers per CONTRACT §4. */
+    async get(viewer: SessionUser | null, id: string, opts: { countView?: boolean } = {}): Promise<Question> {
+      const q = await visibleQuestion(viewer, id);
+      // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
+      // includes the views this server has not written yet, this one among them.
+      if (opts.countView !== false && !isAuthor(viewer, q)) ctx.views.add('questions', q.id);
+      q.views += ctx.views.pending('questions', q.id);
+      return withAnswers(viewer, q);
+    },
+
+    async create(
+      user: SessionUser,
+      input: { fields: unknown; image: UploadedFile | null },
+    ): Promise<Question> {
+      if (!canAsk(user)) forbidden(QUESTION_TEXT.answererCannotAsk);
+      const parsed = CreateQuestionBody.safeParse(input.fields ?? {});
+      if (!parsed.success) validationError(parsed.error, 'body');
+      const body = parsed.data!;
+      const min = await getMinReward(db);
+      const reward = body.reward ?? min;
+      if (reward < min) {
+        throw new AppError('VALIDATION', 400, QUESTION_TEXT.rewardTooSmall(min), [
+          { field: 'body.reward', message: QUESTION_TEXT.rewardTooSmall(min) },
+        ]);
+      }
+      // Every field is valid before any byte is stored.
+      let imageKey: string | null = null;
+      if (input.image) {
+        imageKey = (await storeImage(user, input.image)).key;
+      }
+      const now = ctx.clock.now();
+      const row = await repo.insertQuestion(db, {
+        authorId: user.id,
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        rewardAmount: reward * 100,
+        imageKey,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const q = await repo.findQuestion(db, row.id);
+      return toQuestion(q!, []);
+    },
+
+    async answer(user: SessionUser, id: string, body: AnswerBody): Promise<Answer> {
+      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      let answerId: string;
+      try {
+        answerId = await db.transaction(async (tx) => {
+          // The row lock orders this answer against mark-answered / reopen on the same question.
+          const q = await repo.lockQuestion(tx, id.toLowerCase());
+          if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
+          if (isAuthor(user, q)) forbidden(QUESTION_TEXT.authorCannotAnswer);
+          if (q.status !== 'open') conflict('QUESTION_CLOSED', QUESTION_TEXT.questionClosed);
+          const attachments = await ownAttachments(tx, user, body.attachments);
+          const now = ctx.clock.now();
+          const row = await repo.insertAnswer(tx, {
+            questionId: q.id,
+            authorId: user.id,
+            content: body.content,
+            attachments,
+            createdAt: now,
+          });
+          await repo.bumpAnswerCount(tx, q.id, now);
+          await notify(tx, q.authorId, {
+            type: 'answer',
+            title: 'New answer to your question',
+            body: `${user.displayName} answered "${q.title.slice(0, 120)}"`,
+            link: `/questions?question=${q.id}`,
+          });
+          return row.id;
+        });
+      } catch (err) {
+        // The unique index (question, author) decides between racing requests.
+        if (pgErrorCode(err) === '23505') conflict('ALREADY_ANSWERED', MSG.alreadyAnswered);
+        throw err;
+      }
+      const [created] = await repo.answersFor(db, [id.toLowerCase()], { authorId: user.id, perQuestion: 1 });
+      if (!created || created.id !== answerId!) throw new Error('answer vanished after insert');
+      return toAnswer(created);
+    },
+
+    /** The question is checked before the body is read: no bytes are taken for a refused upload. */
+    async uploadAttachment(
+      user: SessionUser,
+      id: string,
+      read: () => Promise<UploadedFile | null>,
+    ): Promise<AttachmentResult> {
+      const q = await visibleQuestion(user, id);
+      if (isAuthor(user, q)) forbidden(QUESTION_TEXT.authorCannotAnswer);
+      if (q.status !== 'open') conflict('QUESTION_CLOSED', QUESTION_TEXT.questionClosed);
+      const mine = await repo.answersFor(db, [q.id], { authorId: user.id, perQuestion: 1 });
+      if (mine.length > 0) conflict('ALREADY_ANSWERED', MSG.alreadyAnswered);
+      const file = await read();
+      if (!file) badRequest(MSG.invalidFile);
+      await refuseFakeImage(file!, QUESTION_TEXT.invalidAttachment);
+      const stored = await storeUpload(ctx, file!, {
+        ownerId: user.id,
+        purpose: ATTACHMENT_PURPOSE,
+        allowed: [...RASTER_IMAGE_TYPES, ...DOCUMENT_TYPES],
+        allowText: true,
+        invalidMessage: QUESTION_TEXT.invalidAttachment,
+      });
+      return {
+        attachment: {
+          filename: stored.key,
+          url: stored.url,
+          originalName: stored.originalName,
+          mimetype: stored.mimetype,
+          size: stored.size,
+        },
+      };
+    },
+
+    async setStatus(user: SessionUser, id: string, status: 'open' | 'answered'): Promise<Question> {
+      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      await db.transaction(async (tx) => {
+        const q = await repo.lockQuestion(tx, id.toLowerCase());
+        if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
+        if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+        if (q.status !== status) await repo.setStatus(tx, q.id, status, ctx.clock.now());
+      });
+      const q = await repo.findQuestion(db, id.toLowerCase());
+      return withAnswers(user, q!);
+    },
+
+    /** POST /:id/rank-answers — author only, more than one answer; a failing ranker changes nothing. */
+    async rank(user: SessionUser, id: string, log: (obj: object, msg: string) => void): Promise<RankResult> {
+      const q = await visibleQuestion(user, id);
+      if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+      const current = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
+      if (current.length < 2) conflict('NOT_ENOUGH_ANSWERS', QUESTION_TEXT.needTwoAnswers);
+      // Oldest first into the ranker; beyond the cap (never in practice) answers stay unranked.
+      const candidates = [...current]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+        .slice(0, ANSWERS_RANKED_MAX);
+      const stats = new Map(
+        (await repo.answererStats(db, Array.from(new Set(candidates.map((a) => a.authorId))))).map((s) => [
+          s.authorId,
+          s,
+        ]),
+      );
+      const input = {
+        question: { title: q.title, description: q.description, category: q.category },
+        answers: candidates.map((a) => ({
+          id: a.id,
+          content: a.content,
+          attachments: a.attachments?.length ?? 0,
+          author: stats.get(a.authorId),
+        })),
+      };
+      let ranking: ReturnType<typeof toRanking>;
+      try {
+        ranking = toRanking(input, await ranker.rank(input));
+      } catch (err) {
+        log(
+          { err: { message: (err as Error).message }, ranker: ranker.name, questionId: q.id },
+          'ranking failed',
+        );
+        return {
+          rankedAnswers: current.map(toAnswer),
+          aiRanking: {
+            available: false,
+            ranker: ranker.name,
+            rankedAt: null,
+            scores: [],
+            message: MSG.aiUnavailable,
+          },
+        };
+      }
+      const now = ctx.clock.now();
+      await db.transaction((tx) => repo.saveRanking(tx, q.id, ranking, ranker.name, now));
+      const ranked = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
+      return {
+        rankedAnswers: ranked.map(toAnswer),
+        aiRanking: {
+          available: true,
+          ranker: ranker.name,
+          rankedAt: now.toISOString(),
+          scores: ranking.map((r) => ({
+            answerId: r.answerId,
+            rank: r.rank,
+            score: r.score,
+            reason: r.reason,
+          })),
+          message: MSG.aiRanked,
+        },
+      };
+    },
+  };
+
+  async function storeImage(user: SessionUser, image: UploadedFile) {
+    if (image.buffer.length > LIMITS.imageBytes)
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, MSG.imageTooLarge);
+    await refuseFakeImage(image, MSG.invalidImage);
+    return storeUpload(ctx, image, {
+      ownerId: user.id,
+      purpose: QUESTION_IMAGE_PURPOSE,
+      allowed: RASTER_IMAGE_TYPES,
+      invalidMessage: MSG.invalidImage,
+    });
+  }
+
+  /** Magic bytes of a raster image must come with the image's structure (see questions.images.ts). */
+  async function refuseFakeImage(file: UploadedFile, message: string): Promise<void> {
+    const detected = await fileTypeFromBuffer(file.buffer);
+    if (
+      detected &&
+      RASTER_IMAGE_TYPES.includes(detected.mime) &&
+      !hasImageStructure(file.buffer, detected.mime)
+    ) {
+      throw new AppError('INVALID_FILE', 400, message);
+    }
+  }
+
+  /** Attachments must be files this user uploaded as answer attachments; stored facts come from `files`. */
+  async function ownAttachments(
+    tx: Parameters<typeof repo.ownedFiles>[0],
+    user: SessionUser,
+    attachments: AnswerBody['attachments'],
+  ): Promise<StoredAttachment[]> {
+    const list = attachments ?? [];
+    if (list.length === 0) return [];
+    const keys = Array.from(new Set(list.map((a) => a.filename)));
+    if (keys.length !== list.length || list.some((a) => a.url !== uploadUrl(a.filename))) {
+      badRequest(QUESTION_TEXT.attachmentNotYours);
+    }
+    const rows = await repo.ownedFiles(tx, user.id, keys, ATTACHMENT_PURPOSE);
+    if (rows.length !== keys.length) badRequest(QUESTION_TEXT.attachmentNotYours);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return keys.map((key) => {
+      const f = byKey.get(key)!;
+      return {
+        filename: key,
+        url: uploadUrl(key),
+        originalName: f.originalName,
+        mimetype: f.mimetype,
+        size: f.size,
+      };
+    });
+  }
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;

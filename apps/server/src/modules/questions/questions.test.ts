@@ -1,0 +1,818 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MSG, QUESTION_CATEGORIES, QUESTION_TEXT } from '@agora/shared';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { answers, files, notifications, questions } from '../../db/schema/index.js';
+import { setMinReward } from '../settings/settings.service.js';
+import { createQuestion, makePng, multipart, postAnswer, sampleQuestion } from './questions.fixtures.js';
+
+let t: TestApp;
+let asker: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  asker = await signup(t.app, { name: 'Quinn Asker', role: 'questioner' });
+  alice = await signup(t.app, { name: 'Alice Answerer', role: 'answerer' });
+  bob = await signup(t.app, { name: 'Bob Builder' });
+});
+afterAll(() => t.close());
+
+const countRows = async (table: typeof questions | typeof answers | typeof files) =>
+  (await t.database.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('creating a question', () => {
+  it('creates an unpaid question with the reward in paise and the wire shape of CONTRACT §3', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: asker.auth,
+      payload: { ...sampleQuestion, title: '  Padded title  ', reward: 25, isPaid: true, status: 'answered' },
+    });
+    expect(res.statusCode).toBe(201);
+    const q = res.json();
+    expect(q).toMatchObject({
+      title: 'Padded title',
+      category: 'Technology',
+      status: 'open',
+      isPaid: false,
+      paymentAmount: null,
+      rewardAmount: 2500,
+      answerCount: 0,
+      views: 0,
+      answers: [],
+      aiRanked: false,
+      image: null,
+      author: { id: asker.user.id, displayName: 'Quinn Asker' },
+    });
+    expect(q._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(q.createdAt).toISOString()).toBe(q.createdAt);
+  });
+
+  it('defaults the reward to the server minimum and refuses less than it', async () => {
+    await setMinReward(t.database.db, 15, new Date());
+    try {
+      const q = await createQuestion(t.app, asker, { title: 'Reward default' });
+      expect(q.rewardAmount).toBe(1500);
+      const low = await t.app.inject({
+        method: 'POST',
+        url: '/api/questions',
+        headers: asker.auth,
+        payload: { ...sampleQuestion, reward: 14 },
+      });
+      expect(low.statusCode).toBe(400);
+      expect(low.json()).toMatchObject({ code: 'VALIDATION', error: QUESTION_TEXT.rewardTooSmall(15) });
+    } finally {
+      await setMinReward(t.database.db, 10, new Date());
+    }
+  });
+
+  it('refuses bad input with the spec message or a CONTRACT error, and stores nothing', async () => {
+    const before = await countRows(questions);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: '   ', description: 'x', category: 'Technology' }, MSG.questionRequired],
+      [{ title: 'x', description: '\n\t ', category: 'Technology' }, MSG.questionRequired],
+      [{ title: 'x', description: 'y' }, MSG.questionRequired],
+      [{}, MSG.questionRequired],
+      [{ title: 'x'.repeat(10_000), description: 'y', category: 'Technology' }, QUESTION_TEXT.titleTooLong],
+      [{ title: 'x', description: 'y', category: 'Astrology' }, QUESTION_TEXT.unknownCategory],
+      [{ title: 'x', description: 'y', category: 'Technology', reward: 12.5 }, QUESTION_TEXT.rewardWhole],
+      [{ title: 'x', description: 'y', category: 'Technology', reward: 'ten' }, QUESTION_TEXT.rewardWhole],
+      [{ title: 'x', description: 'y', category: 'Technology', reward: -5 }, QUESTION_TEXT.rewardWhole],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/questions', headers: asker.auth, payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expectErrorBody(res.json());
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', error: message });
+    }
+    expect(await countRows(questions)).toBe(before);
+  });
+
+  it('requires a session, and refuses answerer accounts (spec 01 §2 roles rule)', async () => {
+    const anon = await t.app.inject({ method: 'POST', url: '/api/questions', payload: sampleQuestion });
+    expect(anon.statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: alice.auth,
+      payload: sampleQuestion,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(QUESTION_TEXT.answererCannotAsk);
+  });
+
+  it('accepts multipart with a real image and serves it back', async () => {
+    const png = makePng(3, 2);
+    const body = await multipart(
+      { ...sampleQuestion, title: 'With an image', reward: '12' },
+      { field: 'image', name: 'diagram.png', data: png, type: 'image/png' },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { ...asker.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    const q = res.json();
+    expect(q).toMatchObject({ title: 'With an image', rewardAmount: 1200 });
+    expect(q.image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const img = await t.app.inject({ url: q.image });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('refuses a PNG header on a text file, a text file, and a 6 MB image — storing nothing', async () => {
+    const beforeQ = await countRows(questions);
+    const beforeF = await countRows(files);
+    const fake = Buffer.concat([
+      makePng().subarray(0, 8),
+      Buffer.from('just some text pretending '.repeat(20)),
+    ]);
+    for (const data of [fake, Buffer.from('hello, plain text')]) {
+      const body = await multipart(sampleQuestion, {
+        field: 'image',
+        name: 'photo.png',
+        data,
+        type: 'image/png',
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/questions',
+        headers: { ...asker.auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: MSG.invalidImage });
+    }
+    const big = Buffer.concat([makePng(), Buffer.alloc(6 * 1024 * 1024)]);
+    const body = await multipart(sampleQuestion, {
+      field: 'image',
+      name: 'big.png',
+      data: big,
+      type: 'image/png',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { ...asker.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expectErrorBody(res.json());
+    expect(res.json().error).toBe(MSG.imageTooLarge);
+    // Invalid fields with a valid image: nothing stored either.
+    const bad = await multipart(
+      { title: ' ', description: 'd', category: 'Technology' },
+      { field: 'image', name: 'ok.png', data: makePng() },
+    );
+    const badRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { ...asker.auth, ...bad.headers },
+      payload: bad.payload,
+    });
+    expect(badRes.statusCode).toBe(400);
+    expect(badRes.json().error).toBe(MSG.questionRequired);
+    expect(await countRows(questions)).toBe(beforeQ);
+    expect(await countRows(files)).toBe(beforeF);
+  });
+});
+
+describe('answering', () => {
+  it('stores one answer, keeps answer_count in step and notifies the author', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Answer me' });
+    const res = await postAnswer(
+      t.app,
+      alice,
+      q._id,
+      '  Debounce with **setTimeout** and clear it on change.  ',
+    );
+    expect(res.statusCode).toBe(201);
+    const a = res.json();
+    expect(a).toMatchObject({
+      content: 'Debounce with **setTimeout** and clear it on change.',
+      author: { id: alice.user.id, displayName: 'Alice Answerer' },
+      authorId: alice.user.id,
+      questionId: q._id,
+      isAccepted: false,
+      likes: 0,
+      attachments: [],
+      aiRank: null,
+    });
+    expect(a._id).toBe(a.id);
+    const detail = await t.app.inject({ url: `/api/questions/${q._id}`, headers: asker.auth });
+    expect(detail.json().answerCount).toBe(1);
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, asker.user.id));
+    expect(notes.some((n) => n.type === 'answer' && n.link === `/questions?question=${q._id}`)).toBe(true);
+  });
+
+  it('refuses a second answer from the same user with 409, also when two requests race', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Race me' });
+    const [r1, r2, r3] = await Promise.all([
+      postAnswer(t.app, bob, q._id, 'first try'),
+      postAnswer(t.app, bob, q._id, 'second try'),
+      postAnswer(t.app, bob, q._id, 'third try'),
+    ]);
+    const codes = [r1!.statusCode, r2!.statusCode, r3!.statusCode].sort();
+    expect(codes).toEqual([201, 409, 409]);
+    for (const r of [r1!, r2!, r3!].filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ code: 'ALREADY_ANSWERED', error: MSG.alreadyAnswered });
+    }
+    const again = await postAnswer(t.app, bob, q._id, 'later');
+    expect(again.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(questions).where(eq(questions.id, q._id));
+    expect(row!.answerCount).toBe(1);
+    const stored = await t.database.db
+      .select({ n: count() })
+      .from(answers)
+      .where(and(eq(answers.questionId, q._id), eq(answers.authorId, bob.user.id)));
+    expect(stored[0]!.n).toBe(1);
+  });
+
+  it('refuses the author, blank content, closed and missing questions', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Rules' });
+    const own = await postAnswer(t.app, asker, q._id, 'my own answer');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toBe(QUESTION_TEXT.authorCannotAnswer);
+    const blank = await postAnswer(t.app, alice, q._id, '   \n ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe(MSG.emptyAnswer);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/answers`,
+      payload: { content: 'hi' },
+    });
+    expect(anon.statusCode).toBe(401);
+    const missing = await postAnswer(t.app, alice, '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(MSG.questionNotFound);
+    expect((await postAnswer(t.app, alice, 'not-a-uuid')).statusCode).toBe(404);
+    await t.app.inject({ method: 'POST', url: `/api/questions/${q._id}/mark-answered`, headers: asker.auth });
+    const closed = await postAnswer(t.app, alice, q._id);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ code: 'QUESTION_CLOSED', error: QUESTION_TEXT.questionClosed });
+    const [row] = await t.database.db.select().from(questions).where(eq(questions.id, q._id));
+    expect(row!.answerCount).toBe(0);
+  });
+});
+
+describe('attachments', () => {
+  const upload = async (
+    user: TestUser | null,
+    questionId: string,
+    name: string,
+    data: Buffer,
+    type?: string,
+  ) => {
+    const body = await multipart({}, { field: 'attachment', name, data, type });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${questionId}/answers/upload`,
+      headers: { ...(user?.auth ?? {}), ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('stores a file typed by its content under a random name and returns the attachment', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Attach' });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('1 0 obj << >> endobj\n'.repeat(20))]);
+    const res = await upload(alice, q._id, '../../etc/passwd', pdf, 'text/plain');
+    expect(res.statusCode).toBe(201);
+    const { attachment } = res.json();
+    expect(attachment).toMatchObject({
+      originalName: 'passwd',
+      mimetype: 'application/pdf',
+      size: pdf.length,
+    });
+    expect(attachment.filename).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect(attachment.url).toBe(`/uploads/${attachment.filename}`);
+    const served = await t.app.inject({ url: attachment.url });
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="passwd"/);
+
+    const answer = await postAnswer(t.app, alice, q._id, 'See the attached PDF.', [attachment]);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().attachments).toEqual([attachment]);
+  });
+
+  it('refuses anonymous uploads, fakes, oversize files and the question author', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Attach rules' });
+    const before = await countRows(files);
+    const anon = await upload(null, q._id, 'a.txt', Buffer.from('hello'));
+    expect(anon.statusCode).toBe(401);
+    const fake = Buffer.concat([makePng().subarray(0, 8), Buffer.from('text '.repeat(50))]);
+    const fakeRes = await upload(alice, q._id, 'shot.png', fake, 'image/png');
+    expect(fakeRes.statusCode).toBe(400);
+    expect(fakeRes.json().error).toBe(QUESTION_TEXT.invalidAttachment);
+    const exe = await upload(
+      alice,
+      q._id,
+      'tool.exe',
+      Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
+    );
+    expect(exe.statusCode).toBe(400);
+    const big = await upload(alice, q._id, 'big.txt', Buffer.alloc(11 * 1024 * 1024, 0x61));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: QUESTION_TEXT.attachmentTooLarge });
+    const author = await upload(asker, q._id, 'a.txt', Buffer.from('hello'));
+    expect(author.statusCode).toBe(403);
+    const missing = await upload(
+      alice,
+      '00000000-0000-4000-8000-000000000000',
+      'a.txt',
+      Buffer.from('hello'),
+    );
+    expect(missing.statusCode).toBe(404);
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/answers/upload`,
+      headers: { ...alice.auth, ...(await multipart({ note: 'x' })).headers },
+      payload: (await multipart({ note: 'x' })).payload,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(await countRows(files)).toBe(before);
+  });
+
+  it('accepts only attachments that this user uploaded', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Whose file' });
+    const mine = (await upload(bob, q._id, 'notes.txt', Buffer.from('bob notes'))).json().attachment;
+    const forged = { ...mine, filename: 'f'.repeat(32), url: `/uploads/${'f'.repeat(32)}` };
+    const res = await postAnswer(t.app, alice, q._id, 'stealing', [mine]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(QUESTION_TEXT.attachmentNotYours);
+    expect((await postAnswer(t.app, alice, q._id, 'forged', [forged])).statusCode).toBe(400);
+    expect(
+      (await postAnswer(t.app, bob, q._id, 'bad url', [{ ...mine, url: 'https://evil.example/x' }]))
+        .statusCode,
+    ).toBe(400);
+    // The client's claims about the file are ignored: stored facts come from the upload.
+    const ok = await postAnswer(t.app, bob, q._id, 'mine', [{ ...mine, mimetype: 'text/html', size: 1 }]);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().attachments[0]).toMatchObject({ mimetype: 'text/plain', size: 9 });
+    const second = await upload(bob, q._id, 'more.txt', Buffer.from('again'));
+    expect(second.statusCode).toBe(409);
+  });
+});
+
+describe('answer visibility (CONTRACT §4)', () => {
+  it('shows the author every answer, another user only their own, a visitor none', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Who sees what' });
+    await postAnswer(t.app, alice, q._id, 'Alice says this.');
+    t.clock.advance(1000);
+    await postAnswer(t.app, bob, q._id, 'Bob says that.');
+    const carol = await signup(t.app, { name: 'Carol Curious' });
+    const view = async (u: TestUser | null) => {
+      const res = await t.app.inject({ url: `/api/questions/${q._id}`, headers: u?.auth ?? {} });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const byAuthor = await view(asker);
+    expect(byAuthor.answers.map((a: { content: string }) => a.content)).toEqual([
+      'Alice says this.',
+      'Bob says that.',
+    ]);
+    expect((await view(alice)).answers.map((a: { content: string }) => a.content)).toEqual([
+      'Alice says this.',
+    ]);
+    expect((await view(bob)).answers.map((a: { content: string }) => a.content)).toEqual(['Bob says that.']);
+    const other = await view(carol);
+    expect(other.answers).toEqual([]);
+    expect(other.answerCount).toBe(2);
+    const visitor = await view(null);
+    expect(visitor.answers).toEqual([]);
+    expect(visitor.answerCount).toBe(2);
+
+    // Lists never leak either.
+    const pub = await t.app.inject({ url: '/api/questions/public?limit=100', headers: carol.auth });
+    const listed = pub.json().find((x: { _id: string }) => x._id === q._id);
+    expect(listed.answers).toEqual([]);
+    expect(listed.answerCount).toBe(2);
+    const answered = await t.app.inject({
+      url: '/api/questions?answered=true&limit=100',
+      headers: alice.auth,
+    });
+    const mine = answered.json().find((x: { _id: string }) => x._id === q._id);
+    expect(mine.answers.map((a: { authorId: string }) => a.authorId)).toEqual([alice.user.id]);
+    const own = await t.app.inject({ url: '/api/questions?own=true&limit=100', headers: asker.auth });
+    expect(own.json().find((x: { _id: string }) => x._id === q._id).answers).toHaveLength(2);
+  });
+
+  it('counts views of others but not the author, and 404s hidden or missing questions', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Views' });
+    await t.app.inject({ url: `/api/questions/${q._id}` });
+    await t.app.inject({ url: `/api/questions/${q._id}`, headers: alice.auth });
+    await t.app.inject({ url: `/api/questions/${q._id}?view=false`, headers: alice.auth });
+    const mine = await t.app.inject({ url: `/api/questions/${q._id}`, headers: asker.auth });
+    expect(mine.json().views).toBe(2);
+    await t.database.db.update(questions).set({ hidden: true }).where(eq(questions.id, q._id));
+    for (const u of [null, alice]) {
+      const res = await t.app.inject({ url: `/api/questions/${q._id}`, headers: u?.auth ?? {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe(MSG.questionNotFound);
+    }
+    expect((await t.app.inject({ url: `/api/questions/${q._id}`, headers: asker.auth })).statusCode).toBe(
+      200,
+    );
+    expect((await postAnswer(t.app, alice, q._id)).statusCode).toBe(404);
+    const pub = await t.app.inject({ url: '/api/questions/public?limit=100' });
+    expect(pub.json().some((x: { _id: string }) => x._id === q._id)).toBe(false);
+    expect((await t.app.inject({ url: '/api/questions/nope' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/questions/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('requires a session for own and answered lists and reports their totals', async () => {
+    expect((await t.app.inject({ url: '/api/questions?own=true' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/questions?answered=true' })).statusCode).toBe(401);
+    const fresh = await signup(t.app);
+    const q = await createQuestion(t.app, asker, { title: 'Count me' });
+    await postAnswer(t.app, fresh, q._id);
+    const res = await t.app.inject({ url: '/api/questions?answered=true', headers: fresh.auth });
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.json()).toHaveLength(1);
+  });
+});
+
+describe('mark answered and reopen', () => {
+  it('lets only the author change the status, and answers follow it', async () => {
+    const q = await createQuestion(t.app, asker, { title: 'Status' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/mark-answered`,
+      headers: alice.auth,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error).toBe(QUESTION_TEXT.onlyAuthor);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/mark-answered`,
+      headers: asker.auth,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().status).toBe('answered');
+    expect((await postAnswer(t.app, alice, q._id)).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/questions/${q._id}/reopen`, headers: bob.auth }))
+        .statusCode,
+    ).toBe(403);
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/reopen`,
+      headers: asker.auth,
+    });
+    expect(reopened.json().status).toBe('open');
+    expect((await postAnswer(t.app, alice, q._id)).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/questions/00000000-0000-4000-8000-000000000000/reopen',
+          headers: asker.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/questions/${q._id}/reopen` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('listing, filtering, search and paging', () => {
+  let lister: TestApp;
+  let u: TestUser;
+  const made: Array<{ _id: string; title: string; category: string }> = [];
+
+  beforeAll(async () => {
+    lister = await buildTestApp();
+    u = await signup(lister.app, { role: 'questioner' });
+    const topics = [
+      ['Kubernetes pod keeps restarting', 'Technology'],
+      ['Pricing a small bakery business', 'Business'],
+      ['Teaching fractions to ten year olds', 'Education'],
+      ['Stretching routine for back pain', 'Health & Wellness'],
+      ['Watercolour paper buckles when wet', 'Creative Arts'],
+      ['Why is the sky blue at noon', 'Science'],
+      ['Minimalist wardrobe for travel', 'Lifestyle'],
+      ['Choosing a name for a pet turtle', 'Other'],
+    ] as const;
+    for (let i = 0; i < 25; i++) {
+      const [title, category] = topics[i % topics.length]!;
+      lister.clock.advance(60_000);
+      made.push((await createQuestion(lister.app, u, { title: `${title} #${i}`, category })) as never);
+    }
+    // Two answered, one hidden.
+    await lister.app.inject({
+      method: 'POST',
+      url: `/api/questions/${made[0]!._id}/mark-answered`,
+      headers: u.auth,
+    });
+    await lister.app.inject({
+      method: 'POST',
+      url: `/api/questions/${made[8]!._id}/mark-answered`,
+      headers: u.auth,
+    });
+    await lister.database.db.update(questions).set({ hidden: true }).where(eq(questions.id, made[1]!._id));
+  });
+  afterAll(() => lister.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => lister.app.inject({ url, headers });
+  const ids = (res: { json(): Array<{ _id: string }> }) => res.json().map((q) => q._id);
+
+  async function walk(base: string, limit: number) {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const res = await get(
+        `${base}${base.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().length).toBeLessThanOrEqual(limit);
+      seen.push(...ids(res));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      if (!cursor) break;
+    }
+    return seen;
+  }
+
+  it('pages newest first with an opaque cursor, never showing hidden questions', async () => {
+    const seen = await walk('/api/questions/public', 7);
+    expect(seen).toHaveLength(24);
+    expect(new Set(seen).size).toBe(24);
+    expect(seen).not.toContain(made[1]!._id);
+    const expected = made
+      .filter((_, i) => i !== 1)
+      .map((q) => q._id)
+      .reverse();
+    expect(seen).toEqual(expected);
+    const first = await get('/api/questions/public');
+    expect(first.json()).toHaveLength(20);
+    expect(first.headers['x-next-cursor']).toBeTruthy();
+  });
+
+  it('sorts date-old, solved, date-unsolved, all and random on the server', async () => {
+    const old = await walk('/api/questions/public?sort=date-old', 10);
+    expect(old).toEqual(made.filter((_, i) => i !== 1).map((q) => q._id));
+    expect(await walk('/api/questions/public?sort=solved', 10)).toEqual([made[8]!._id, made[0]!._id]);
+    const unsolved = await walk('/api/questions/public?sort=date-unsolved', 10);
+    expect(unsolved).toHaveLength(22);
+    expect(unsolved).not.toContain(made[0]!._id);
+    expect(await walk('/api/questions/public?sort=all', 10)).toHaveLength(24);
+    const random = await walk('/api/questions/public?sort=random', 5);
+    expect(random).toHaveLength(24);
+    expect(new Set(random).size).toBe(24);
+    expect(random).not.toEqual(old);
+  });
+
+  it('filters by repeatable category and searches with prefix matching', async () => {
+    const tech = await get('/api/questions/public?category=Technology&limit=100');
+    expect(tech.json().every((q: { category: string }) => q.category === 'Technology')).toBe(true);
+    expect(tech.json()).toHaveLength(4);
+    const two = await get('/api/questions/public?category=Technology&category=Science&limit=100');
+    expect(two.json()).toHaveLength(7);
+    const search = await get('/api/questions/public?q=kuber&limit=100');
+    expect(search.json().map((q: { title: string }) => q.title.replace(/ #\d+$/, ''))).toEqual(
+      Array(4).fill('Kubernetes pod keeps restarting'),
+    );
+    const phrase = await get(`/api/questions/public?q=${encodeURIComponent('watercolour buck')}&limit=100`);
+    expect(phrase.json()).toHaveLength(3);
+    const injection = await get(`/api/questions/public?q=${encodeURIComponent("':* & | ! ( ) \\")}`);
+    expect(injection.statusCode).toBe(200);
+    const nothing = await get('/api/questions/public?q=zzzqqq');
+    expect(nothing.json()).toEqual([]);
+  });
+
+  it('refuses unknown categories, sorts, oversized limits and forged cursors with 400', async () => {
+    for (const url of [
+      '/api/questions/public?category=Astrology',
+      '/api/questions/public?sort=popular',
+      '/api/questions/public?limit=101',
+      '/api/questions/public?limit=0',
+      '/api/questions/public?cursor=garbage',
+      `/api/questions/public?cursor=${Buffer.from('{"kind":"date","dir":"desc","ts":"x","id":"y"}').toString('base64url')}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expectErrorBody(res.json());
+    }
+    const page = await get('/api/questions/public?limit=2');
+    const wrongSort = await get(`/api/questions/public?sort=random&cursor=${page.headers['x-next-cursor']}`);
+    expect(wrongSort.statusCode).toBe(400);
+  });
+
+  it('counts all eight categories in one call, hidden excluded', async () => {
+    const res = await get('/api/questions/categories');
+    expect(Object.keys(res.json()).sort()).toEqual([...QUESTION_CATEGORIES].sort());
+    expect(res.json()).toMatchObject({ Technology: 4, Business: 2, Science: 3, Other: 3 });
+  });
+
+  it('suggests up to five similar questions for a title being typed', async () => {
+    const res = await get(`/api/questions/similar?q=${encodeURIComponent('my pod is restarting again')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+    expect(res.json().length).toBeLessThanOrEqual(5);
+    expect(res.json()[0].title).toMatch(/^Kubernetes pod/);
+    expect((await get('/api/questions/similar?q=')).statusCode).toBe(400);
+  });
+
+  it('documents the routes in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    for (const path of ['/api/questions/public', '/api/questions/{id}', '/api/questions/{id}/rank-answers']) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+
+  it('lists own questions (hidden too) with a total', async () => {
+    const res = await get('/api/questions?own=true&limit=100', u.auth);
+    expect(res.json()).toHaveLength(25);
+    expect(res.headers['x-total-count']).toBe('25');
+  });
+});
+
+describe('AI ranking', () => {
+  async function questionWithAnswers() {
+    const q = await createQuestion(t.app, asker, {
+      title: 'How do I reverse a linked list in Python?',
+      description: 'I need an iterative solution for a singly linked list and want to understand it.',
+    });
+    const carol = await signup(t.app);
+    await postAnswer(t.app, alice, q._id, 'google it');
+    await postAnswer(
+      t.app,
+      bob,
+      q._id,
+      'Walk the list once and flip each `next` pointer, because you must remember the previous node.\n\n```python\ndef reverse(head):\n    prev = None\n    while head:\n        head.next, prev, head = prev, head, head.next\n    return prev\n```\n\nThis reverses the linked list in O(n) time and O(1) space.',
+    );
+    await postAnswer(
+      t.app,
+      carol,
+      q._id,
+      'Python lists have a reverse() method, maybe use that for the linked list.',
+    );
+    return q;
+  }
+
+  it('ranks with the built-in ranker, stores the ranking and orders answers by it', async () => {
+    const q = await questionWithAnswers();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/rank-answers`,
+      headers: asker.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.aiRanking).toMatchObject({ available: true, ranker: 'builtin', message: MSG.aiRanked });
+    expect(body.aiRanking.scores).toHaveLength(3);
+    expect(body.rankedAnswers.map((a: { aiRank: number }) => a.aiRank)).toEqual([1, 2, 3]);
+    expect(body.rankedAnswers[0].content).toMatch(/flip each/);
+    expect(body.rankedAnswers[2].content).toBe('google it');
+    for (const s of body.aiRanking.scores) expect(s.reason.length).toBeGreaterThan(5);
+    const detail = (await t.app.inject({ url: `/api/questions/${q._id}`, headers: asker.auth })).json();
+    expect(detail.aiRanked).toBe(true);
+    expect(detail.aiRankedAt).toBe(t.clock.now().toISOString());
+    expect(detail.answers.map((a: { _id: string }) => a._id)).toEqual(
+      body.rankedAnswers.map((a: { _id: string }) => a._id),
+    );
+    // An answerer sees their own rank and reason, nobody else's answers.
+    const mine = (await t.app.inject({ url: `/api/questions/${q._id}`, headers: bob.auth })).json();
+    expect(mine.answers).toHaveLength(1);
+    expect(mine.answers[0].aiRank).toBe(1);
+  });
+
+  it("refuses someone else's question, a visitor, and fewer than two answers", async () => {
+    const q = await questionWithAnswers();
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/rank-answers`,
+      headers: alice.auth,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/questions/${q._id}/rank-answers` })).statusCode,
+    ).toBe(401);
+    const lonely = await createQuestion(t.app, asker, { title: 'Lonely' });
+    await postAnswer(t.app, alice, lonely._id);
+    const one = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${lonely._id}/rank-answers`,
+      headers: asker.auth,
+    });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().error).toBe(QUESTION_TEXT.needTwoAnswers);
+    const [row] = await t.database.db.select().from(questions).where(eq(questions.id, q._id));
+    expect(row!.aiRanked).toBe(false);
+  });
+
+  describe('with an OpenAI-compatible endpoint (local stub)', () => {
+    let stub: Server;
+    let llm: TestApp;
+    let mode: 'ok' | 'fail' = 'ok';
+    const requests: Array<{
+      auth?: string;
+      body: { model: string; messages: Array<{ content: string }>; response_format: unknown };
+    }> = [];
+
+    beforeAll(async () => {
+      stub = createServer((req, res) => {
+        let raw = '';
+        req.on('data', (c) => (raw += c));
+        req.on('end', () => {
+          const body = JSON.parse(raw);
+          requests.push({ auth: req.headers.authorization, body });
+          if (req.url !== '/v1/chat/completions' || mode === 'fail') {
+            res.statusCode = 503;
+            return res.end('{"error":"overloaded"}');
+          }
+          // Score answers by length: the longest wins (so the order differs from insertion).
+          const user = body.messages[1].content as string;
+          const found = [...user.matchAll(/<answer id="(A\d+)">\n([\s\S]*?)\n<\/answer>/g)];
+          const rankings = found.map(([, id, text]) => ({
+            id,
+            relevance: Math.min(10, text!.length / 20),
+            correctness: 5,
+            completeness: 5,
+            reason: `Length ${text!.length}`,
+          }));
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({
+              choices: [{ message: { role: 'assistant', content: JSON.stringify({ rankings }) } }],
+            }),
+          );
+        });
+      });
+      await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
+      const port = (stub.address() as AddressInfo).port;
+      llm = await buildTestApp({
+        env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-test', AI_MODEL: 'stub-model' },
+      });
+    });
+    afterAll(async () => {
+      await llm.close();
+      stub.close();
+    });
+
+    it('asks the endpoint for JSON and applies its scores', async () => {
+      const owner = await signup(llm.app, { role: 'questioner' });
+      const q = await createQuestion(llm.app, owner, { title: 'Which is longer?' });
+      for (const text of ['short one', 'a considerably longer answer than the first', 'mid length one']) {
+        llm.clock.advance(1000);
+        await postAnswer(llm.app, await signup(llm.app), q._id, text);
+      }
+      const res = await llm.app.inject({
+        method: 'POST',
+        url: `/api/questions/${q._id}/rank-answers`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.aiRanking).toMatchObject({ available: true, ranker: 'llm:stub-model' });
+      expect(body.rankedAnswers.map((a: { content: string }) => a.content)).toEqual([
+        'a considerably longer answer than the first',
+        'mid length one',
+        'short one',
+      ]);
+      expect(body.aiRanking.scores[0].reason).toBe('Length 43');
+      const sent = requests.at(-1)!;
+      expect(sent.auth).toBe('Bearer sk-test');
+      expect(sent.body).toMatchObject({ model: 'stub-model', response_format: { type: 'json_object' } });
+      expect(sent.body.messages[1]!.content).toContain('Which is longer?');
+    });
+
+    it('keeps the original order and says so when the endpoint fails', async () => {
+      mode = 'fail';
+      const owner = await signup(llm.app, { role: 'questioner' });
+      const q = await createQuestion(llm.app, owner, { title: 'Down' });
+      for (const text of ['first answer', 'second, longer answer']) {
+        llm.clock.advance(1000);
+        await postAnswer(llm.app, await signup(llm.app), q._id, text);
+      }
+      const res = await llm.app.inject({
+        method: 'POST',
+        url: `/api/questions/${q._id}/rank-answers`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().aiRanking).toMatchObject({
+        available: false,
+        message: MSG.aiUnavailable,
+        scores: [],
+      });
+      expect(res.json().rankedAnswers.map((a: { content: string }) => a.content)).toEqual([
+        'first answer',
+        'second, longer answer',
+      ]);
+      const [row] = await llm.database.db.select().from(questions).where(eq(questions.id, q._id));
+      expect(row!.aiRanked).toBe(false);
+      mode = 'ok';
+    });
+  });
+});

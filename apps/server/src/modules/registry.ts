@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { followsRoutes } from './follows/follows.routes.js';
+import { geoRoutes } from './geo/geo.routes.js';
+import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
+import { ideasRoutes } from './ideas/ideas.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { questionsRoutes } from './questions/questions.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
+
+/** The portal areas, each mounted under /api + prefix. */
+export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => FastifyPluginAsyncZod }> = [
+  { prefix: '/questions', routes: questionsRoutes },
+  { prefix: '/payments', routes: paymentsRoutes },
+  // wallet, rewards, withdrawals and /questions/:id/rewards
+  { prefix: '', routes: walletRoutes },
+  { prefix: '/ideas', routes: ideasRoutes },
+  // follow, unfollow, following, followers, :id/followers/count, :id/info
+  { prefix: '/users', routes: followsRoutes },
+  { prefix: '/hackathons', routes: hackathonsRoutes },
+  { prefix: '/jobs', routes: jobsRoutes },
+  { prefix: '/geo', routes: geoRoutes },
+  { prefix: '/admin', routes: adminRoutes },
+  { prefix: '/notifications', routes: notificationsRoutes },
+];

@@ -1,0 +1,164 @@
+// Test fixtures of the money area (imported only by *.test.ts files).
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { answers, questions } from '../../db/schema/index.js';
+import type { TestUser } from '../../../test/helpers.js';
+
+/**
+ * Questions and answers belong to the Inquiry Space area; money tests only need rows to pay for
+ * and reward, so they are written directly (the same tables the questions API writes).
+ */
+export async function makeQuestion(
+  db: Executor,
+  author: TestUser,
+  over: Partial<typeof questions.$inferInsert> = {},
+): Promise<typeof questions.$inferSelect> {
+  const [q] = await db
+    .insert(questions)
+    .values({
+      authorId: author.user.id,
+      title: over.title ?? `How do I test money ${Math.random().toString(36).slice(2, 8)}?`,
+      description: 'A question that carries a reward.',
+      category: 'Technology',
+      ...over,
+    })
+    .returning();
+  return q!;
+}
+
+export async function makeAnswer(db: Executor, questionId: string, author: TestUser, content = 'An answer') {
+  const [a] = await db.insert(answers).values({ questionId, authorId: author.user.id, content }).returning();
+  await db.execute(sql`update questions set answer_count = answer_count + 1 where id = ${questionId}::uuid`);
+  return a!;
+}
+
+/** The browser's payment step, through the public API: order → sandbox checkout → verify. */
+export async function payThroughApi(
+  app: FastifyInstance,
+  author: TestUser,
+  questionId: string,
+  rupees: number,
+) {
+  const order = await app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers: author.auth,
+    payload: { questionId, amount: rupees },
+  });
+  if (order.statusCode !== 200) throw new Error(`create-order ${order.statusCode} ${order.body}`);
+  const signed = await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/pay',
+    headers: author.auth,
+    payload: { orderId: order.json().orderId },
+  });
+  if (signed.statusCode !== 200) throw new Error(`sandbox/pay ${signed.statusCode} ${signed.body}`);
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/api/payments/verify',
+    headers: author.auth,
+    payload: { ...(signed.json() as object), questionId },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify ${verify.statusCode} ${verify.body}`);
+  return { order: order.json(), signed: signed.json(), question: verify.json().question };
+}
+
+type Rows<T> = T[];
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<Rows<T>> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/**
+ * The money invariants (ARCHITECTURE "Money"): returns a list of violations, empty when all hold.
+ * - every wallet: balance = sum of its completed and pending transactions, and ≥ 0;
+ *   total earned = sum of its reward credits;
+ * - every distributed question: reward credits = reward rows = the payment, exactly;
+ * - a paid question has exactly one paid payment of that amount; no provider payment twice;
+ * - every withdrawal's status matches its transaction's, and its amount is the debit.
+ */
+export async function moneyViolations(db: Executor): Promise<string[]> {
+  const out: string[] = [];
+  const wallets = await rows<{
+    user_id: string;
+    balance: string;
+    total_earned: string;
+    ledger: string;
+    earned: string;
+  }>(
+    db,
+    sql`select w.user_id, w.balance::text, w.total_earned::text,
+               coalesce(sum(t.amount) filter (where t.status in ('completed','pending')), 0)::text as ledger,
+               coalesce(sum(t.amount) filter (where t.type = 'reward'), 0)::text as earned
+          from wallets w left join wallet_transactions t on t.user_id = w.user_id
+         group by w.user_id`,
+  );
+  for (const w of wallets) {
+    if (w.balance !== w.ledger) out.push(`wallet ${w.user_id}: balance ${w.balance} ≠ ledger ${w.ledger}`);
+    if (BigInt(w.balance) < 0n) out.push(`wallet ${w.user_id}: negative balance ${w.balance}`);
+    if (w.total_earned !== w.earned)
+      out.push(`wallet ${w.user_id}: total earned ${w.total_earned} ≠ rewards ${w.earned}`);
+  }
+  const dists = await rows<{
+    id: string;
+    paid: string | null;
+    rewards: string;
+    credits: string;
+    d_total: string | null;
+    distributed_at: string | null;
+  }>(
+    db,
+    sql`select q.id, q.payment_amount::text as paid,
+               (select coalesce(sum(amount), 0) from rewards r where r.question_id = q.id)::text as rewards,
+               (select coalesce(sum(amount), 0) from wallet_transactions t where t.question_id = q.id and t.type = 'reward')::text as credits,
+               (select total::text from reward_distributions d where d.question_id = q.id) as d_total,
+               q.rewards_distributed_at::text as distributed_at
+          from questions q
+         where q.rewards_distributed_at is not null
+            or exists (select 1 from reward_distributions d where d.question_id = q.id)
+            or exists (select 1 from rewards r where r.question_id = q.id)`,
+  );
+  for (const d of dists) {
+    if (!d.distributed_at || d.d_total === null) out.push(`question ${d.id}: partial distribution state`);
+    if (d.rewards !== d.paid || d.credits !== d.paid || d.d_total !== d.paid) {
+      out.push(
+        `question ${d.id}: paid ${d.paid}, rewards ${d.rewards}, credits ${d.credits}, distribution ${d.d_total}`,
+      );
+    }
+  }
+  const paid = await rows<{
+    id: string;
+    is_paid: boolean;
+    payment_amount: string | null;
+    paid_orders: string;
+    paid_sum: string | null;
+  }>(
+    db,
+    sql`select q.id, q.is_paid, q.payment_amount::text,
+               count(p.id) filter (where p.status = 'paid')::text as paid_orders,
+               (sum(p.amount) filter (where p.status = 'paid'))::text as paid_sum
+          from questions q left join payments p on p.question_id = q.id
+         group by q.id`,
+  );
+  for (const q of paid) {
+    const expected = q.is_paid ? '1' : '0';
+    if (q.paid_orders !== expected)
+      out.push(`question ${q.id}: is_paid ${q.is_paid} with ${q.paid_orders} paid orders`);
+    if (q.is_paid && q.paid_sum !== q.payment_amount)
+      out.push(`question ${q.id}: payment_amount ${q.payment_amount} ≠ paid ${q.paid_sum}`);
+  }
+  const dupes = await rows<{ provider_payment_id: string }>(
+    db,
+    sql`select provider_payment_id from payments where provider_payment_id is not null
+         group by provider_payment_id having count(*) > 1`,
+  );
+  for (const d of dupes) out.push(`provider payment ${d.provider_payment_id} recorded twice`);
+  const wd = await rows<{ id: string }>(
+    db,
+    sql`select w.id from withdrawals w join wallet_transactions t on t.id = w.transaction_id
+         where t.status <> w.status or t.amount <> -w.amount or t.user_id <> w.user_id or t.type <> 'withdrawal'`,
+  );
+  for (const w of wd) out.push(`withdrawal ${w.id}: transaction does not match`);
+  return out;
+}

@@ -1,0 +1,277 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  answers,
+  questions,
+  rewardDistributions,
+  rewards,
+  users,
+  wallets,
+  walletTransactions,
+  withdrawals,
+} from '../../db/schema/index.js';
+import { orderedId } from './ordered-id.js';
+
+export type QuestionRow = typeof questions.$inferSelect;
+export type WalletRow = typeof wallets.$inferSelect;
+export type TransactionRow = typeof walletTransactions.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type RewardRow = typeof rewards.$inferSelect;
+
+/** A keyset position: newest first, ties broken by id. */
+export interface Position {
+  createdAt: Date;
+  id: string;
+}
+
+export async function findQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
+  return row;
+}
+
+/** Serialises every distribution of one question (the second one waits, then sees it done). */
+export async function lockQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1).for('update');
+  return row;
+}
+
+export function listAnswersWithAuthors(db: Executor, questionId: string, limit: number) {
+  return db
+    .select({
+      id: answers.id,
+      content: answers.content,
+      authorId: answers.authorId,
+      displayName: users.displayName,
+      createdAt: answers.createdAt,
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.authorId))
+    .where(eq(answers.questionId, questionId))
+    .orderBy(asc(answers.createdAt), asc(answers.id))
+    .limit(limit);
+}
+
+export function findAnswers(db: Executor, questionId: string, answerIds: string[]) {
+  return db
+    .select({ id: answers.id, authorId: answers.authorId })
+    .from(answers)
+    .where(and(eq(answers.questionId, questionId), inArray(answers.id, answerIds)));
+}
+
+export function listRewards(db: Executor, questionId: string): Promise<RewardRow[]> {
+  return db
+    .select()
+    .from(rewards)
+    .where(eq(rewards.questionId, questionId))
+    .orderBy(asc(rewards.createdAt), desc(rewards.amount), asc(rewards.id));
+}
+
+export async function insertDistribution(
+  db: Executor,
+  values: typeof rewardDistributions.$inferInsert,
+): Promise<void> {
+  await db.insert(rewardDistributions).values(values);
+}
+
+export function insertRewards(db: Executor, values: (typeof rewards.$inferInsert)[]): Promise<RewardRow[]> {
+  return db.insert(rewards).values(values).returning();
+}
+
+export async function markDistributed(db: Executor, questionId: string, at: Date): Promise<void> {
+  await db
+    .update(questions)
+    .set({ rewardsDistributedAt: at, updatedAt: at })
+    .where(eq(questions.id, questionId));
+}
+
+/** Creates missing wallets (in id order, so concurrent callers never wait on each other in a cycle). */
+export async function ensureWallets(db: Executor, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await db
+    .insert(wallets)
+    .values(ids.map((userId) => ({ userId })))
+    .onConflictDoNothing({ target: wallets.userId });
+}
+
+/** Row locks on several wallets, always taken in id order (no deadlock between two distributions). */
+export async function lockWallets(db: Executor, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await db
+    .select({ userId: wallets.userId })
+    .from(wallets)
+    .where(inArray(wallets.userId, ids))
+    .orderBy(asc(wallets.userId))
+    .for('update');
+}
+
+/** One statement for all credits of a distribution. */
+export async function creditWallets(
+  db: Executor,
+  credits: { userId: string; amount: number }[],
+  at: Date,
+): Promise<void> {
+  if (credits.length === 0) return;
+  const values = sql.join(
+    credits.map((c) => sql`(${c.userId}::uuid, ${c.amount}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update wallets as w
+       set balance = w.balance + v.amount,
+           total_earned = w.total_earned + v.amount,
+           updated_at = ${at.toISOString()}::timestamptz
+      from (values ${values}) as v(user_id, amount)
+     where w.user_id = v.user_id`);
+}
+
+export function insertTransactions(
+  db: Executor,
+  values: (typeof walletTransactions.$inferInsert)[],
+): Promise<TransactionRow[]> {
+  return db
+    .insert(walletTransactions)
+    .values(values.map((v) => ({ id: orderedId(), ...v })))
+    .returning();
+}
+
+export async function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
+  return row;
+}
+
+export async function upsertPayout(
+  db: Executor,
+  userId: string,
+  payout: Pick<
+    typeof wallets.$inferInsert,
+    'upiId' | 'bankAccountEnc' | 'bankAccountLast4' | 'ifsc' | 'accountHolderName' | 'bankName'
+  >,
+  at: Date,
+): Promise<WalletRow> {
+  const [row] = await db
+    .insert(wallets)
+    .values({ userId, ...payout, updatedAt: at })
+    .onConflictDoUpdate({ target: wallets.userId, set: { ...payout, updatedAt: at } })
+    .returning();
+  return row!;
+}
+
+export function listTransactions(
+  db: Executor,
+  userId: string,
+  after: Position | null,
+  limit: number,
+): Promise<TransactionRow[]> {
+  const where = after
+    ? and(
+        eq(walletTransactions.userId, userId),
+        sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+      )
+    : eq(walletTransactions.userId, userId);
+  return db
+    .select()
+    .from(walletTransactions)
+    .where(where)
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(limit);
+}
+
+/** The conditional debit: succeeds only while the balance covers it, so nothing can overdraw. */
+export async function debitWallet(
+  db: Executor,
+  userId: string,
+  amount: number,
+  at: Date,
+): Promise<WalletRow | undefined> {
+  const [row] = await db
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} - ${amount}`, updatedAt: at })
+    .where(and(eq(wallets.userId, userId), sql`${wallets.balance} >= ${amount}`))
+    .returning();
+  return row;
+}
+
+export async function refundWallet(db: Executor, userId: string, amount: number, at: Date): Promise<void> {
+  await db
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: at })
+    .where(eq(wallets.userId, userId));
+}
+
+export async function findWithdrawalByRequestId(
+  db: Executor,
+  requestId: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.requestId, requestId)).limit(1);
+  return row;
+}
+
+export async function findWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
+export async function insertWithdrawal(
+  db: Executor,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+/** pending → completed|failed, only from pending: a repeated or racing call changes nothing. */
+export async function settleWithdrawal(
+  db: Executor,
+  id: string,
+  set: Pick<
+    typeof withdrawals.$inferInsert,
+    'status' | 'payoutReference' | 'failureReason' | 'processedBy' | 'processedAt'
+  >,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set(set)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function setTransactionStatus(
+  db: Executor,
+  id: string,
+  status: 'completed' | 'failed',
+): Promise<void> {
+  await db.update(walletTransactions).set({ status }).where(eq(walletTransactions.id, id));
+}
+
+export function listWithdrawals(db: Executor, status: string | null, after: Position | null, limit: number) {
+  const conds = [];
+  if (status) conds.push(eq(withdrawals.status, status));
+  if (after) {
+    conds.push(
+      sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      withdrawal: withdrawals,
+      user: { id: users.id, name: users.name, email: users.email },
+      description: walletTransactions.description,
+      wallet: {
+        upiId: wallets.upiId,
+        bankAccountLast4: wallets.bankAccountLast4,
+        ifsc: wallets.ifsc,
+        accountHolderName: wallets.accountHolderName,
+        bankName: wallets.bankName,
+      },
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
+    .innerJoin(walletTransactions, eq(walletTransactions.id, withdrawals.transactionId))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+}

@@ -1,0 +1,102 @@
+import {
+  BankDetailsBody,
+  DistributeBody,
+  DistributeResult,
+  ErrorBody,
+  IdParam,
+  RewardView,
+  TransactionsQuery,
+  WalletTransaction,
+  WalletView,
+  WithdrawalBody,
+  WithdrawalResult,
+} from '@agora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { createWalletService } from './wallet.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/**
+ * HTTP routes of the wallet area, mounted at /api with no prefix: rewards, wallet, withdrawals.
+ * Admin actions on withdrawals are service functions (createWalletService) used by the admin area.
+ */
+export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const wallet = createWalletService(ctx);
+
+    app.get(
+      '/questions/:id/rewards',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['rewards'], params: IdParam, response: { 200: RewardView, ...errors } },
+      },
+      async (req) => wallet.getRewardView(req.user!, req.params.id),
+    );
+
+    app.post(
+      '/rewards/distribute',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['rewards'], body: DistributeBody, response: { 200: DistributeResult, ...errors } },
+      },
+      async (req) => wallet.distribute(req.user!, req.body),
+    );
+
+    app.get(
+      '/wallet',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['wallet'], response: { 200: WalletView, 401: ErrorBody } },
+      },
+      async (req) => wallet.getWallet(req.user!),
+    );
+
+    app.get(
+      '/wallet/transactions',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['wallet'],
+          querystring: TransactionsQuery,
+          response: { 200: z.array(WalletTransaction), 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const page = await wallet.listTransactions(req.user!, req.query);
+        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.put(
+      '/wallet/bank-details',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['wallet'],
+          body: BankDetailsBody,
+          response: { 200: WalletView, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req) => wallet.saveBankDetails(req.user!, req.body),
+    );
+
+    app.post(
+      '/withdrawals/request',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['wallet'],
+          body: WithdrawalBody,
+          response: { 200: WithdrawalResult, 201: WithdrawalResult, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { created, ...result } = await wallet.requestWithdrawal(req.user!, req.body);
+        return reply.status(created ? 201 : 200).send(result);
+      },
+    );
+  };
+}

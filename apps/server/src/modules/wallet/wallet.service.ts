@@ -1,0 +1,536 @@
+import {
+  type AdminWithdrawalView,
+  type BankAccountView,
+  type BankDetailsBody,
+  type DistributeBody,
+  formatRupees,
+  IFSC_PATTERN,
+  MSG,
+  type RewardRecord,
+  type RewardView,
+  splitPaise,
+  UPI_PATTERN,
+  type WalletTransaction,
+  type WalletView,
+  type WithdrawalBody,
+  type WithdrawalListQuery,
+  type WithdrawalResult,
+  type WithdrawalStatus,
+  type WithdrawalView,
+} from '@agora/shared';
+import { randomUUID } from 'node:crypto';
+import type { AppContext, SessionUser } from '../../context.js';
+import { pgErrorCode } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { audit } from '../admin/audit.js';
+import { notify } from '../notifications/notifications.service.js';
+import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
+import * as repo from './wallet.repo.js';
+
+export const WALLET_MSG = {
+  notAuthor: "Only the question's author can distribute its rewards",
+  notPaid: 'Rewards can only be distributed for a paid question',
+  alreadyDistributed: 'Rewards have already been distributed for this question',
+  percentages: 'Reward percentages must be whole numbers that add up to 100',
+  duplicateAnswer: 'Each answer can be rewarded only once',
+  foreignAnswer: 'Each rewarded answer must belong to this question',
+  wrongAnswerer: 'The answerer must be the author of the rewarded answer',
+  invalidUpi: 'Please enter a valid UPI ID (for example name@bank)',
+  invalidIfsc: 'Please enter a valid IFSC code (for example SBIN0001234)',
+  invalidAccountNumber: 'Please enter a valid bank account number (6 to 18 digits)',
+  incompleteBank: 'Please fill in all four bank account fields, or leave them all empty',
+  requestIdReused: 'This withdrawal request id was already used for a different amount',
+  withdrawalNotFound: 'Withdrawal not found',
+  withdrawalCompleted: 'This withdrawal has already been completed',
+  withdrawalFailed: 'This withdrawal has already been marked failed',
+  invalidCursor: 'Invalid cursor',
+} as const;
+
+/** Most answers a reward screen lists (a question rarely has more; the list stays bounded). */
+const REWARD_VIEW_ANSWERS = 500;
+
+// ---------- cursors (opaque to clients) ----------
+
+function encodeCursor(p: repo.Position): string {
+  return Buffer.from(`${p.createdAt.toISOString()}|${p.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): repo.Position | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    return badRequest(WALLET_MSG.invalidCursor);
+  }
+  return { createdAt, id };
+}
+
+// ---------- views ----------
+
+function bankView(
+  w: Pick<repo.WalletRow, 'bankAccountLast4' | 'ifsc' | 'accountHolderName' | 'bankName'>,
+): BankAccountView | null {
+  if (!w.bankAccountLast4) return null;
+  return {
+    accountNumber: maskAccountNumber(w.bankAccountLast4),
+    ifsc: w.ifsc ?? '',
+    accountHolderName: w.accountHolderName ?? '',
+    bankName: w.bankName ?? '',
+  };
+}
+
+function walletView(userId: string, w: repo.WalletRow | undefined): WalletView {
+  return {
+    _id: userId,
+    balance: w?.balance ?? 0,
+    totalEarned: w?.totalEarned ?? 0,
+    bankAccount: w ? bankView(w) : null,
+    upiId: w?.upiId ?? null,
+  };
+}
+
+function rewardView(r: repo.RewardRow): RewardRecord {
+  return {
+    _id: r.id,
+    questionId: r.questionId,
+    answerId: r.answerId,
+    answererId: r.answererId,
+    percentage: r.percentage,
+    amount: r.amount,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function transactionView(t: repo.TransactionRow): WalletTransaction {
+  return {
+    _id: t.id,
+    type: t.type,
+    amount: Math.abs(t.amount),
+    status: t.status,
+    description: t.description,
+    questionTitle: t.questionTitle,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+function withdrawalView(w: repo.WithdrawalRow): WithdrawalView {
+  // Client keys are stored namespaced by user ("<userId>:<key>"); server-made ones are "auto:<uuid>".
+  const sep = w.requestId.indexOf(':');
+  const clientKey = w.requestId.startsWith('auto:') ? null : w.requestId.slice(sep + 1);
+  return {
+    _id: w.id,
+    userId: w.userId,
+    amount: w.amount,
+    status: w.status as WithdrawalStatus,
+    requestId: clientKey,
+    payoutReference: w.payoutReference,
+    failureReason: w.failureReason,
+    createdAt: w.createdAt.toISOString(),
+    processedAt: w.processedAt?.toISOString() ?? null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const rupees = (paise: number) => `₹${formatRupees(paise)}`;
+
+export function createWalletService(ctx: AppContext) {
+  const cipher = createBankCipher(ctx.config.jwtSecret);
+
+  function requireAdmin(user: SessionUser) {
+    if (user.role !== 'admin') forbidden(MSG.forbidden);
+  }
+
+  async function ownQuestion(user: SessionUser, questionId: string): Promise<repo.QuestionRow> {
+    const q = (await repo.findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
+    // CONTRACT §3: a hidden question is absent for everyone but its author and admins.
+    if (q.authorId !== user.id && q.hidden && user.role !== 'admin') notFound(MSG.questionNotFound);
+    if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+    return q;
+  }
+
+  return {
+    // ---------- rewards ----------
+
+    /** spec 01 §3 "Reward view", for the question's author. */
+    async getRewardView(user: SessionUser, questionId: string): Promise<RewardView> {
+      const q = await ownQuestion(user, questionId);
+      const [answers, rewards] = await Promise.all([
+        repo.listAnswersWithAuthors(ctx.db, q.id, REWARD_VIEW_ANSWERS),
+        repo.listRewards(ctx.db, q.id),
+      ]);
+      const totalDistributed = rewards.reduce((s, r) => s + r.percentage, 0);
+      return {
+        question: {
+          _id: q.id,
+          title: q.title,
+          description: q.description,
+          category: q.category,
+          status: q.status,
+          isPaid: q.isPaid,
+          paymentAmount: q.paymentAmount ?? 0,
+          rewardAmount: q.rewardAmount,
+          rewardsDistributedAt: q.rewardsDistributedAt?.toISOString() ?? null,
+          answers: answers.map((a) => ({
+            _id: a.id,
+            content: a.content,
+            authorId: a.authorId,
+            author: { id: a.authorId, displayName: a.displayName },
+            createdAt: a.createdAt.toISOString(),
+          })),
+        },
+        payment: { amount: q.paymentAmount ?? 0 },
+        rewards: rewards.map(rewardView),
+        totalDistributed,
+        remainingPercentage: 100 - totalDistributed,
+      };
+    },
+
+    /**
+     * Splits the paid amount among the chosen answers, once per question. Shares are
+     * floor(total × pct / 100) paise, the leftover to the first entry (CONTRACT §5), so they add up
+     * to the payment exactly; every credit is a wallet row change plus a `reward` transaction.
+     */
+    async distribute(user: SessionUser, body: DistributeBody): Promise<{ rewards: RewardRecord[] }> {
+      const entries = body.rewards;
+      if (entries.reduce((s, e) => s + e.percentage, 0) !== 100) badRequest(WALLET_MSG.percentages);
+      if (new Set(entries.map((e) => e.answerId)).size !== entries.length)
+        badRequest(WALLET_MSG.duplicateAnswer);
+      const now = ctx.clock.now();
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const q = (await repo.lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
+          if (q.authorId !== user.id && q.hidden && user.role !== 'admin') notFound(MSG.questionNotFound);
+          if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+          if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
+          if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
+          const total = q.paymentAmount!;
+
+          const found = await repo.findAnswers(
+            tx,
+            q.id,
+            entries.map((e) => e.answerId),
+          );
+          const authorOf = new Map(found.map((a) => [a.id, a.authorId]));
+          for (const e of entries) {
+            const author = authorOf.get(e.answerId);
+            if (!author) badRequest(WALLET_MSG.foreignAnswer);
+            if (author !== e.answererId) badRequest(WALLET_MSG.wrongAnswerer);
+          }
+
+          // The primary key on question id is the backstop should two distributions ever race past the lock.
+          await repo.insertDistribution(tx, {
+            questionId: q.id,
+            distributedBy: user.id,
+            total,
+            createdAt: now,
+          });
+          const shares = splitPaise(
+            total,
+            entries.map((e) => e.percentage),
+          );
+          const inserted = await repo.insertRewards(
+            tx,
+            entries.map((e, i) => ({
+              questionId: q.id,
+              answerId: e.answerId,
+              answererId: e.answererId,
+              percentage: e.percentage,
+              amount: shares[i]!,
+              createdAt: now,
+            })),
+          );
+
+          const credits = entries
+            .map((e, i) => ({ userId: e.answererId, answerId: e.answerId, amount: shares[i]! }))
+            .filter((c) => c.amount > 0);
+          const userIds = credits.map((c) => c.userId);
+          await repo.ensureWallets(tx, userIds);
+          await repo.lockWallets(tx, userIds);
+          await repo.creditWallets(tx, credits, now);
+          await repo.insertTransactions(
+            tx,
+            credits.map((c) => ({
+              userId: c.userId,
+              type: 'reward',
+              amount: c.amount,
+              status: 'completed',
+              description: 'Reward for your answer',
+              questionId: q.id,
+              questionTitle: q.title,
+              reference: `reward:${q.id}:${c.answerId}`,
+              createdAt: now,
+            })),
+          );
+          await repo.markDistributed(tx, q.id, now);
+          for (const c of credits) {
+            await notify(tx, c.userId, {
+              type: 'reward',
+              title: 'You received a reward',
+              body: `${rupees(c.amount)} for your answer to "${q.title}"`,
+              link: '/wallet',
+            });
+          }
+          // Keep the request's order (the first selected answer first).
+          const byAnswer = new Map(inserted.map((r) => [r.answerId, r]));
+          return { rewards: entries.map((e) => rewardView(byAnswer.get(e.answerId)!)) };
+        });
+      } catch (err) {
+        if (pgErrorCode(err) === '23505') conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
+        throw err;
+      }
+    },
+
+    // ---------- wallet ----------
+
+    async getWallet(user: SessionUser): Promise<WalletView> {
+      return walletView(user.id, await repo.findWallet(ctx.db, user.id));
+    },
+
+    async listTransactions(
+      user: SessionUser,
+      q: { limit: number; cursor?: string },
+    ): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
+      const rows = await repo.listTransactions(ctx.db, user.id, decodeCursor(q.cursor), q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(transactionView),
+        nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** spec 01 §5: a UPI id, or all four bank fields (IFSC upper-cased); the account number is encrypted. */
+    async saveBankDetails(user: SessionUser, body: BankDetailsBody): Promise<WalletView> {
+      const upiId = body.upiId?.trim() || null;
+      const accountNumber = body.accountNumber?.replace(/[\s-]/g, '') || null;
+      const ifsc = body.ifsc?.trim().toUpperCase() || null;
+      const holder = body.accountHolderName?.trim() || null;
+      const bankName = body.bankName?.trim() || null;
+      const bankFields = [accountNumber, ifsc, holder, bankName];
+      const bankCount = bankFields.filter(Boolean).length;
+      if (!upiId && bankCount < 4) badRequest(MSG.paymentDetailsRequired);
+      if (bankCount > 0 && bankCount < 4) badRequest(WALLET_MSG.incompleteBank);
+      if (upiId && !UPI_PATTERN.test(upiId)) badRequest(WALLET_MSG.invalidUpi);
+      if (bankCount === 4) {
+        if (!/^\d{6,18}$/.test(accountNumber!)) badRequest(WALLET_MSG.invalidAccountNumber);
+        if (!IFSC_PATTERN.test(ifsc!)) badRequest(WALLET_MSG.invalidIfsc);
+      }
+      const row = await repo.upsertPayout(
+        ctx.db,
+        user.id,
+        {
+          upiId,
+          bankAccountEnc: bankCount === 4 ? cipher.encrypt(accountNumber!, user.id) : null,
+          bankAccountLast4: bankCount === 4 ? accountNumber!.slice(-4) : null,
+          ifsc: bankCount === 4 ? ifsc : null,
+          accountHolderName: bankCount === 4 ? holder : null,
+          bankName: bankCount === 4 ? bankName : null,
+        },
+        ctx.clock.now(),
+      );
+      return walletView(user.id, row);
+    },
+
+    // ---------- withdrawals ----------
+
+    /**
+     * Debits the wallet and writes a pending withdrawal transaction in one database transaction.
+     * The debit is conditional (balance >= amount), so concurrent requests can never overdraw; a
+     * repeated request id returns the first result instead of withdrawing twice.
+     */
+    async requestWithdrawal(
+      user: SessionUser,
+      body: WithdrawalBody,
+    ): Promise<WithdrawalResult & { created: boolean }> {
+      const requestKey = body.requestId ? `${user.id}:${body.requestId}` : `auto:${randomUUID()}`;
+      const replay = async (existing: repo.WithdrawalRow) => {
+        if (existing.userId !== user.id || existing.amount !== body.amount) {
+          conflict('REQUEST_ID_REUSED', WALLET_MSG.requestIdReused);
+        }
+        const w = await repo.findWallet(ctx.db, user.id);
+        return {
+          message: MSG.withdrawalSubmitted,
+          withdrawal: withdrawalView(existing),
+          balance: w?.balance ?? 0,
+          created: false,
+        };
+      };
+      if (body.requestId) {
+        const existing = await repo.findWithdrawalByRequestId(ctx.db, requestKey);
+        if (existing) return replay(existing);
+      }
+      const now = ctx.clock.now();
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const wallet = await repo.findWallet(tx, user.id);
+          if (!wallet || (!wallet.upiId && !wallet.bankAccountLast4)) badRequest(MSG.addPayoutFirst);
+          if (wallet!.balance <= 0) badRequest(MSG.noBalance);
+          if (body.amount > wallet!.balance) badRequest(MSG.insufficientBalance);
+          const debited = await repo.debitWallet(tx, user.id, body.amount, now);
+          // Another request spent the money between the read and the debit.
+          if (!debited) return badRequest(MSG.insufficientBalance);
+          const method = debited.upiId ? 'upi' : 'bank';
+          const destination =
+            method === 'upi'
+              ? `UPI ID ${debited.upiId}`
+              : `bank account ${maskAccountNumber(debited.bankAccountLast4 ?? '')}`;
+          const [txn] = await repo.insertTransactions(tx, [
+            {
+              userId: user.id,
+              type: 'withdrawal',
+              amount: -body.amount,
+              status: 'pending',
+              description: `Withdrawal to ${destination}`,
+              reference: `withdrawal:${requestKey}`,
+              createdAt: now,
+            },
+          ]);
+          const withdrawal = await repo.insertWithdrawal(tx, {
+            userId: user.id,
+            amount: body.amount,
+            status: 'pending',
+            requestId: requestKey,
+            transactionId: txn!.id,
+            payoutMethod: method,
+            createdAt: now,
+          });
+          return {
+            message: MSG.withdrawalSubmitted,
+            withdrawal: withdrawalView(withdrawal),
+            balance: debited.balance,
+            created: true,
+          };
+        });
+      } catch (err) {
+        // The same request id raced itself: the winner's withdrawal is the answer (our debit rolled back).
+        if (pgErrorCode(err) === '23505' && body.requestId) {
+          const existing = await repo.findWithdrawalByRequestId(ctx.db, requestKey);
+          if (existing) return replay(existing);
+        }
+        throw err;
+      }
+    },
+
+    // The admin area authorises the route, writes the audit entry and may call these inside its own
+    // transaction (ctx.db is then that transaction and ours becomes a savepoint).
+
+    /** Admin: the payout was sent. Only from pending; repeating it changes nothing. */
+    async completeWithdrawal(
+      admin: SessionUser,
+      withdrawalId: string,
+      payoutReference: string,
+    ): Promise<WithdrawalView> {
+      requireAdmin(admin);
+      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      const reference = payoutReference.trim().slice(0, 200);
+      if (!reference) badRequest('Please enter the payout reference');
+      const now = ctx.clock.now();
+      return ctx.db.transaction(async (tx) => {
+        const done = await repo.settleWithdrawal(tx, withdrawalId, {
+          status: 'completed',
+          payoutReference: reference,
+          processedBy: admin.id,
+          processedAt: now,
+        });
+        if (!done) {
+          const current =
+            (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
+          if (current.status === 'completed') return withdrawalView(current);
+          return conflict('WITHDRAWAL_FAILED', WALLET_MSG.withdrawalFailed);
+        }
+        await repo.setTransactionStatus(tx, done.transactionId, 'completed');
+        await notify(tx, done.userId, {
+          type: 'withdrawal',
+          title: 'Withdrawal completed',
+          body: `Your withdrawal of ${rupees(done.amount)} has been paid out (reference ${reference}).`,
+          link: '/wallet',
+        });
+        return withdrawalView(done);
+      });
+    },
+
+    /** Admin: the payout could not be made. The money goes back to the wallet; only from pending. */
+    async failWithdrawal(admin: SessionUser, withdrawalId: string, reason: string): Promise<WithdrawalView> {
+      requireAdmin(admin);
+      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      const why = reason.trim().slice(0, 500);
+      if (!why) badRequest('Please enter a reason');
+      const now = ctx.clock.now();
+      return ctx.db.transaction(async (tx) => {
+        const failed = await repo.settleWithdrawal(tx, withdrawalId, {
+          status: 'failed',
+          failureReason: why,
+          processedBy: admin.id,
+          processedAt: now,
+        });
+        if (!failed) {
+          const current =
+            (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
+          if (current.status === 'failed') return withdrawalView(current);
+          return conflict('WITHDRAWAL_COMPLETED', WALLET_MSG.withdrawalCompleted);
+        }
+        await repo.setTransactionStatus(tx, failed.transactionId, 'failed');
+        await repo.refundWallet(tx, failed.userId, failed.amount, now);
+        await notify(tx, failed.userId, {
+          type: 'withdrawal',
+          title: 'Withdrawal failed',
+          body: `Your withdrawal of ${rupees(failed.amount)} could not be paid out: ${why}. The amount is back in your wallet.`,
+          link: '/wallet',
+        });
+        return withdrawalView(failed);
+      });
+    },
+
+    /** Admin list, newest first, keyset-paginated. The route checks the admin role. */
+    async listWithdrawals(
+      q: WithdrawalListQuery,
+    ): Promise<{ items: AdminWithdrawalView[]; nextCursor: string | null }> {
+      const limit = Math.min(Math.max(Math.trunc(Number(q.limit ?? 20)) || 20, 1), 100);
+      const rows = await repo.listWithdrawals(ctx.db, q.status ?? null, decodeCursor(q.cursor), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => ({
+          ...withdrawalView(r.withdrawal),
+          user: r.user,
+          payoutMethod: r.withdrawal.payoutMethod === 'upi' ? 'upi' : 'bank',
+          description: r.description,
+          payout: { upiId: r.wallet.upiId, bankAccount: bankView(r.wallet) },
+        })),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.withdrawal) : null,
+      };
+    },
+
+    /** Admin: the full destination needed to send the money (decrypted), recorded in the audit log. */
+    async revealPayoutDetails(
+      admin: SessionUser,
+      withdrawalId: string,
+    ): Promise<{ upiId: string | null; bankAccount: (BankAccountView & { accountNumber: string }) | null }> {
+      requireAdmin(admin);
+      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      return ctx.db.transaction(async (tx) => {
+        const w = (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
+        const wallet = (await repo.findWallet(tx, w.userId))!;
+        await audit(tx, admin, 'withdrawal.reveal_payout', 'withdrawal', w.id, null, null);
+        let bankAccount = null;
+        if (wallet.bankAccountEnc) {
+          let accountNumber: string;
+          try {
+            accountNumber = cipher.decrypt(wallet.bankAccountEnc, wallet.userId);
+          } catch {
+            throw new AppError(
+              'PAYOUT_DETAILS_UNREADABLE',
+              409,
+              'The stored bank account cannot be read; ask the user to save it again',
+            );
+          }
+          bankAccount = { ...bankView(wallet)!, accountNumber };
+        }
+        return { upiId: wallet.upiId, bankAccount };
+      });
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+/** Tables whose rows count page views in a `views` column. */
+export type ViewedTable = 'questions' | 'ideas';
+
+/** Beyond this many distinct rows waiting (database unreachable for long), new views are dropped. */
+const MAX_PENDING = 100_000;
+
+/**
+ * Page views counted in memory and added to the database in one statement per table every
+ * interval (issue 10). Counting a view used to be an UPDATE — a write, a row lock and a WAL flush
+ * on commit — inside every detail page read; now a read stays a read. A view can be lost if the
+ * process dies before the next flush; several instances each add their own counts, so nothing is
+ * counted twice. `pending(table, id)` lets a response include the views not yet written.
+ */
+export class ViewCounts {
+  private readonly pendingByTable = new Map<ViewedTable, Map<string, number>>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  add(table: ViewedTable, id: string, n = 1): void {
+    let counts = this.pendingByTable.get(table);
+    if (!counts) {
+      counts = new Map();
+      this.pendingByTable.set(table, counts);
+    }
+    if (!counts.has(id) && counts.size >= MAX_PENDING) return;
+    counts.set(id, (counts.get(id) ?? 0) + n);
+  }
+
+  pending(table: ViewedTable, id: string): number {
+    return this.pendingByTable.get(table)?.get(id) ?? 0;
+  }
+
+  /** Writes what is pending; counts that fail to write are kept for the next flush. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeAll().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async writeAll(): Promise<void> {
+    for (const [table, counts] of this.pendingByTable) {
+      if (counts.size === 0) continue;
+      const batch = [...counts];
+      this.pendingByTable.set(table, new Map());
+      let written = 0;
+      try {
+        for (; written < batch.length; written += 1000) {
+          const values = sql.join(
+            batch.slice(written, written + 1000).map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+            sql`, `,
+          );
+          await this.db.execute(sql`
+            update ${sql.identifier(table)} as t set views = t.views + v.n
+              from (values ${values}) as v(id, n)
+             where t.id = v.id`);
+        }
+      } catch (err) {
+        // Put back what was not written (added to views counted meanwhile); next flush retries.
+        for (const [id, n] of batch.slice(written)) this.add(table, id, n);
+        this.onError(err);
+      }
+    }
+  }
+
+  start(intervalMs = 1000): void {
+    this.timer ??= setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}

@@ -1,0 +1,285 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
+
+/**
+ * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
+ * the same few lists for everyone, and answering them from memory costs a tenth of a database
+ * round trip plus serialisation).
+ *
+ * Correctness rules:
+ * - Only GET routes listed in CACHED_ROUTES, only without an Authorization header (a signed-in
+ *   caller's responses can differ — liked, registered — and they always see their own writes),
+ *   only 200 responses. The key is the route, its params and its *validated* query.
+ * - Invalidation is by table. Database triggers (migration 0004) NOTIFY `agora_changes` with the
+ *   table's name when a change commits; every instance LISTENs and bumps that table's generation.
+ *   An entry remembers the generations it was computed under — taken *before* its handler read the
+ *   database — and is served only while they are unchanged, so a response computed from data that
+ *   changed while it was being computed is never served.
+ * - Any write request this instance completes (POST/PUT/PATCH/DELETE) also drops everything at
+ *   once, without waiting for the notification to come back.
+ * - Every entry also expires after `ttlMs`: time-dependent answers (a hackathon's phase, a job's
+ *   deadline) and view counters (a detail page's view does not notify) lag by at most that.
+ * - If the LISTEN connection is lost, caching stops (and restarts empty once it is back).
+ * - Concurrent misses of one key wait for the first one instead of all querying the database.
+ */
+
+interface CachedRoute {
+  /** Tables whose changes make the response stale. */
+  tables: string[];
+  /** Queries not to cache (e.g. a random order, or a variant that depends on the caller). */
+  skip?: (query: Record<string, unknown>) => boolean;
+}
+
+const random = (q: Record<string, unknown>) => q.sort === 'random';
+
+/** GET routes (full path pattern) whose anonymous responses are cached, and what they read. */
+export const CACHED_ROUTES: Record<string, CachedRoute> = {
+  '/api/questions/public': { tables: ['questions', 'users'], skip: random },
+  '/api/questions': {
+    tables: ['questions', 'answers', 'users'],
+    skip: (q) => random(q) || q.own === 'true' || q.answered === 'true',
+  },
+  '/api/questions/categories': { tables: ['questions'] },
+  '/api/questions/similar': { tables: ['questions'] },
+  '/api/ideas': { tables: ['ideas', 'users'] },
+  '/api/ideas/categories': { tables: ['ideas'] },
+  '/api/ideas/search': { tables: ['ideas', 'users'] },
+  '/api/jobs': { tables: ['jobs', 'users'] },
+  '/api/jobs/categories': { tables: ['jobs'] },
+  '/api/hackathons': { tables: ['hackathons', 'hackathon_participants', 'hackathon_submissions', 'users'] },
+};
+
+export const CHANGES_CHANNEL = 'agora_changes';
+
+/** Headers of a cached response worth keeping (paging and type; the rest is per request). */
+const KEPT_HEADERS = ['content-type', 'x-next-cursor', 'x-total-count'];
+
+interface Entry {
+  tag: string;
+  expires: number;
+  /** Encoded once: sending a Buffer costs no UTF-8 encoding and no garbage per hit. */
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+interface Fill {
+  key: string;
+  tag: string;
+  done: () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    responseCacheFill: Fill | null;
+  }
+}
+
+export interface ResponseCacheOptions {
+  database: Database;
+  ttlMs: number;
+  /** Bounds on memory: entries and total payload bytes (least recently used go first). */
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/** The cache itself, framework-free (the plugin below wires it to requests and notifications). */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<void>>();
+  private epoch = 0;
+  private bytes = 0;
+  enabled = true;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly opts: { ttlMs: number; maxEntries: number; maxBytes: number; now: () => number },
+  ) {}
+
+  /** The state a response computed now depends on; compare with `tagOf` later. */
+  tagOf(tables: string[]): string {
+    return `${this.epoch}:${tables.map((t) => this.generations.get(t) ?? 0).join('.')}`;
+  }
+
+  get(key: string, tables: string[]): Entry | null {
+    const e = this.entries.get(key);
+    if (!e) return null;
+    if (e.expires <= this.opts.now() || e.tag !== this.tagOf(tables)) {
+      this.drop(key, e);
+      return null;
+    }
+    // Recently used stays (Map order is the eviction order).
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e;
+  }
+
+  set(key: string, tables: string[], tag: string, payload: string, headers: Record<string, string>) {
+    if (!this.enabled || tag !== this.tagOf(tables)) return;
+    const body = Buffer.from(payload);
+    if (body.length > this.opts.maxBytes / 16) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { tag, expires: this.opts.now() + this.opts.ttlMs, payload: body, headers });
+    this.bytes += body.length;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
+      this.drop(k, e);
+    }
+  }
+
+  private drop(key: string, e: Entry) {
+    this.entries.delete(key);
+    this.bytes -= e.payload.length;
+  }
+
+  /** A table changed (committed). */
+  changed(table: string) {
+    this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+  }
+
+  /** Everything may have changed. */
+  clear() {
+    this.epoch++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Waits for a miss of the same key already being computed, if any; else registers this one. */
+  async join(key: string): Promise<(() => void) | null> {
+    const pending = this.inflight.get(key);
+    if (pending) {
+      await pending;
+      return null;
+    }
+    let done!: () => void;
+    this.inflight.set(
+      key,
+      new Promise<void>((resolve) => {
+        done = () => {
+          this.inflight.delete(key);
+          resolve();
+        };
+      }),
+    );
+    return done;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+function keyOf(req: FastifyRequest, url: string): string {
+  return `${url}|${JSON.stringify(req.params ?? {})}|${JSON.stringify(req.query ?? {})}`;
+}
+
+const routeUrl = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
+
+/**
+ * Registers the cache on the root instance (before the routes, so that its onRoute hook sees
+ * them). Decorates `app.responseCache` (tests read hits and size).
+ */
+export const responseCachePlugin = fp(async (app: FastifyInstance, opts: ResponseCacheOptions) => {
+  const cache = new ResponseCache({
+    ttlMs: opts.ttlMs,
+    maxEntries: opts.maxEntries ?? 2000,
+    maxBytes: opts.maxBytes ?? 64 * 1024 * 1024,
+    now: opts.now ?? Date.now,
+  });
+  app.decorate('responseCache', cache);
+  app.decorateRequest('responseCacheFill', null);
+
+  // Notifications: nothing is cached until the LISTEN is in place, or while it is lost.
+  cache.enabled = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+  const subscribe = async () => {
+    try {
+      unlisten = await opts.database.listen(
+        CHANGES_CHANNEL,
+        (table) => cache.changed(table),
+        (err) => {
+          cache.enabled = false;
+          cache.clear();
+          unlisten = null;
+          app.log.warn({ err: { message: err.message } }, 'response cache: change notifications lost');
+          if (!closed) retry = setTimeout(() => void subscribe(), 2000);
+        },
+      );
+      cache.clear();
+      cache.enabled = true;
+    } catch (err) {
+      app.log.warn({ err: { message: (err as Error).message } }, 'response cache: cannot LISTEN, retrying');
+      if (!closed) retry = setTimeout(() => void subscribe(), 5000);
+    }
+  };
+  await subscribe();
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    await unlisten?.();
+  });
+
+  const routes = new Map<string, CachedRoute>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const spec = CACHED_ROUTES[routeUrl(route.url)];
+    if (spec && methods.includes('GET')) routes.set(routeUrl(route.url), spec);
+  });
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.method !== 'GET' || req.headers.authorization || !cache.enabled) return;
+    const url = routeUrl(req.routeOptions.url ?? '');
+    const spec = routes.get(url);
+    if (!spec || spec.skip?.(req.query as Record<string, unknown>)) return;
+    const key = keyOf(req, url);
+    let entry = cache.get(key, spec.tables);
+    let done: (() => void) | null = null;
+    if (!entry) {
+      done = await cache.join(key);
+      // Someone else just computed it (or failed to: then compute it here, uncoalesced).
+      if (!done) entry = cache.get(key, spec.tables);
+    }
+    if (entry) {
+      cache.hits++;
+      reply.headers(entry.headers);
+      return reply.send(entry.payload);
+    }
+    cache.misses++;
+    req.responseCacheFill = { key, tag: cache.tagOf(spec.tables), done: done ?? (() => {}) };
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const fill = req.responseCacheFill;
+    if (fill && reply.statusCode === 200 && typeof payload === 'string') {
+      const spec = routes.get(routeUrl(req.routeOptions.url ?? ''))!;
+      const headers: Record<string, string> = {};
+      for (const h of KEPT_HEADERS) {
+        const v = reply.getHeader(h);
+        if (v !== undefined) headers[h] = String(v);
+      }
+      cache.set(fill.key, spec.tables, fill.tag, payload, headers);
+    }
+    return payload;
+  });
+
+  const finish = async (req: FastifyRequest) => {
+    req.responseCacheFill?.done();
+    req.responseCacheFill = null;
+    // A write this instance answered has committed: drop everything now, not on the notification.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+  };
+  app.addHook('onResponse', finish);
+  app.addHook('onRequestAbort', finish);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache?: ResponseCache;
+  }
+}

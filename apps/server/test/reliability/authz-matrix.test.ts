@@ -1,0 +1,889 @@
+// Authorization matrix: every route the server registers × {visitor, another user, owner, admin}
+// with the outcome each must get. The route list comes from the running app (printRoutes), so a
+// new route without a row here fails the first test. Rows that change state build a fresh target
+// per caller, so each caller's outcome is measured on the same starting state.
+//
+// "owner" means the person the object belongs to: author of the question / idea / comment,
+// organiser of the hackathon, poster of the job, holder of the wallet; for self-service routes
+// (/me, wallet, notifications) it is just another signed-in user acting on their own data, and
+// for admin routes an ordinary user (admin routes have no owner).
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hackathonParticipants, withdrawals } from '../../src/db/schema/index.js';
+import {
+  makeAnswer,
+  makeHackathon,
+  makeIdea,
+  makeJob,
+  makeQuestion,
+  payQuestion,
+} from '../../src/modules/admin/admin.fixtures.js';
+import { makePng, multipart } from '../../src/modules/questions/questions.fixtures.js';
+import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../helpers.js';
+import { api, buildWorld, PDF, type World } from './world.js';
+
+type Role = 'visitor' | 'other' | 'owner' | 'admin';
+const ROLES: Role[] = ['visitor', 'other', 'owner', 'admin'];
+type Expect = number | number[];
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Who plays "other" / "owner" for this row when not the world's defaults. */
+  owner?: TestUser;
+  other?: TestUser;
+}
+
+interface Row {
+  /** Public routes: anyone may call them; the row still says what a visitor gets. */
+  public?: true;
+  /** Builds the request for one caller; called once per role (fresh targets for state changes). */
+  call: (w: World, role: Role) => Promise<Call> | Call;
+  expect: Record<Role, Expect>;
+  /** Extra checks on what each caller may see in a successful answer. */
+  check?: (res: LightMyRequestResponse, role: Role, w: World, c: Call) => void | Promise<void>;
+}
+
+const ADMIN_ONLY = { visitor: 401, other: 403, owner: 403 } as const;
+const SIGNED_IN = { visitor: 401 } as const;
+
+let t: TestApp;
+let w: World;
+const db = () => t.database.db;
+
+// ---------------------------------------------------------------- fresh targets
+
+const freshQuestion = async (owner: TestUser = w.owner) => (await makeQuestion(db(), owner)).id;
+const freshIdea = async (owner: TestUser = w.owner, over = {}) => (await makeIdea(db(), owner, over)).id;
+async function freshPaidQuestionWithAnswer() {
+  const q = await makeQuestion(db(), w.owner);
+  await payQuestion(t.app, w.owner, q.id, 10);
+  const a = await makeAnswer(db(), q.id, w.answerer);
+  return { questionId: q.id, answerId: a.id };
+}
+async function freshUpcomingHackathon(organiser: TestUser = w.owner) {
+  const start = Date.now() + 10 * 86_400_000;
+  return (
+    await makeHackathon(db(), organiser, {
+      status: 'published',
+      startDate: new Date(start),
+      endDate: new Date(start + 86_400_000),
+    })
+  ).id;
+}
+async function freshWithdrawal(): Promise<string> {
+  const res = (await api(t, w.answerer, 'POST', '/api/withdrawals/request', { amount: 100 })) as {
+    withdrawal?: { _id: string };
+  };
+  const rows = await db()
+    .select({ id: withdrawals.id, status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, w.answerer.user.id));
+  return res.withdrawal?._id ?? rows.filter((r) => r.status === 'pending').at(-1)!.id;
+}
+async function freshSession(u: TestUser): Promise<Record<string, string>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: u.user.email, password: 'correct horse battery' },
+  });
+  return { authorization: `Bearer ${res.json().token}` };
+}
+
+function ownerRole(role: Role, c: Call): TestUser | null {
+  if (role === 'visitor') return null;
+  if (role === 'admin') return w.admin;
+  if (role === 'owner') return c.owner ?? w.owner;
+  return c.other ?? w.other;
+}
+
+const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;
+const ids = (list: unknown) => (list as { _id?: string; id?: string }[]).map((x) => x._id ?? x.id);
+
+// ---------------------------------------------------------------- the matrix
+
+const MATRIX: Record<string, Row> = {
+  // ---------- operations, auth, users
+  'GET /api/health': { public: true, call: () => ({ url: '/api/health' }), expect: all(200) },
+  'POST /api/auth/signup': {
+    public: true,
+    call: () => ({
+      url: '/api/auth/signup',
+      payload: {
+        name: 'New Person',
+        email: `new-${Math.random()}@example.com`,
+        password: 'a fine password 1',
+      },
+    }),
+    expect: all(201),
+  },
+  'POST /api/auth/login': {
+    public: true,
+    call: () => ({
+      url: '/api/auth/login',
+      payload: { email: w.other.user.email, password: 'correct horse battery' },
+    }),
+    expect: all(200),
+  },
+  'POST /api/auth/google': {
+    public: true,
+    call: () => ({ url: '/api/auth/google', payload: { id_token: 'x'.repeat(40) } }),
+    // Google sign-in is not configured in tests: 404 for everyone.
+    expect: all(404),
+  },
+  'GET /api/auth/config': { public: true, call: () => ({ url: '/api/auth/config' }), expect: all(200) },
+  'GET /api/auth/me': {
+    call: () => ({ url: '/api/auth/me' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role, _w, c) => expect(json(res).user).toMatchObject({ id: ownerRole(role, c)!.user.id }),
+  },
+  'POST /api/auth/logout': {
+    // Each caller logs out a session of its own, made for this call.
+    call: async (_w, role) => ({
+      url: '/api/auth/logout',
+      headers:
+        role === 'visitor'
+          ? {}
+          : await freshSession(role === 'admin' ? w.admin : role === 'owner' ? w.owner : w.other),
+    }),
+    expect: { ...SIGNED_IN, other: 204, owner: 204, admin: 204 },
+  },
+  'POST /api/auth/keepalive': {
+    call: () => ({ url: '/api/auth/keepalive' }),
+    expect: { ...SIGNED_IN, other: 204, owner: 204, admin: 204 },
+  },
+  'GET /api/users/me': {
+    call: () => ({ url: '/api/users/me' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role, _w, c) => expect(json(res).user).toMatchObject({ id: ownerRole(role, c)!.user.id }),
+  },
+  'PUT /api/users/me': {
+    call: () => ({ url: '/api/users/me', payload: { displayName: 'Renamed' } }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role, _w, c) => expect(json(res).user).toMatchObject({ id: ownerRole(role, c)!.user.id }),
+  },
+  'GET /api/users/me/activity': {
+    call: () => ({ url: '/api/users/me/activity' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/contact': {
+    public: true,
+    call: () => ({ url: '/api/contact', payload: { name: 'V', email: 'v@example.com', message: 'Hello' } }),
+    expect: all(201),
+  },
+  'GET /api/settings/min-reward': {
+    public: true,
+    call: () => ({ url: '/api/settings/min-reward' }),
+    expect: all(200),
+  },
+
+  // ---------- Inquiry Space
+  'GET /api/questions/public': {
+    public: true,
+    call: () => ({ url: '/api/questions/public?limit=100' }),
+    expect: all(200),
+    check: (res) => expect(ids(res.json())).not.toContain(w.ids.hiddenQuestion),
+  },
+  'GET /api/questions/categories': {
+    public: true,
+    call: () => ({ url: '/api/questions/categories' }),
+    expect: all(200),
+  },
+  'GET /api/questions/similar': {
+    public: true,
+    call: () => ({ url: '/api/questions/similar?q=answer' }),
+    expect: all(200),
+  },
+  'GET /api/questions': {
+    public: true,
+    // ?own=true needs a session; the plain list is public.
+    call: () => ({ url: '/api/questions?own=true&limit=100' }),
+    expect: { visitor: 401, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      const mine = ids(res.json());
+      if (role === 'owner') expect(mine).toContain(w.ids.hiddenQuestion);
+      else expect(mine).not.toContain(w.ids.question);
+    },
+  },
+  'POST /api/questions': {
+    call: () => ({
+      url: '/api/questions',
+      payload: { title: 'A new question', description: 'Why?', category: 'Technology' },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/questions/{id}': {
+    public: true,
+    call: () => ({ url: `/api/questions/${w.ids.hiddenQuestion}` }),
+    // A hidden question exists only for its author and admins.
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'POST /api/questions/{id}/answers': {
+    call: async () => ({
+      url: `/api/questions/${await freshQuestion()}/answers`,
+      payload: { content: 'My answer' },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
+  },
+  'POST /api/questions/{id}/answers/upload': {
+    call: async () => {
+      const mp = await multipart(
+        {},
+        { field: 'attachment', name: 'notes.pdf', data: PDF, type: 'application/pdf' },
+      );
+      return {
+        url: `/api/questions/${await freshQuestion()}/answers/upload`,
+        payload: mp.payload,
+        headers: mp.headers,
+      };
+    },
+    expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
+  },
+  'POST /api/questions/{id}/mark-answered': {
+    call: async () => ({ url: `/api/questions/${await freshQuestion()}/mark-answered` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/questions/{id}/reopen': {
+    call: async () => ({ url: `/api/questions/${await freshQuestion()}/reopen` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/questions/{id}/rank-answers': {
+    call: () => ({ url: `/api/questions/${w.ids.paidQuestion}/rank-answers` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+
+  // ---------- money
+  'POST /api/payments/create-order': {
+    call: async () => ({
+      url: '/api/payments/create-order',
+      payload: { questionId: await freshQuestion(), amount: 20 },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/payments/verify': {
+    call: async () => {
+      const q = await freshQuestion();
+      const order = (await api(t, w.owner, 'POST', '/api/payments/create-order', {
+        questionId: q,
+        amount: 20,
+      })) as {
+        orderId: string;
+      };
+      const signed = await api(t, w.owner, 'POST', '/api/payments/sandbox/pay', { orderId: order.orderId });
+      return { url: '/api/payments/verify', payload: { ...(signed as object), questionId: q } };
+    },
+    // Someone else's signed payment is not theirs to apply.
+    expect: { ...SIGNED_IN, other: [403, 404], owner: 200, admin: [403, 404] },
+  },
+  'POST /api/payments/sandbox/pay': {
+    call: async () => {
+      const q = await freshQuestion();
+      const order = (await api(t, w.owner, 'POST', '/api/payments/create-order', {
+        questionId: q,
+        amount: 20,
+      })) as {
+        orderId: string;
+      };
+      return { url: '/api/payments/sandbox/pay', payload: { orderId: order.orderId } };
+    },
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+  },
+  'POST /api/payments/webhook': {
+    public: true,
+    call: () => ({
+      url: '/api/payments/webhook',
+      payload: { event: 'payment.captured' },
+      headers: { 'x-razorpay-signature': 'forged' },
+    }),
+    // Authorised by its signature only: a forged one is refused for everyone.
+    expect: all([400, 401]),
+  },
+  'GET /api/questions/{id}/rewards': {
+    call: () => ({ url: `/api/questions/${w.ids.paidQuestion}/rewards` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/rewards/distribute': {
+    call: async () => {
+      const { questionId, answerId } = await freshPaidQuestionWithAnswer();
+      return {
+        url: '/api/rewards/distribute',
+        payload: { questionId, rewards: [{ answererId: w.answerer.user.id, answerId, percentage: 100 }] },
+      };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/wallet': {
+    call: () => ({ url: '/api/wallet', owner: w.answerer }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    // Everyone sees only their own wallet: only the answerer's holds money.
+    check: (res, role) => {
+      const balance = Number(
+        (json(res).wallet as { balance?: number } | undefined)?.balance ?? json(res).balance,
+      );
+      if (role === 'owner') expect(balance).toBeGreaterThan(0);
+      else expect(balance).toBe(0);
+    },
+  },
+  'GET /api/wallet/transactions': {
+    call: () => ({ url: '/api/wallet/transactions', owner: w.answerer }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      if (role === 'owner') expect((res.json() as unknown[]).length).toBeGreaterThan(0);
+      else expect(res.json()).toEqual([]);
+    },
+  },
+  'PUT /api/wallet/bank-details': {
+    call: () => ({ url: '/api/wallet/bank-details', payload: { upiId: 'someone@okbank' } }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/withdrawals/request': {
+    call: () => ({ url: '/api/withdrawals/request', payload: { amount: 100 }, owner: w.answerer }),
+    // Only a wallet with money can withdraw; the others have nothing to take.
+    expect: { ...SIGNED_IN, other: [400, 409], owner: 201, admin: [400, 409] },
+  },
+
+  // ---------- Innovators Space
+  'GET /api/ideas': {
+    public: true,
+    call: () => ({ url: '/api/ideas?limit=100' }),
+    expect: all(200),
+    check: (res) => expect(ids(json(res).ideas)).not.toContain(w.ids.hiddenIdea),
+  },
+  'POST /api/ideas': {
+    call: () => ({
+      url: '/api/ideas',
+      payload: { title: 'An idea', description: 'Details', category: 'Technology' },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/ideas/categories': {
+    public: true,
+    call: () => ({ url: '/api/ideas/categories' }),
+    expect: all(200),
+  },
+  'GET /api/ideas/search': {
+    public: true,
+    call: () => ({ url: '/api/ideas/search?q=Idea' }),
+    expect: all(200),
+    check: (res) => expect(ids(res.json())).not.toContain(w.ids.hiddenIdea),
+  },
+  'GET /api/ideas/user/{userId}/hidden': {
+    call: () => ({ url: `/api/ideas/user/${w.owner.user.id}/hidden` }),
+    // Admins moderate through /api/admin/ideas; this list is the author's own.
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+    check: (res) => expect(ids(json(res).ideas)).toContain(w.ids.hiddenIdea),
+  },
+  'GET /api/ideas/{id}': {
+    public: true,
+    call: () => ({ url: `/api/ideas/${w.ids.hiddenIdea}` }),
+    expect: { visitor: 404, other: 404, owner: 200, admin: 404 },
+  },
+  'DELETE /api/ideas/{id}': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea()}` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'PUT /api/ideas/{id}/hide': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea()}/hide` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'PUT /api/ideas/{id}/restore': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea(w.owner, { hidden: true })}/restore` }),
+    // A hidden idea does not exist for anyone but its author.
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+  },
+  'POST /api/ideas/{id}/like': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea()}/like` }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/ideas/{id}/comments': {
+    call: () => ({ url: `/api/ideas/${w.ids.idea}/comments`, payload: { content: 'Nice' } }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'DELETE /api/ideas/{id}/comments/{commentId}': {
+    // owner = the comment's author; the idea belongs to the answerer (who may also delete).
+    call: async () => {
+      const idea = await freshIdea(w.answerer);
+      const c = (await api(t, w.owner, 'POST', `/api/ideas/${idea}/comments`, { content: 'mine' })) as {
+        _id: string;
+      };
+      return { url: `/api/ideas/${idea}/comments/${c._id}` };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/users/follow': {
+    call: () => ({ url: '/api/users/follow', payload: { targetUserId: w.owner.user.id } }),
+    // Following oneself is refused.
+    expect: { ...SIGNED_IN, other: 200, owner: 400, admin: 200 },
+  },
+  'POST /api/users/unfollow': {
+    call: () => ({ url: '/api/users/unfollow', payload: { targetUserId: w.owner.user.id } }),
+    expect: { ...SIGNED_IN, other: 200, owner: [200, 400], admin: 200 },
+  },
+  'GET /api/users/following': {
+    call: () => ({ url: '/api/users/following' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'GET /api/users/followers': {
+    call: () => ({ url: '/api/users/followers' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'GET /api/users/{id}/followers/count': {
+    public: true,
+    call: () => ({ url: `/api/users/${w.owner.user.id}/followers/count` }),
+    expect: all(200),
+  },
+  'GET /api/users/{id}/info': {
+    public: true,
+    call: () => ({ url: `/api/users/${w.owner.user.id}/info` }),
+    expect: all(200),
+    // A public profile never carries the e-mail address.
+    check: (res) => expect(res.body).not.toContain(w.owner.user.email),
+  },
+
+  // ---------- hackathons
+  'GET /api/hackathons': {
+    public: true,
+    call: () => ({ url: '/api/hackathons?limit=100' }),
+    expect: all(200),
+    check: (res) => expect(res.body).not.toContain(w.ids.pendingHackathon),
+  },
+  'GET /api/hackathons/my-registrations': {
+    call: () => ({ url: '/api/hackathons/my-registrations', owner: w.other, other: w.answerer }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      if (role === 'owner') expect(res.body).toContain(w.ids.hackathon);
+      else expect(res.body).not.toContain(w.ids.hackathon);
+    },
+  },
+  'GET /api/hackathons/my-submissions': {
+    call: () => ({ url: '/api/hackathons/my-submissions' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    // The organiser's list (with pending ones); nobody else's.
+    check: (res, role) => {
+      if (role === 'owner') expect(res.body).toContain(w.ids.pendingHackathon);
+      else expect(res.body).not.toContain(w.ids.pendingHackathon);
+    },
+  },
+  'POST /api/hackathons/submit': {
+    call: async () => {
+      const start = new Date(Date.now() + 20 * 86_400_000);
+      const mp = await multipart(
+        {
+          title: 'Hack',
+          description: 'Build',
+          category: 'AI/ML',
+          organizer: JSON.stringify({ name: 'Org', email: 'org@example.com' }),
+          eventDetails: JSON.stringify({
+            startDate: start.toISOString(),
+            endDate: new Date(start.getTime() + 86_400_000).toISOString(),
+          }),
+          prizes: JSON.stringify({ prizePool: '₹10,000' }),
+        },
+        { field: 'image', name: 'b.png', data: makePng(), type: 'image/png' },
+      );
+      return { url: '/api/hackathons/submit', payload: mp.payload, headers: mp.headers };
+    },
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/hackathons/{id}': {
+    public: true,
+    call: () => ({ url: `/api/hackathons/${w.ids.pendingHackathon}` }),
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'GET /api/hackathons/{id}/calendar.ics': {
+    public: true,
+    call: () => ({ url: `/api/hackathons/${w.ids.pendingHackathon}/calendar.ics` }),
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'POST /api/hackathons/{id}/register': {
+    call: async () => ({ url: `/api/hackathons/${await freshUpcomingHackathon()}/register` }),
+    // Organisers cannot join their own event.
+    expect: { ...SIGNED_IN, other: 200, owner: 403, admin: 200 },
+  },
+  'POST /api/hackathons/{id}/unregister': {
+    // owner = a registered participant of a hackathon organised by the answerer.
+    call: async () => {
+      const h = await freshUpcomingHackathon(w.answerer);
+      await db().insert(hackathonParticipants).values({ hackathonId: h, userId: w.owner.user.id });
+      return { url: `/api/hackathons/${h}/unregister` };
+    },
+    expect: { ...SIGNED_IN, other: 409, owner: 200, admin: 409 },
+  },
+  'POST /api/hackathons/{id}/submit': {
+    // owner = the registered participant (w.other) of the world's running hackathon.
+    call: async () => {
+      const mp = await multipart({ teamName: 'Team', projectTitle: 'P', projectDescription: 'D' });
+      return {
+        url: `/api/hackathons/${w.ids.hackathon}/submit`,
+        payload: mp.payload,
+        headers: mp.headers,
+        owner: w.other,
+        other: w.answerer,
+      };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'PATCH /api/hackathons/{id}/submissions/{sid}': {
+    call: () => ({
+      url: `/api/hackathons/${w.ids.hackathon}/submissions/${w.ids.submission}`,
+      payload: { status: 'winner' },
+      // "other" here is the submitter: submitting does not make one a judge.
+      other: w.other,
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
+  },
+  'GET /api/hackathons/{id}/submissions/{sid}/file': {
+    call: () => ({
+      url: `/api/hackathons/${w.ids.hackathon}/submissions/${w.ids.submission}/file`,
+      other: w.answerer,
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 200 },
+    check: async (res, role, _w, c) => {
+      expect(res.headers['content-disposition']).toMatch(/^attachment/);
+      // …and the submitter may fetch their own file.
+      if (role === 'owner') {
+        const own = await t.app.inject({ url: c.url, headers: w.other.auth });
+        expect(own.statusCode).toBe(200);
+      }
+    },
+  },
+
+  // ---------- jobs, geo
+  'GET /api/jobs': {
+    public: true,
+    call: () => ({ url: '/api/jobs?limit=100' }),
+    expect: all(200),
+    check: (res) => expect(res.body).not.toContain(w.ids.pendingJob),
+  },
+  'POST /api/jobs': {
+    call: () => ({
+      url: '/api/jobs',
+      payload: {
+        title: 'Engineer',
+        description: 'Write code',
+        company: { name: 'Acme' },
+        location: { city: 'Pune', country: 'India' },
+        category: 'Engineering',
+        contactEmail: 'jobs@acme.test',
+      },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/jobs/categories': {
+    public: true,
+    call: () => ({ url: '/api/jobs/categories' }),
+    expect: all(200),
+  },
+  'GET /api/jobs/{id}': {
+    public: true,
+    call: () => ({ url: `/api/jobs/${w.ids.pendingJob}` }),
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'GET /api/geo/reverse': {
+    public: true,
+    call: () => ({ url: '/api/geo/reverse?lat=18.52&lon=73.85' }),
+    expect: all(200),
+  },
+
+  // ---------- notifications
+  'GET /api/notifications': {
+    call: () => ({ url: '/api/notifications' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/notifications/read': {
+    call: () => ({ url: '/api/notifications/read', payload: { all: true } }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+
+  // ---------- admin: every endpoint, 401 for visitors and 403 for everyone but admins
+  'GET /api/admin/overview': {
+    call: () => ({ url: '/api/admin/overview' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/users': {
+    call: () => ({ url: '/api/admin/users' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PATCH /api/admin/users/{id}': {
+    call: async () => ({
+      url: `/api/admin/users/${(await signup(t.app)).user.id}`,
+      payload: { status: 'suspended' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/questions': {
+    call: () => ({ url: '/api/admin/questions' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PATCH /api/admin/questions/{id}': {
+    call: async () => ({ url: `/api/admin/questions/${await freshQuestion()}`, payload: { hidden: true } }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'DELETE /api/admin/questions/{id}': {
+    call: async () => ({ url: `/api/admin/questions/${await freshQuestion()}` }),
+    expect: { ...ADMIN_ONLY, admin: 204 },
+  },
+  'GET /api/admin/ideas': {
+    call: () => ({ url: '/api/admin/ideas' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'DELETE /api/admin/ideas/{id}': {
+    call: async () => ({ url: `/api/admin/ideas/${await freshIdea()}` }),
+    expect: { ...ADMIN_ONLY, admin: 204 },
+  },
+  'GET /api/admin/hackathons': {
+    call: () => ({ url: '/api/admin/hackathons?status=pending' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/hackathons/{id}/approve': {
+    call: async () => ({ url: `/api/admin/hackathons/${(await makeHackathon(db(), w.owner)).id}/approve` }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/hackathons/{id}/reject': {
+    call: async () => ({
+      url: `/api/admin/hackathons/${(await makeHackathon(db(), w.owner)).id}/reject`,
+      payload: { reason: 'Not a fit' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/jobs': {
+    call: () => ({ url: '/api/admin/jobs?status=pending' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/jobs/{id}/approve': {
+    call: async () => ({ url: `/api/admin/jobs/${(await makeJob(db(), w.owner)).id}/approve` }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/jobs/{id}/reject': {
+    call: async () => ({
+      url: `/api/admin/jobs/${(await makeJob(db(), w.owner)).id}/reject`,
+      payload: { reason: 'Not a fit' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/withdrawals': {
+    call: () => ({ url: '/api/admin/withdrawals' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/withdrawals/{id}/payout-details': {
+    call: () => ({ url: `/api/admin/withdrawals/${w.ids.withdrawal}/payout-details`, owner: w.answerer }),
+    // Not even the withdrawal's owner reads payout details through the admin route.
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/withdrawals/{id}/complete': {
+    call: async () => ({
+      url: `/api/admin/withdrawals/${await freshWithdrawal()}/complete`,
+      payload: { payoutReference: 'UTR123' },
+      owner: w.answerer,
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/withdrawals/{id}/fail': {
+    call: async () => ({
+      url: `/api/admin/withdrawals/${await freshWithdrawal()}/fail`,
+      payload: { reason: 'Bank refused' },
+      owner: w.answerer,
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/contact-messages': {
+    call: () => ({ url: '/api/admin/contact-messages' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PUT /api/admin/settings/min-reward': {
+    call: () => ({ url: '/api/admin/settings/min-reward', payload: { minRewardAmount: 10 } }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/mail/retry-failed': {
+    call: () => ({ url: '/api/admin/mail/retry-failed' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/audit-log': {
+    call: () => ({ url: '/api/admin/audit-log' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+
+  // ---------- files (not in the OpenAPI document)
+  'GET /uploads/{key}': {
+    public: true,
+    call: async () => {
+      const row = await t.database.db.query.files.findFirst();
+      return { url: `/uploads/${row!.key}` };
+    },
+    expect: all(200),
+  },
+};
+
+function all(s: Expect): Record<Role, Expect> {
+  return { visitor: s, other: s, owner: s, admin: s };
+}
+
+/** Route keys registered by the app, from printRoutes' tree ("METHOD /path/{param}"). */
+function registeredRoutes(tree: string): string[] {
+  const out = new Set<string>();
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[└├]── (.*)$/.exec(line.replace(/\u00a0/g, ' '));
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const [, seg = '', methods = ''] = /^(.*?)(?: \(([^)]*)\))?$/.exec(m[2]!) ?? [];
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + seg;
+    stack[depth] = full;
+    for (const method of methods
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      out.add(`${method} ${full.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return [...out].sort();
+}
+
+/** Routes that are not API operations: the OpenAPI UI and the web app's fallback. */
+const NOT_OPERATIONS = /^GET (\/api\/docs|\/\*$)/;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await buildWorld(t);
+});
+afterAll(() => t?.close());
+
+describe('authorization matrix', () => {
+  it('has a row for every route the server registers (a new route must be added here)', () => {
+    const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
+      (r) => !NOT_OPERATIONS.test(r),
+    );
+    expect(routes.length).toBeGreaterThan(85);
+    const missing = routes.filter((r) => !MATRIX[r]);
+    const stale = Object.keys(MATRIX).filter((k) => !routes.includes(k));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('agrees with the OpenAPI document about which operations exist', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, object> };
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(documented.filter((k) => !MATRIX[k])).toEqual([]);
+  });
+
+  for (const [key, row] of Object.entries(MATRIX)) {
+    it(`${key}: ${ROLES.map((r) => `${r} ${row.expect[r]}`).join(', ')}`, async () => {
+      const [method] = key.split(' ') as ['GET'];
+      const seen: Record<string, number> = {};
+      const bodies: Record<string, string> = {};
+      for (const role of ROLES) {
+        const c = await row.call(w, role);
+        const who = ownerRole(role, c);
+        const res = await t.app.inject({
+          method,
+          url: c.url,
+          headers: { ...(who ? who.auth : {}), ...(c.headers ?? {}) },
+          ...(c.payload !== undefined ? { payload: c.payload as string } : {}),
+        });
+        seen[role] = res.statusCode;
+        bodies[role] = res.body.slice(0, 160);
+        if (res.statusCode >= 400) expectErrorBody(res.json());
+        else await row.check?.(res, role, w, c);
+      }
+      const wrong = ROLES.filter((r) => !([] as number[]).concat(row.expect[r]).includes(seen[r]!)).map(
+        (r) => `${r}: expected ${row.expect[r]}, got ${seen[r]} ${bodies[r]}`,
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('reading other people’s data', () => {
+  it('shows a question’s answers in full to its author, only their own to an answerer, none to a visitor', async () => {
+    const url = `/api/questions/${w.ids.paidQuestion}`;
+    const answerIds = async (who: TestUser | null) => {
+      const res = await t.app.inject({ url, headers: who ? who.auth : {} });
+      expect(res.statusCode).toBe(200);
+      const q = res.json() as { answers: { _id: string }[]; answerCount: number };
+      expect(q.answerCount).toBe(2);
+      return q.answers.map((a) => a._id).sort();
+    };
+    expect(await answerIds(null)).toEqual([]);
+    expect(await answerIds(w.owner)).toEqual([w.ids.answerOfAnswerer, w.ids.answerOfOther].sort());
+    expect(await answerIds(w.other)).toEqual([w.ids.answerOfOther]);
+    expect(await answerIds(w.answerer)).toEqual([w.ids.answerOfAnswerer]);
+    const stranger = await signup(t.app);
+    expect(await answerIds(stranger)).toEqual([]);
+  });
+
+  it('shows a hackathon’s participants and submissions to its organiser and admins only', async () => {
+    const url = `/api/hackathons/${w.ids.hackathon}`;
+    type H = { participants: { userId?: string }[]; submissions: { _id: string }[] };
+    const view = async (who: TestUser | null) => {
+      const res = await t.app.inject({ url, headers: who ? who.auth : {} });
+      expect(res.statusCode).toBe(200);
+      return res.json() as H;
+    };
+    for (const who of [w.owner, w.admin])
+      expect((await view(who)).submissions.map((x) => x._id)).toEqual([w.ids.submission]);
+    // The participant sees their own submission; a stranger and a visitor see none.
+    expect((await view(w.other)).submissions.map((x) => x._id)).toEqual([w.ids.submission]);
+    for (const who of [w.answerer, null]) {
+      const h = await view(who);
+      expect([h.participants, h.submissions]).toEqual([[], []]);
+    }
+  });
+
+  it('never reveals a hidden question through the money routes (404, as for the question itself)', async () => {
+    const q = w.ids.hiddenQuestion;
+    const calls = [
+      { method: 'GET' as const, url: `/api/questions/${q}/rewards` },
+      { method: 'POST' as const, url: '/api/payments/create-order', payload: { questionId: q, amount: 20 } },
+      {
+        method: 'POST' as const,
+        url: '/api/rewards/distribute',
+        payload: {
+          questionId: q,
+          rewards: [{ answererId: w.answerer.user.id, answerId: w.ids.answerOfAnswerer, percentage: 100 }],
+        },
+      },
+    ];
+    const seen: string[] = [];
+    for (const c of calls) {
+      const res = await t.app.inject({ ...c, headers: w.other.auth });
+      seen.push(`${c.method} ${c.url.split('?')[0]} → ${res.statusCode}`);
+    }
+    expect(seen).toEqual(calls.map((c) => `${c.method} ${c.url.split('?')[0]} → 404`));
+  });
+
+  it('lets nobody like, comment on or read the comments of a hidden idea', async () => {
+    for (const who of [w.other, w.admin]) {
+      const like = await t.app.inject({
+        method: 'POST',
+        url: `/api/ideas/${w.ids.hiddenIdea}/like`,
+        headers: who.auth,
+      });
+      const comment = await t.app.inject({
+        method: 'POST',
+        url: `/api/ideas/${w.ids.hiddenIdea}/comments`,
+        headers: who.auth,
+        payload: { content: 'peek' },
+      });
+      expect([like.statusCode, comment.statusCode]).toEqual([404, 404]);
+    }
+  });
+
+  it('never lets one user read or spend another user’s wallet', async () => {
+    const before = (await t.app.inject({ url: '/api/wallet', headers: w.answerer.auth })).json();
+    // Nothing in the API takes a user id for wallets: extra fields are ignored, not obeyed.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals/request',
+      headers: w.other.auth,
+      payload: { amount: 100, userId: w.answerer.user.id },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    const after = (await t.app.inject({ url: '/api/wallet', headers: w.answerer.auth })).json();
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,374 @@
+// Admin journey: the admin approves a pending hackathon and a pending job, marks one withdrawal
+// paid and fails another (the users' wallets and notifications are checked after), and suspends a
+// user whose open session is signed out. Money is arranged through the public API (question, sandbox
+// payment, two answers, 50/50 distribution, payout details, withdrawal requests).
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSignup,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  signInPage,
+  startServer,
+} from './support';
+
+interface Session {
+  token: string;
+  user: { id: string; name: string; email: string; role: string };
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+async function call<T = Record<string, any>>(
+  method: string,
+  url: string,
+  s: Session | null,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const headers: Record<string, string> = {};
+  if (s) headers.authorization = `Bearer ${s.token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${server.url}${url}`, { method, headers, body: payload });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+async function ok<T = Record<string, any>>(method: string, url: string, s: Session | null, body?: unknown) {
+  const r = await call<T>(method, url, s, body);
+  if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}.png`), fullPage: true });
+}
+
+const stamp = Date.now().toString(36);
+let admin: Session;
+let organiser: Session;
+let poster: Session;
+let payee: Session;
+let bounced: Session;
+let victim: Session;
+let hackathonId: string;
+let jobId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await ok<Session>('POST', '/api/auth/login', null, {
+    email: 'admin@agora.test',
+    password: 'admin-password-123',
+  });
+  const signupAs = (name: string, role = 'user') =>
+    apiSignup(server.url, {
+      name,
+      email: `${name.toLowerCase().replace(/\s+/g, '.')}.${stamp}@example.com`,
+      password: 'long-enough-password',
+      role,
+    }) as Promise<Session>;
+  organiser = await signupAs('Olu Organiser');
+  poster = await signupAs('Pia Poster');
+  const asker = await signupAs('Asha Asker', 'questioner');
+  payee = await signupAs('Wanda Payee', 'answerer');
+  bounced = await signupAs('Fabio Bounced', 'answerer');
+  victim = await signupAs('Vic Suspended');
+
+  // A hackathon waiting for review (the organiser form's multipart call, spec 03 §7).
+  const start = new Date(Date.now() + 10 * 86_400_000);
+  const form = new FormData();
+  form.set('title', `Green Code Jam ${stamp}`);
+  form.set('description', 'Build tools that cut the energy use of software.');
+  form.set('organizer', JSON.stringify({ name: 'Olu Organiser', email: organiser.user.email, phone: '' }));
+  form.set(
+    'eventDetails',
+    JSON.stringify({
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
+      duration: '48 hours',
+      location: 'Online',
+      locationType: 'online',
+    }),
+  );
+  form.set('prizes', JSON.stringify({ prizePool: '₹50,000', judgingCriteria: 'Impact' }));
+  form.set('category', 'Web Development');
+  form.set('tags', JSON.stringify(['green']));
+  hackathonId = (await ok('POST', '/api/hackathons/submit', organiser, form)).hackathon._id;
+
+  // A job waiting for approval.
+  const job = await ok('POST', '/api/jobs', poster, {
+    title: `Platform Engineer ${stamp}`,
+    description: 'Run our platform.',
+    company: { name: 'Acme Energy' },
+    location: { city: 'Pune', country: 'India' },
+    category: 'Engineering',
+    contactEmail: poster.user.email,
+  });
+  jobId = job.job._id;
+
+  // Money: a ₹100 question paid in the sandbox, two answers rewarded 50/50, two withdrawals.
+  const q = await ok('POST', '/api/questions', asker, {
+    title: `How do I profile a Node service? ${stamp}`,
+    description: 'CPU is at 100% and I do not know why.',
+    category: 'Technology',
+  });
+  const order = await ok('POST', '/api/payments/create-order', asker, { questionId: q._id, amount: 100 });
+  const signed = await ok('POST', '/api/payments/sandbox/pay', asker, { orderId: order.orderId });
+  await ok('POST', '/api/payments/verify', asker, { ...signed, questionId: q._id });
+  const a1 = await ok('POST', `/api/questions/${q._id}/answers`, payee, { content: 'Use --cpu-prof.' });
+  const a2 = await ok('POST', `/api/questions/${q._id}/answers`, bounced, { content: 'Try clinic flame.' });
+  await ok('POST', '/api/rewards/distribute', asker, {
+    questionId: q._id,
+    rewards: [
+      { answererId: payee.user.id, answerId: a1._id, percentage: 50 },
+      { answererId: bounced.user.id, answerId: a2._id, percentage: 50 },
+    ],
+  });
+  await ok('PUT', '/api/wallet/bank-details', payee, { upiId: 'wanda.payee@okbank' });
+  await ok('PUT', '/api/wallet/bank-details', bounced, { upiId: 'fabio.bounced@okbank' });
+  await ok('POST', '/api/withdrawals/request', payee, { amount: 3000 });
+  await ok('POST', '/api/withdrawals/request', bounced, { amount: 2000 });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminPage(width = 1280) {
+  const { context, page } = await newPage(browser, { width, height: 900 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInPage(page, server.url, admin);
+  return { context, page, errors };
+}
+
+/** Opens a section through the sidebar (desktop) and waits for its heading. */
+async function openSection(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: new RegExp(`^${label}`) })
+    .click();
+  await page.getByRole('heading', { name: label, level: 2 }).waitFor();
+}
+
+/** Mantine's SegmentedControl hides its radio inputs; the visible label is what a user clicks. */
+async function segment(page: Page, label: string) {
+  await page.locator('.mantine-SegmentedControl-label', { hasText: new RegExp(`^${label}$`) }).click();
+}
+
+async function confirmDialog(page: Page, button: string, field?: { label: RegExp; value: string }) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  if (field) await dialog.getByLabel(field.label).fill(field.value);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('admin portal', () => {
+  it('keeps visitors and non-admins out', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/admin-portal`);
+    await page.waitForURL(/\/login$/);
+    await signInPage(page, server.url, victim);
+    await page.goto(`${server.url}/admin-portal`);
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the overview with the review backlog and charts', async () => {
+    const { context, page, errors } = await adminPage();
+    await page.goto(`${server.url}/admin-portal`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    const backlog = page.getByRole('link', { name: '1' });
+    expect(await backlog.count()).toBeGreaterThanOrEqual(1);
+    await shot(page, 'overview-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('approves the pending hackathon and the pending job', async () => {
+    const { context, page, errors } = await adminPage();
+    await page.goto(`${server.url}/admin-portal`);
+    await openSection(page, 'Hackathons');
+    const card = page.getByTestId(`review-${hackathonId}`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`Green Code Jam ${stamp}`);
+    await shot(page, 'hackathons-1280');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await confirmDialog(page, 'Approve');
+    await card.waitFor({ state: 'detached' });
+    await page.getByText('No hackathons waiting for review').waitFor();
+    const h = await ok('GET', `/api/hackathons/${hackathonId}`, null);
+    expect(h.status).toBe('published');
+
+    await openSection(page, 'Jobs');
+    const jobCard = page.getByTestId(`review-${jobId}`);
+    await jobCard.getByRole('button', { name: 'Approve' }).click();
+    await confirmDialog(page, 'Approve');
+    await jobCard.waitFor({ state: 'detached' });
+    const j = await call('GET', `/api/jobs/${jobId}`, null);
+    expect(j.status).toBe(200);
+    expect(j.json.status ?? j.json.job?.status).toBe('approved');
+
+    const organiserNotes = await ok('GET', '/api/notifications', organiser);
+    expect(organiserNotes.notifications[0]).toMatchObject({
+      type: 'hackathon_review',
+      link: `/hackathon/${hackathonId}`,
+    });
+    const posterNotes = await ok('GET', '/api/notifications', poster);
+    expect(posterNotes.notifications[0]).toMatchObject({ type: 'job_review', link: `/job/${jobId}` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('marks one withdrawal paid and fails the other: wallets and notifications follow', async () => {
+    const { context, page, errors } = await adminPage();
+    await page.goto(`${server.url}/admin-portal/withdrawals`);
+    await page.getByRole('heading', { name: 'Withdrawals', level: 2 }).waitFor();
+    const paidRow = page.getByTestId(`withdrawal-${payee.user.email}`);
+    const failRow = page.getByTestId(`withdrawal-${bounced.user.email}`);
+    await paidRow.waitFor();
+    expect(await paidRow.textContent()).toContain('₹30.00');
+    expect(await paidRow.textContent()).toContain('wanda.payee@okbank');
+    await shot(page, 'withdrawals-1280');
+
+    await paidRow.getByRole('button', { name: 'Mark paid' }).click();
+    // The reference is required: an empty submit is refused in the dialog.
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark paid', exact: true }).click();
+    await page.getByRole('dialog').getByText('Please enter the payout reference').waitFor();
+    await confirmDialog(page, 'Mark paid', { label: /Payout reference/, value: 'UTR-998877' });
+    await paidRow.waitFor({ state: 'detached' });
+
+    await failRow.getByRole('button', { name: 'Mark failed' }).click();
+    await confirmDialog(page, 'Mark failed', { label: /Reason/, value: 'UPI id is not active' });
+    await failRow.waitFor({ state: 'detached' });
+    await page.getByText('No withdrawals waiting').waitFor();
+
+    const wPaid = await ok('GET', '/api/wallet', payee);
+    const wFailed = await ok('GET', '/api/wallet', bounced);
+    expect(wPaid.balance).toBe(2000);
+    expect(wFailed.balance).toBe(5000);
+    const txPaid = await ok<any[]>('GET', '/api/wallet/transactions', payee);
+    expect(txPaid.find((t) => t.type === 'withdrawal')).toMatchObject({ status: 'completed', amount: 3000 });
+    const txFailed = await ok<any[]>('GET', '/api/wallet/transactions', bounced);
+    expect(txFailed.find((t) => t.type === 'withdrawal')).toMatchObject({ status: 'failed', amount: 2000 });
+
+    // The completed view keeps the payout reference.
+    await segment(page, 'Completed');
+    await page.getByText('Ref UTR-998877').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The failed user sees it in the bell, with the reason, and follows it to the wallet.
+    const user = await newPage(browser, { width: 1280, height: 900 });
+    await signInPage(user.page, server.url, bounced);
+    await user.page.goto(`${server.url}/questions`);
+    const bell = user.page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+    await bell.click();
+    const item = user.page.getByRole('button', { name: 'Unread: Withdrawal failed' });
+    await item.waitFor();
+    expect(await user.page.getByRole('dialog', { name: 'Notifications' }).textContent()).toContain(
+      'UPI id is not active',
+    );
+    await shot(user.page, 'bell-1280');
+    await item.click();
+    await user.page.waitForURL(/\/wallet$/);
+    await user.context.close();
+
+    const paidNotes = await ok('GET', '/api/notifications', payee);
+    expect(paidNotes.notifications.find((n: { type: string }) => n.type === 'withdrawal')).toMatchObject({
+      title: 'Withdrawal completed',
+      read: false,
+    });
+  });
+
+  it('suspends a user, whose open session is signed out at once', async () => {
+    const vic = await newPage(browser, { width: 1280, height: 900 });
+    await signInPage(vic.page, server.url, victim);
+    await vic.page.goto(`${server.url}/questions`);
+    await vic.page.getByRole('button', { name: /^Notifications/ }).waitFor();
+
+    const { context, page, errors } = await adminPage();
+    await page.goto(`${server.url}/admin-portal/users`);
+    await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
+    await page.getByLabel('Search').fill(victim.user.email);
+    const row = page.getByTestId(`user-row-${victim.user.email}`);
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="user-row-"]').length === 1);
+    await shot(page, 'users-1280');
+    await row.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await confirmDialog(page, 'Suspend');
+    await row.getByText('suspended', { exact: true }).waitFor();
+    expect((await call('GET', '/api/auth/me', victim)).status).toBe(401);
+
+    // The victim's next request (here: opening the bell) meets the revoked session → signed out.
+    await vic.page.getByRole('button', { name: /^Notifications/ }).click();
+    await vic.page.waitForURL(`${server.url}/`);
+    await vic.page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await vic.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const login = await call('POST', '/api/auth/login', null, {
+      email: victim.user.email,
+      password: 'long-enough-password',
+    });
+    expect(login.status).toBe(403);
+
+    // Audit trail of everything above.
+    await openSection(page, 'Audit log');
+    for (const action of [
+      'user.suspend',
+      'withdrawal.complete',
+      'withdrawal.fail',
+      'job.approve',
+      'hackathon.approve',
+    ]) {
+      await page.getByText(action, { exact: true }).first().waitFor();
+    }
+    await shot(page, 'audit-1280');
+    expect(errors).toEqual([]);
+    await vic.context.close();
+    await context.close();
+  });
+
+  it('is usable at 375 px (section picker, tables scroll)', async () => {
+    const { context, page, errors } = await adminPage(375);
+    await page.goto(`${server.url}/admin-portal`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    await shot(page, 'overview-375');
+    await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Withdrawals' });
+    await page.getByRole('heading', { name: 'Withdrawals', level: 2 }).waitFor();
+    await segment(page, 'All');
+    await page.getByTestId(`withdrawal-${payee.user.email}`).waitFor();
+    await shot(page, 'withdrawals-375');
+    await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Hackathons' });
+    await segment(page, 'Published');
+    await page.getByTestId(`review-${hackathonId}`).waitFor();
+    await shot(page, 'hackathons-375');
+    await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Users' });
+    await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
+    await shot(page, 'users-375');
+    // Nothing wider than the screen except inside the tables' own scroll containers.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await page.goto(`${server.url}/questions`);
+    // The bell is lazy: click once its code and the page's data have arrived.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    await shot(page, 'bell-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,314 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSignup,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  signInPage,
+  startServer,
+} from './support';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TITLE = 'Quantum Widget Engineer';
+
+/** Console errors, page errors and CSP violations (the JSON-LD block must not cause one). */
+async function watchProblems(page: Page): Promise<string[]> {
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 404/.test(m.text())
+    ) {
+      problems.push(m.text());
+    }
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@agora.test', password: 'admin-password-123' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `jobs-${name}.png`), fullPage: true });
+
+describe('Jobs Hub', () => {
+  let jobId = '';
+
+  it('posts a job through /create-job: required-field message, then Job Submitted and back to /jobhubs', async () => {
+    const session = await apiSignup(server.url, {
+      name: 'Priya Poster',
+      email: 'priya@example.com',
+      password: 'priya-password-1',
+    });
+    const { page, context } = await newPage(browser);
+    const problems = await watchProblems(page);
+    await signInPage(page, server.url, session);
+    await page.goto(`${server.url}/create-job`);
+    await page.getByRole('heading', { name: 'Create Job Posting' }).waitFor();
+    for (const section of ['Job Details', 'Company Details', 'Location', 'Additional Details']) {
+      await page.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    // Defaults of the spec.
+    expect(await page.getByRole('combobox', { name: 'Job Type' }).inputValue()).toBe('Full-time');
+    expect(await page.getByRole('combobox', { name: 'Experience Level' }).inputValue()).toBe('Mid-level');
+    expect(await page.getByLabel('Country', { exact: true }).inputValue()).toBe('India');
+    expect(await page.getByLabel('Job Description').getAttribute('rows')).toBe('6');
+    await shot(page, 'create-1280');
+
+    // Nothing filled: the spec's message, nothing sent.
+    await page.getByRole('button', { name: 'Submit for Approval' }).click();
+    await page.getByText('Missing Information').waitFor();
+    await page.getByText('Please fill in all required fields.').first().waitFor();
+
+    await page.getByLabel('Job Title').fill(TITLE);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Technology' }).click();
+    await page
+      .getByLabel('Job Description')
+      .fill('Design and build quantum widget control software with a small, friendly team.');
+    await page.getByLabel('Requirements', { exact: true }).fill('Three years building production software.');
+    await page.getByLabel('Skills', { exact: true }).fill('Rust, Qiskit, , Linear Algebra, Python, Go');
+    await page.getByLabel('Company Name').fill('Qubit Works');
+    await page.getByLabel('Company Website').fill('https://qubit.example.com');
+    await page.getByRole('textbox', { name: /^City/ }).fill('Bengaluru');
+    await page.getByLabel('State', { exact: true }).fill('Karnataka');
+    await page.getByLabel('Salary Range').fill('40000 - 60000');
+    await page.getByLabel('Experience', { exact: true }).fill('3-5 years');
+    await page.getByLabel('Contact Email').fill('hiring@qubit.example.com');
+
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/jobs') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Submit for Approval' }).click();
+    const res = await posted;
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { job: { _id: string; status: string; skills: string[] } };
+    expect(body.job.status).toBe('pending');
+    expect(body.job.skills).toEqual(['Rust', 'Qiskit', 'Linear Algebra', 'Python', 'Go']);
+    jobId = body.job._id;
+    await page.getByText('Job Submitted').waitFor();
+    await page.waitForURL(`${server.url}/jobhubs`);
+
+    // The poster sees the pending notice on the job's page; visitors do not find it.
+    await page.goto(`${server.url}/job/${jobId}`);
+    await page.getByText('Pending approval').waitFor();
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+    const anon = await fetch(`${server.url}/api/jobs/${jobId}`);
+    expect(anon.status).toBe(404);
+    const listed = (await (await fetch(`${server.url}/api/jobs?search=quantum`)).json()) as {
+      pagination: { totalJobs: number };
+    };
+    expect(listed.pagination.totalJobs).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin approves it (POST /api/admin/jobs/:id/approve)', async () => {
+    const token = await adminToken();
+    const res = await fetch(`${server.url}/api/admin/jobs/${jobId}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const job = (await (await fetch(`${server.url}/api/jobs/${jobId}`)).json()) as { status: string };
+    expect(job.status).toBe('approved');
+  });
+
+  it('finds it on /jobhubs by keyword, by category and by location, with every filter in the URL', async () => {
+    const { page, context } = await newPage(browser);
+    const problems = await watchProblems(page);
+    await page.goto(`${server.url}/jobhubs`);
+    await page.getByRole('heading', { name: /1 job found/ }).waitFor();
+
+    // Keyword (prefix: "quant").
+    await page.getByLabel('Keyword', { exact: true }).fill('quant');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/search=quant/);
+    const card = page.getByRole('article').filter({ hasText: TITLE });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Qubit Works');
+    expect(await card.textContent()).toContain('+2 more');
+    await page.getByText('Filtered by:').waitFor();
+
+    // No match → the spec's empty state.
+    await page.getByLabel('Keyword', { exact: true }).fill('zzzznotajob');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No jobs found').waitFor();
+    await page.getByText('Try adjusting your search criteria or filters').waitFor();
+    await page.getByRole('button', { name: 'Clear all', exact: true }).click();
+    await page.getByRole('heading', { name: /1 job found/ }).waitFor();
+
+    // Category: a value only the create form offers is in the sidebar with its count.
+    // (The box follows the URL, so it is clicked and the URL awaited.)
+    const technology = page.getByRole('checkbox', { name: /Technology \(1 job\)/ }).first();
+    await technology.click();
+    await page.waitForURL(/category=Technology/);
+    await card.waitFor();
+    expect(await technology.isChecked()).toBe(true);
+    await technology.click();
+    await page.waitForURL((u) => !u.search.includes('category='));
+    await page
+      .getByRole('checkbox', { name: /^Engineering/ })
+      .first()
+      .click();
+    await page.waitForURL(/category=Engineering/);
+    await page.getByText('No jobs found').waitFor();
+    await page
+      .getByRole('checkbox', { name: /^Engineering/ })
+      .first()
+      .click();
+    await page.waitForURL((u) => !u.search.includes('category='));
+
+    // Location: another name of the city, any case.
+    await page.getByLabel('Location', { exact: true }).fill('BANGALORE');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/location=BANGALORE/);
+    await card.waitFor();
+
+    // The whole state is in the URL: a shared link shows the same result.
+    await page.goto(
+      `${server.url}/jobhubs?search=widget&location=karnataka&category=Technology&level=Mid-level&employmentType=Full-time&sort=title`,
+    );
+    await card.waitFor();
+    expect(await page.getByLabel('Keyword', { exact: true }).inputValue()).toBe('widget');
+    expect(await page.getByRole('combobox', { name: 'Level' }).inputValue()).toBe('Mid-level');
+    expect(await page.getByRole('combobox', { name: 'Sort By' }).inputValue()).toBe('Title (A-Z)');
+    await shot(page, 'list-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fills the location box from "use my location" (browser coordinates → offline lookup)', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      geolocation: { latitude: 12.9716, longitude: 77.5946 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${server.url}/jobhubs`);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect
+      .poll(() => page.getByLabel('Location', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('Bengaluru');
+    await page.waitForURL(/location=Bengaluru/);
+    await page.getByRole('article').filter({ hasText: TITLE }).waitFor();
+
+    // In the open ocean there is no city: the spec's fallback text.
+    await context.setGeolocation({ latitude: 0, longitude: -30 });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect
+      .poll(() => page.getByLabel('Location', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('Current Location');
+    await context.close();
+  });
+
+  it('opens the full job page with rupee salary, how to apply and JobPosting JSON-LD without CSP violations', async () => {
+    const { page, context } = await newPage(browser);
+    const problems = await watchProblems(page);
+    await page.goto(`${server.url}/jobhubs?search=quantum`);
+    await page.getByRole('link', { name: `View details: ${TITLE}` }).click();
+    await page.waitForURL(`${server.url}/job/${jobId}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    const text = (await page.locator('main').textContent()) ?? '';
+    for (const expected of [
+      'Qubit Works',
+      'Bengaluru, Karnataka, India',
+      '₹33,20,000 - ₹49,80,000',
+      'Mid-level',
+      'Full-time',
+      'Technology',
+      'Three years building production software.',
+      'Linear Algebra',
+      '3-5 years',
+      'hiring@qubit.example.com',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(await page.getByRole('link', { name: 'Apply by Email' }).getAttribute('href')).toMatch(
+      /^mailto:hiring@qubit\.example\.com\?subject=/,
+    );
+    expect(await page.getByRole('link', { name: /Qubit Works/ }).getAttribute('href')).toBe(
+      'https://qubit.example.com',
+    );
+
+    const ld = JSON.parse(
+      (await page.locator('head script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org/',
+      '@type': 'JobPosting',
+      title: TITLE,
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { name: 'Qubit Works', sameAs: 'https://qubit.example.com' },
+      jobLocation: { address: { addressLocality: 'Bengaluru', addressCountry: 'India' } },
+      baseSalary: { currency: 'INR', value: { minValue: 3_320_000, maxValue: 4_980_000 } },
+    });
+    await shot(page, 'detail-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads well at 375 px', async () => {
+    const { page, context } = await newPage(browser, { width: 375, height: 812 });
+    const problems = await watchProblems(page);
+    await page.goto(`${server.url}/jobhubs`);
+    await page.getByRole('article').filter({ hasText: TITLE }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: /^Categories/ }).click();
+    await page
+      .getByRole('checkbox', { name: /Technology/ })
+      .last()
+      .waitFor({ state: 'visible' });
+    await page.waitForTimeout(400); // the panel's opening animation
+    await shot(page, 'list-375');
+    await page.goto(`${server.url}/job/${jobId}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shot(page, 'detail-375');
+    const session = await apiSignup(server.url, {
+      name: 'Mo Bile',
+      email: 'mo@example.com',
+      password: 'mo-password-12',
+    });
+    await signInPage(page, server.url, session);
+    await page.goto(`${server.url}/create-job`);
+    await page.getByRole('heading', { name: 'Create Job Posting' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shot(page, 'create-375');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

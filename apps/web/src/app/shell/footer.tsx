@@ -1,0 +1,90 @@
+import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { footerAccentFor } from '../theme';
+import { FOOTER_CATEGORIES, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS } from './nav-links';
+import classes from './shell.module.css';
+
+/** spec 01 §2 / 03 §2 footer; its accent follows the path (inquiry teal, innovators purple, …). */
+export function Footer() {
+  const { pathname } = useLocation();
+  const accent = footerAccentFor(pathname);
+  // Light shades: the footer is dark, so the accent must be light to be readable on it.
+  const accentVar = `var(--mantine-color-${accent}-3)`;
+  return (
+    <footer
+      className={classes.footer}
+      style={{ '--footer-accent': accentVar, borderTop: `4px solid ${accentVar}` } as React.CSSProperties}
+      data-accent={accent}
+    >
+      <Container size="lg" py={40}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+          <Stack gap="xs">
+            <Text fw={800} fz="xl" c={accentVar}>
+              Agora
+            </Text>
+            <Text size="sm" c="gray.4">
+              One community to share ideas, find jobs and host hackathons — and to ask the questions that move
+              your work forward.
+            </Text>
+          </Stack>
+          <FooterColumn title="Quick links" accent={accentVar}>
+            {FOOTER_QUICK_LINKS.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className={classes.footerLink}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+          <FooterColumn title="Categories" accent={accentVar}>
+            {FOOTER_CATEGORIES.map((c) => (
+              <li key={c}>
+                <Text component="span" size="sm" c="gray.4">
+                  {c}
+                </Text>
+              </li>
+            ))}
+          </FooterColumn>
+          <FooterColumn title="Support" accent={accentVar}>
+            {FOOTER_LEGAL_LINKS.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className={classes.footerLink}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+        </SimpleGrid>
+        <Group justify="space-between" mt={32} pt="md" style={{ borderTop: '1px solid #373a40' }}>
+          <Text size="xs" c="gray.5">
+            © {new Date().getFullYear()} Agora. All rights reserved.
+          </Text>
+          <Text size="xs" c="gray.5">
+            Ask. Share. Build. Get hired.
+          </Text>
+        </Group>
+      </Container>
+    </footer>
+  );
+}
+
+function FooterColumn({
+  title,
+  accent,
+  children,
+}: {
+  title: string;
+  accent: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Text component="h2" fw={700} size="sm" tt="uppercase" c={accent} style={{ letterSpacing: '0.06em' }}>
+        {title}
+      </Text>
+      <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+        {children}
+      </Stack>
+    </Stack>
+  );
+}

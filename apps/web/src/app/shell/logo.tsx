@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import classes from './shell.module.css';
+
+/** The Agora mark; its colour is the path's brand colour (spec 01 §2). */
+export function Logo() {
+  return (
+    <Link to="/" className={classes.logo} aria-label="Agora home">
+      <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+        <rect width="64" height="64" rx="14" fill="currentColor" />
+        <path d="M18 46 32 16l14 30h-7l-7-16-7 16z" fill="#fff" />
+      </svg>
+      <span>Agora</span>
+    </Link>
+  );
+}

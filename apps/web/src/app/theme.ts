@@ -1,0 +1,77 @@
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColor,
+  type MantineColorsTuple,
+} from '@mantine/core';
+
+/** spec 01 §2: ideas purple, jobs amber, hackathons green, otherwise blue. */
+export function brandColorFor(pathname: string): MantineColor {
+  if (/^\/(ideas|idea\/|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
+    return 'grape';
+  if (/^\/(jobhubs|job\/|create-job)/.test(pathname)) return 'orange';
+  if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))
+    return 'green';
+  return 'blue';
+}
+
+/** spec 03 §2 footer accent: inquiry teal, innovators purple, hackathons green, jobs amber. */
+export function footerAccentFor(pathname: string): MantineColor {
+  const brand = brandColorFor(pathname);
+  if (brand === 'orange') return 'yellow';
+  return brand === 'blue' ? 'teal' : brand;
+}
+
+/** spec 01 §2: no top offset and a transparent background on /, /portals and the portal-info pages. */
+export function isLandingPath(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname === '/portals' ||
+    /^\/(question|ideas|hackathon|jobhubs|events)-portal-info\/?$/.test(pathname)
+  );
+}
+
+/** Height of the fixed top bar; the content area is offset by it except on landing paths. */
+export const TOP_BAR_HEIGHT = 60;
+
+// Mantine's stock green, orange, teal and red are too light for white text (WCAG AA needs 4.5:1):
+// shades 7–9 are darkened so filled buttons (shade 8) and light variants (shade 9 on shade 1) pass.
+const tuple = (base: MantineColorsTuple, dark: [string, string, string]): MantineColorsTuple =>
+  [...base.slice(0, 7), ...dark] as unknown as MantineColorsTuple;
+
+const colors = {
+  green: tuple(DEFAULT_THEME.colors.green, ['#2f9e44', '#237a35', '#1e6e30']),
+  orange: tuple(DEFAULT_THEME.colors.orange, ['#e8590c', '#c2410c', '#9a3412']),
+  teal: tuple(DEFAULT_THEME.colors.teal, ['#099268', '#087f5b', '#066b4c']),
+  // Red text (Logout, errors) also sits on red-tinted hover backgrounds.
+  red: tuple(DEFAULT_THEME.colors.red, ['#e03131', '#c92a2a', '#a61e1e']),
+};
+
+// Stock "dimmed" (gray 6) and "error" (red 6) fail AA contrast on white and on gray 0.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
+});
+
+export function makeTheme(primaryColor: MantineColor) {
+  return createTheme({
+    primaryColor,
+    primaryShade: { light: 8, dark: 5 },
+    colors,
+    autoContrast: true,
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    defaultRadius: 'md',
+    headings: { fontWeight: '700' },
+    components: {
+      // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
+      Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    },
+  });
+}

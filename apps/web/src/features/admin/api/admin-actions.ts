@@ -1,0 +1,119 @@
+import type {
+  AdminHackathon,
+  AdminJob,
+  AdminQuestion,
+  AdminUser,
+  AdminUserPatch,
+  AdminWithdrawal,
+  PayoutDetails,
+} from '@agora/shared';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+/** A change made by an admin: on success a confirmation toast and every admin list refreshed. */
+function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, success: (v: V, r: R) => string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (r, v) => {
+      notifications.show({ color: 'green', title: 'Done', message: success(v, r) });
+      void qc.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
+
+export const useUpdateUser = () =>
+  useAdminMutation(
+    ({ id, patch }: { id: string; patch: AdminUserPatch; name: string }) =>
+      api<AdminUser>(`/api/admin/users/${id}`, { method: 'PATCH', body: patch }),
+    (v, r) =>
+      v.patch.status
+        ? `${v.name} is now ${r.status === 'suspended' ? 'suspended and signed out everywhere' : 'active'}.`
+        : `${v.name} is now ${r.role}.`,
+  );
+
+export const useUpdateQuestion = () =>
+  useAdminMutation(
+    ({ id, patch }: { id: string; patch: { status?: string; hidden?: boolean } }) =>
+      api<AdminQuestion>(`/api/admin/questions/${id}`, { method: 'PATCH', body: patch }),
+    (_v, r) => `“${r.title}” is now ${r.hidden ? 'hidden' : 'visible'} and ${r.status}.`,
+  );
+
+export const useDeleteQuestion = () =>
+  useAdminMutation(
+    ({ id }: { id: string; title: string }) => api<null>(`/api/admin/questions/${id}`, { method: 'DELETE' }),
+    (v) => `“${v.title}” was deleted.`,
+  );
+
+export const useDeleteIdea = () =>
+  useAdminMutation(
+    ({ id }: { id: string; title: string }) => api<null>(`/api/admin/ideas/${id}`, { method: 'DELETE' }),
+    (v) => `“${v.title}” was deleted.`,
+  );
+
+export const useReviewHackathon = () =>
+  useAdminMutation(
+    ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      api<AdminHackathon>(`/api/admin/hackathons/${id}/${decision}`, {
+        method: 'POST',
+        body: decision === 'reject' ? { reason } : undefined,
+      }),
+    (v, r) =>
+      v.decision === 'approve'
+        ? `“${r.title}” is published; the organiser has been e-mailed.`
+        : `“${r.title}” was rejected; the organiser has been e-mailed.`,
+  );
+
+export const useReviewJob = () =>
+  useAdminMutation(
+    ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      api<AdminJob>(`/api/admin/jobs/${id}/${decision}`, {
+        method: 'POST',
+        body: decision === 'reject' ? { reason } : undefined,
+      }),
+    (v, r) =>
+      v.decision === 'approve'
+        ? `“${r.title}” is live; the poster has been e-mailed.`
+        : `“${r.title}” was rejected; the poster has been e-mailed.`,
+  );
+
+export const useProcessWithdrawal = () =>
+  useAdminMutation(
+    ({ id, decision, text }: { id: string; decision: 'complete' | 'fail'; text: string }) =>
+      api<AdminWithdrawal>(`/api/admin/withdrawals/${id}/${decision}`, {
+        method: 'POST',
+        body: decision === 'complete' ? { payoutReference: text } : { reason: text },
+      }),
+    (v, r) =>
+      v.decision === 'complete'
+        ? `Withdrawal of ${r.user.displayName} marked completed; they have been notified.`
+        : `Withdrawal of ${r.user.displayName} marked failed; the money is back in their wallet.`,
+  );
+
+export const useSetMinReward = () =>
+  useAdminMutation(
+    (minRewardAmount: number) =>
+      api<{ minRewardAmount: number }>('/api/admin/settings/min-reward', {
+        method: 'PUT',
+        body: { minRewardAmount },
+      }),
+    (_v, r) => `The minimum reward is now ₹${r.minRewardAmount}.`,
+  );
+
+export const useRetryFailedMail = () =>
+  useAdminMutation(
+    () => api<{ requeued: number }>('/api/admin/mail/retry-failed', { method: 'POST' }),
+    (_v, r) => `${r.requeued} e-mail(s) queued again.`,
+  );
+
+/** The full payout destination, fetched only when the admin asks (the server audits it). */
+export function usePayoutDetails(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.payout(id),
+    queryFn: ({ signal }) => api<PayoutDetails>(`/api/admin/withdrawals/${id}/payout-details`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

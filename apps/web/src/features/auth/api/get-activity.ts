@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface Activity {
+  ideas: number;
+  liked: number;
+  comments: number;
+}
+
+/** CONTRACT §4: exact counts (ideas authored, likes received, comments received). */
+export function fetchActivity(): Promise<Activity> {
+  return api<Activity>('/api/users/me/activity');
+}
+
+export function activityQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['users', 'me', 'activity', userId], queryFn: fetchActivity });
+}
+
+export function useActivity(userId: string | undefined) {
+  return useQuery({ ...activityQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

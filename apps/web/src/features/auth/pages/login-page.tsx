@@ -1,0 +1,120 @@
+import { type AuthResult, MSG } from '@agora/shared';
+import { Alert, Anchor, Badge, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { setSession, takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { ROLE_LABELS } from '../roles';
+
+/** spec 01 §8: the server's error, 'Login failed', or the network message. */
+function loginError(err: unknown): string {
+  if (err instanceof ApiError) return err.message || MSG.loginFailed;
+  if (err instanceof NetworkError) return MSG.networkError;
+  return MSG.loginFailed;
+}
+
+/** spec 01 §2 /login: e-mail + password, Google when configured, then the saved redirect or /. */
+export function LoginPage() {
+  useDocumentTitle('Login — Agora');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const role = params.get('role');
+  const auth = useAuth();
+  const { data: config } = useAuthConfig();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const finish = () => navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(MSG.emailPasswordRequired);
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password },
+      { onSuccess: finish, onError: (err) => setError(loginError(err)) },
+    );
+  };
+
+  const onGoogle = (r: AuthResult) => {
+    setSession(r.token, r.user);
+    finish();
+  };
+
+  const signupHref = role && role !== 'admin' ? `/signup?role=${encodeURIComponent(role)}` : '/signup';
+
+  return (
+    <AuthCard title="Log in to Agora" subtitle="Welcome back. Pick up where you left off.">
+      {role && ROLE_LABELS[role] ? (
+        <Badge variant="light" mb="md">
+          Signing in as {ROLE_LABELS[role]}
+        </Badge>
+      ) : null}
+      {auth.isLoggedIn ? (
+        <Alert color="blue" mb="md">
+          You are signed in as {auth.user?.displayName || auth.user?.email}.{' '}
+          <Anchor component={Link} to="/">
+            Go to the portals
+          </Anchor>
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate aria-label="Login">
+        <Stack gap="md">
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle size={20} />} role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md" loading={login.isPending}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      {config?.googleClientId ? (
+        <>
+          <Divider label="or" labelPosition="center" my="md" />
+          <GoogleSignIn clientId={config.googleClientId} onSignedIn={onGoogle} />
+        </>
+      ) : null}
+      <Stack gap={4} mt="lg" align="center">
+        <Text size="sm">
+          New to Agora?{' '}
+          <Anchor component={Link} to={signupHref} fw={600}>
+            Create an account
+          </Anchor>
+        </Text>
+        <Text size="sm">
+          <Anchor component={Link} to="/role-login">
+            Choose a portal role
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

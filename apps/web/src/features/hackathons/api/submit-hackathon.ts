@@ -1,0 +1,32 @@
+import { type HackathonCreateResult, MSG } from '@agora/shared';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, NetworkError } from '../../../lib/api-client';
+import { hackathonKeys } from './keys';
+
+/** POST /api/hackathons/submit (multipart; the server forces status pending). */
+export function useSubmitHackathon() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      api<HackathonCreateResult>('/api/hackathons/submit', { method: 'POST', body: form }),
+    onSuccess: () => {
+      notifications.show({
+        color: 'green',
+        title: MSG.hackathonSubmittedTitle,
+        message: MSG.hackathonSubmitted,
+      });
+    },
+    onError: (err) => {
+      notifications.show({
+        color: 'red',
+        title: MSG.hackathonSubmitFailedTitle,
+        message:
+          err instanceof NetworkError
+            ? MSG.hackathonSubmitNetwork
+            : (err instanceof ApiError && err.message) || MSG.hackathonSubmitFailed,
+      });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: hackathonKeys.all }),
+  });
+}

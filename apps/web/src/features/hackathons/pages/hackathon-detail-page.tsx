@@ -1,0 +1,338 @@
+import { type Hackathon, MSG } from '@agora/shared';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCalendar,
+  IconCalendarPlus,
+  IconCircleCheck,
+  IconClock,
+  IconInfoCircle,
+  IconLock,
+  IconMapPin,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useHackathon } from '../api/get-hackathon';
+import { useLeaveHackathon } from '../api/registration';
+import { Countdown } from '../components/countdown';
+import { HackathonImage } from '../components/hackathon-image';
+import { OrganizerSections } from '../components/organizer-sections';
+import { ProjectSubmissionForm } from '../components/project-submission-form';
+import { HackathonStatusBadge, PhaseBadge } from '../components/status-badges';
+import { SubmissionItem } from '../components/submission-item';
+import { formatDateTime, locationTypeLabel } from '../lib/format';
+
+/** /hackathon/:id */
+export function HackathonDetailPage() {
+  const { id = '' } = useParams();
+  const query = useHackathon(id);
+
+  if (query.isPending) {
+    return (
+      <Center mih="50vh" role="status">
+        <Loader aria-label="Loading hackathon" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <EmptyState
+          icon={<IconInfoCircle size={28} />}
+          title={MSG.hackathonNotFound}
+          description="It may have been removed, or it is not published yet."
+          action={
+            <Button mt="sm" component={Link} to="/hackathons" leftSection={<IconArrowLeft size={16} />}>
+              Back to Hackathons
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return <HackathonDetail hackathon={query.data} clockOffsetMs={query.data.clockOffsetMs} />;
+}
+
+function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {children}
+          </Box>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section">
+      <Title order={3} mb="xs">
+        {title}
+      </Title>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{children}</Text>
+    </Paper>
+  );
+}
+
+function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon; clockOffsetMs: number }) {
+  const { isLoggedIn, user } = useAuth();
+  const leave = useLeaveHackathon();
+  const canManage = h.isOrganizer || user?.role === 'admin';
+  const running = h.phase === 'open';
+  const now = Date.now() + clockOffsetMs;
+  const beforeStart = now < Date.parse(h.eventDetails.startDate);
+  const ownSubmission = !canManage ? h.submissions?.find((s) => s.userId === user?.id) : undefined;
+
+  const notices: ReactNode[] = [];
+  if (h.status === 'pending' && canManage) {
+    notices.push(
+      <Alert key="pending" color="yellow" title="Awaiting review">
+        The admin team reviews new hackathons within 24-48 hours. You will receive an email once it is
+        reviewed.
+      </Alert>,
+    );
+  }
+  if (h.status === 'rejected' && canManage) {
+    notices.push(
+      <Alert key="rejected" color="red" title="Not approved">
+        {h.rejectionReason ?? 'This hackathon was not approved.'}
+      </Alert>,
+    );
+  }
+  if (h.isOrganizer) {
+    notices.push(
+      <Alert key="organizer" color="blue" icon={<IconUser size={18} />} title="You are the organizer">
+        {h.participantCount} {h.participantCount === 1 ? 'participant has' : 'participants have'} registered.
+      </Alert>,
+    );
+  } else {
+    if (running && !h.isRegistered) {
+      notices.push(
+        <Alert key="running" color="orange" icon={<IconInfoCircle size={18} />}>
+          {MSG.hackathonRunningNotice}
+        </Alert>,
+      );
+    }
+    if (!isLoggedIn && h.status === 'published') {
+      notices.push(
+        <Alert key="login" color="gray" icon={<IconLock size={18} />} title="Login required">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Log in to join this hackathon and submit a project.</Text>
+            <Button
+              size="xs"
+              component={Link}
+              to="/login"
+              onClick={() => setRedirectAfterLogin(`/hackathon/${h._id}`)}
+            >
+              Log In to Join
+            </Button>
+          </Stack>
+        </Alert>,
+      );
+    }
+    if (isLoggedIn && !h.isRegistered && h.registrationOpen) {
+      notices.push(
+        <Alert key="join" color="green" title="Join this hackathon">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Registration is open. Join from the hackathons list.</Text>
+            <Button size="xs" component={Link} to="/hackathons?tab=upcoming">
+              Join Now
+            </Button>
+          </Stack>
+        </Alert>,
+      );
+    }
+    if (h.isRegistered) {
+      notices.push(
+        <Alert key="registered" color="green" icon={<IconCircleCheck size={18} />} title="You are registered">
+          {h.registrationOpen ? (
+            <Button
+              mt={4}
+              size="xs"
+              variant="outline"
+              color="red"
+              loading={leave.isPending}
+              onClick={() => leave.mutate(h._id)}
+            >
+              Unregister
+            </Button>
+          ) : h.phase !== 'past' ? (
+            <Text size="sm">{MSG.unregisterClosed}</Text>
+          ) : null}
+        </Alert>,
+      );
+    } else if (h.status === 'published' && !h.registrationOpen && h.phase !== 'past') {
+      notices.push(
+        <Alert key="closed" color="gray" icon={<IconLock size={18} />}>
+          {MSG.registrationClosed}
+        </Alert>,
+      );
+    }
+  }
+  if (beforeStart && h.registrationOpen) {
+    notices.push(
+      <Text key="closes" size="sm" c="dimmed">
+        Registration closes {formatDateTime(h.registrationDeadline)}
+      </Text>,
+    );
+  }
+
+  return (
+    <Container size="lg" py="lg">
+      <Group mb="sm">
+        <ActionIcon
+          component={Link}
+          to="/hackathons"
+          variant="subtle"
+          size="lg"
+          aria-label="Back to Hackathons"
+        >
+          <IconArrowLeft />
+        </ActionIcon>
+        <Text c="dimmed" size="sm">
+          Hackathons
+        </Text>
+      </Group>
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} mb="lg">
+        <HackathonImage image={h.image} category={h.category} title={h.title} height={240} />
+        <Stack p="lg" gap="xs">
+          <Group gap="xs">
+            <HackathonStatusBadge status={h.status} />
+            <PhaseBadge phase={h.phase} />
+            <Badge variant="light" color="gray">
+              {h.category}
+            </Badge>
+          </Group>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {h.title}
+          </Title>
+          <Group gap="sm">
+            <Badge size="lg" color="yellow" variant="light">
+              Prize pool: {h.prizes.prizePool || 'TBD'}
+            </Badge>
+            <Group gap={4}>
+              <IconUsers size={16} aria-hidden />
+              <Text size="sm">
+                {h.participantCount} {h.participantCount === 1 ? 'participant' : 'participants'}
+              </Text>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Tile icon={<IconUser size={18} />} label="Organizer">
+                <Text size="sm" fw={600}>
+                  {h.organizer.name || 'Unknown'}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {h.organizer.email}
+                </Text>
+                {h.organizer.phone ? (
+                  <Text size="sm" c="dimmed">
+                    {h.organizer.phone}
+                  </Text>
+                ) : null}
+              </Tile>
+              <Tile icon={<IconCalendar size={18} />} label="Dates">
+                <Text size="sm">{formatDateTime(h.eventDetails.startDate)}</Text>
+                <Text size="sm">to {formatDateTime(h.eventDetails.endDate)}</Text>
+              </Tile>
+              <Tile icon={<IconClock size={18} />} label="Duration">
+                <Text size="sm">{h.eventDetails.duration ?? 'Not specified'}</Text>
+              </Tile>
+              <Tile icon={<IconMapPin size={18} />} label="Location">
+                <Text size="sm">{locationTypeLabel(h.eventDetails.locationType)}</Text>
+                {h.eventDetails.location ? (
+                  <Text size="sm" c="dimmed">
+                    {h.eventDetails.location}
+                  </Text>
+                ) : null}
+              </Tile>
+            </SimpleGrid>
+            <Section title="About this hackathon">{h.description}</Section>
+            {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
+            {h.prizes.judgingCriteria ? (
+              <Section title="Judging Criteria">{h.prizes.judgingCriteria}</Section>
+            ) : null}
+            {h.additionalInfo ? <Section title="Additional Information">{h.additionalInfo}</Section> : null}
+            {h.tags.length ? (
+              <Group gap={6}>
+                {h.tags.map((t) => (
+                  <Badge key={t} variant="outline" color="gray" tt="none">
+                    #{t}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+            {ownSubmission ? (
+              <Stack gap="xs">
+                <Title order={3}>Your Submission</Title>
+                <SubmissionItem submission={ownSubmission} />
+              </Stack>
+            ) : null}
+            {h.isRegistered && running ? (
+              <ProjectSubmissionForm hackathonId={h._id} hasSubmission={Boolean(ownSubmission)} />
+            ) : null}
+            {canManage ? <OrganizerSections hackathon={h} /> : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <Stack gap="md">
+            <Countdown
+              startDate={h.eventDetails.startDate}
+              endDate={h.eventDetails.endDate}
+              clockOffsetMs={clockOffsetMs}
+            />
+            {notices}
+            {h.status === 'published' ? (
+              <Button
+                component="a"
+                href={`/api/hackathons/${h._id}/calendar.ics`}
+                download
+                variant="default"
+                leftSection={<IconCalendarPlus size={16} />}
+              >
+                Add to calendar
+              </Button>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+import { IDEA_LISTING_CATEGORIES } from '@agora/shared';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
+
+/**
+ * The listing's categories with counts (spec 02 §2), plus any other category in use (share-page
+ * categories such as Healthcare), so every value a form can submit is findable (CONTRACT §5).
+ */
+export function categoryEntries(counts: Record<string, number> | undefined): Array<[string, number]> {
+  const c = counts ?? {};
+  const listed = IDEA_LISTING_CATEGORIES.map((name) => [name, c[name] ?? 0] as [string, number]);
+  const extra = Object.entries(c)
+    .filter(([name, n]) => n > 0 && !(IDEA_LISTING_CATEGORIES as readonly string[]).includes(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const all: [string, number] = ['All', Object.values(c).reduce((s, n) => s + n, 0)];
+  return [all, ...listed, ...extra];
+}
+
+export function CategorySidebar({
+  counts,
+  active,
+  onSelect,
+}: {
+  counts: Record<string, number> | undefined;
+  active: string;
+  onSelect: (category: string) => void;
+}) {
+  return (
+    <Stack gap={2} component="nav" aria-label="Idea categories">
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+        Categories
+      </Text>
+      {categoryEntries(counts).map(([name, n]) => (
+        <NavLink
+          key={name}
+          label={name}
+          active={active === name}
+          aria-current={active === name ? 'true' : undefined}
+          onClick={() => onSelect(name)}
+          rightSection={
+            <Badge size="sm" variant={active === name ? 'filled' : 'light'} circle={n < 10}>
+              {counts ? n : '…'}
+            </Badge>
+          }
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        />
+      ))}
+    </Stack>
+  );
+}

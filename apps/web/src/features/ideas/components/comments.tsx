@@ -1,0 +1,131 @@
+import { type IdeaComment, MSG } from '@agora/shared';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
+import { useAddComment, useDeleteComment } from '../api/idea-actions';
+import { ideaAge } from '../lib/idea-age';
+import { notifyLoginRequired } from '../lib/login-required';
+
+/** Comments of an idea: the list, the form, and delete on one's own comments (spec 02 §6). */
+export function Comments({
+  ideaId,
+  comments,
+  commentCount,
+  readOnly = false,
+}: {
+  ideaId: string;
+  comments: IdeaComment[];
+  commentCount: number;
+  /** A hidden idea takes no new comments. */
+  readOnly?: boolean;
+}) {
+  const { user, isLoggedIn } = useAuth();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddComment(ideaId);
+  const remove = useDeleteComment(ideaId);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!isLoggedIn) return notifyLoginRequired('comment');
+    if (!text.trim()) return setError(MSG.enterComment);
+    setError(null);
+    add.mutate(text, {
+      onSuccess: () => setText(''),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 401) return;
+        notifications.show({
+          color: 'red',
+          title: MSG.ideaCommentFailed,
+          message: errorMessage(err, 'Please try again.'),
+        });
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="comments-title">
+      <Title order={2} size="h4" id="comments-title">
+        Comments ({commentCount})
+      </Title>
+      {commentCount > comments.length ? (
+        <Text size="xs" c="dimmed">
+          Showing the latest {comments.length} comments.
+        </Text>
+      ) : null}
+      {comments.map((c) => (
+        <Paper key={c._id} withBorder p="sm" radius="sm" component="article">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Group gap={6}>
+                <Text size="sm" fw={600}>
+                  {c.author.displayName}
+                </Text>
+                <Text size="xs" c="dimmed" component="time" dateTime={c.createdAt}>
+                  {ideaAge(c.createdAt)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {c.content}
+              </Text>
+            </div>
+            {user?.id === c.author.id ? (
+              <Tooltip label="Delete comment">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Delete comment"
+                  loading={remove.isPending && remove.variables === c._id}
+                  onClick={() =>
+                    remove.mutate(c._id, {
+                      onError: (err) =>
+                        notifications.show({
+                          color: 'red',
+                          title: MSG.ideaDeleteFailed,
+                          message: errorMessage(err, 'Please try again.'),
+                        }),
+                    })
+                  }
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+        </Paper>
+      ))}
+      {comments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No comments yet. Start the conversation.
+        </Text>
+      ) : null}
+      {readOnly ? null : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="xs">
+            <Textarea
+              aria-label="Write a comment"
+              placeholder={isLoggedIn ? 'Write a comment...' : 'Login to comment'}
+              autosize
+              minRows={2}
+              maxLength={2000}
+              value={text}
+              error={error}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (error) setError(null);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={add.isPending}>
+                Post Comment
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store';
+import { type FollowTarget, useFollowing, useFollowToggle } from '../api/follows';
+import { notifyLoginRequired } from '../lib/login-required';
+import { UnfollowConfirm } from './unfollow-confirm';
+
+/**
+ * Follow / Following control for an author. Not shown on one's own ideas (spec 02 §6). Clicking
+ * "Following" asks before unfollowing.
+ */
+export function FollowButton({
+  author,
+  labels = { follow: 'Follow', following: 'Following' },
+  ...props
+}: { author: FollowTarget; labels?: { follow: string; following: string } } & ButtonProps) {
+  const { user, isLoggedIn } = useAuth();
+  const following = useFollowing();
+  const toggle = useFollowToggle();
+  const [confirm, setConfirm] = useState(false);
+  if (user?.id === author.id) return null;
+  const isFollowing = Boolean(following.data?.following.includes(author.id));
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant={isFollowing ? 'light' : 'filled'}
+        leftSection={isFollowing ? <IconUserCheck size={14} /> : <IconUserPlus size={14} />}
+        aria-label={`${isFollowing ? labels.following : labels.follow} ${author.displayName}`}
+        aria-pressed={isFollowing}
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          if (!isLoggedIn) return notifyLoginRequired('follow users');
+          if (isFollowing) setConfirm(true);
+          else toggle.mutate({ target: author, follow: true });
+        }}
+        {...props}
+      >
+        {isFollowing ? labels.following : labels.follow}
+      </Button>
+      <UnfollowConfirm
+        opened={confirm}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          toggle.mutate({ target: author, follow: false });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Idea } from '@agora/shared';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconMessageCircle, IconShare } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ideaAge } from '../lib/idea-age';
+import { FollowButton } from './follow-button';
+import { IdeaTags } from './idea-tags';
+import { LikeButton } from './like-button';
+
+/** An idea in the listing (spec 02 §2). */
+export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`idea-${idea._id}-title`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={`/idea/${idea._id}`}
+            id={`idea-${idea._id}-title`}
+            fw={700}
+            size="lg"
+            c="inherit"
+            style={{ wordBreak: 'break-word' }}
+          >
+            {idea.title}
+          </Anchor>
+          <Badge variant="light" style={{ flexShrink: 0 }} tt="none">
+            {idea.category}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+          {idea.description}
+        </Text>
+        <IdeaTags tags={idea.tags} />
+        <Group justify="space-between" gap="xs">
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {idea.author.displayName}
+            </Text>
+            <Text size="xs" c="dimmed" component="time" dateTime={idea.createdAt}>
+              · {ideaAge(idea.createdAt)}
+            </Text>
+            <FollowButton author={idea.author} size="compact-xs" />
+          </Group>
+          <Group gap={4}>
+            <LikeButton idea={idea} />
+            <Group gap={2} px={6} aria-label={`${idea.commentCount} comments`}>
+              <IconMessageCircle size={16} aria-hidden />
+              <Text size="sm">{idea.commentCount}</Text>
+            </Group>
+            <Group gap={2} px={6} aria-label={`${idea.views} views`}>
+              <IconEye size={16} aria-hidden />
+              <Text size="sm">{idea.views}</Text>
+            </Group>
+            <Tooltip label="Share">
+              <ActionIcon variant="subtle" color="gray" aria-label="Share idea" onClick={() => onShare(idea)}>
+                <IconShare size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Idea } from '@agora/shared';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
+import { useToggleLike } from '../api/idea-actions';
+import { notifyLoginRequired } from '../lib/login-required';
+
+/** Heart with the like count; the change shows at once and is rolled back if the server refuses. */
+export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: string }) {
+  const { isLoggedIn } = useAuth();
+  const like = useToggleLike();
+  return (
+    <Button
+      size={size}
+      variant={idea.liked ? 'light' : 'subtle'}
+      color={idea.liked ? 'red' : 'gray'}
+      leftSection={idea.liked ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+      aria-pressed={idea.liked}
+      aria-label={`${idea.liked ? 'Unlike' : 'Like'} (${idea.likeCount} likes)`}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (!isLoggedIn) return notifyLoginRequired('like ideas');
+        like.mutate(idea, {
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 401) return;
+            notifications.show({
+              color: 'red',
+              title: 'Like Failed',
+              message: errorMessage(err, 'Please try again.'),
+            });
+          },
+        });
+      }}
+    >
+      {idea.likeCount}
+    </Button>
+  );
+}

@@ -1,0 +1,183 @@
+import { type FollowUser, MSG } from '@agora/shared';
+import { Avatar, Button, Center, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconUserCheck, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useFollowers, useFollowing, useFollowToggle } from '../api/follows';
+import { UnfollowConfirm } from '../components/unfollow-confirm';
+
+function PersonRow({ person, action }: { person: FollowUser; action: React.ReactNode }) {
+  const displayName = person.displayName || MSG.unknownUserDisplayName;
+  return (
+    <Group justify="space-between" wrap="nowrap" py="xs">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Avatar color="grape" radius="xl" variant="filled" aria-hidden>
+          {displayName.trim().charAt(0).toUpperCase() || '?'}
+        </Avatar>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {displayName}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {person.name || MSG.unknownUserName}
+          </Text>
+        </div>
+      </Group>
+      {action}
+    </Group>
+  );
+}
+
+function Empty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <Center py="xl">
+      <Stack gap={4} align="center" ta="center">
+        <Text fw={600}>{title}</Text>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** spec 02 §2 /followers: Followers (default) and Following tabs with Follow Back / Unfollow. */
+export function FollowersPage() {
+  const { isLoggedIn } = useAuth();
+  const navigate = useNavigate();
+  const followers = useFollowers();
+  const following = useFollowing();
+  const toggle = useFollowToggle();
+  const [unfollowing, setUnfollowing] = useState<FollowUser | null>(null);
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      notifications.show({ color: 'yellow', title: MSG.loginRequired, message: MSG.loginToViewFollowers });
+      setRedirectAfterLogin('/followers');
+      navigate('/login', { replace: true });
+    }
+  }, [isLoggedIn, navigate]);
+
+  const failed = followers.isError || following.isError;
+  useEffect(() => {
+    if (failed)
+      notifications.show({ color: 'red', title: MSG.followListsFailedTitle, message: MSG.followListsFailed });
+  }, [failed]);
+
+  if (!isLoggedIn) {
+    return (
+      <Container size="sm" py="xl" ta="center">
+        <Title order={1} size="h3">
+          {MSG.loginRequired}
+        </Title>
+        <Text c="dimmed">{MSG.loginToViewFollowers}</Text>
+      </Container>
+    );
+  }
+
+  const loading = followers.isPending || following.isPending;
+  const followerUsers = followers.data?.users ?? [];
+  const followingUsers = following.data?.users ?? [];
+  const followingIds = new Set(following.data?.following ?? []);
+
+  return (
+    <Container size="sm" py="lg">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        px={0}
+        mb="sm"
+        onClick={() => navigate(-1)}
+      >
+        Back
+      </Button>
+      <Title order={1} size="h2">
+        Followers &amp; Following
+      </Title>
+      <Text c="dimmed" mb="md">
+        Manage your connections
+      </Text>
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Tabs defaultValue="followers" keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="followers">Followers ({followerUsers.length})</Tabs.Tab>
+            <Tabs.Tab value="following">Following ({followingUsers.length})</Tabs.Tab>
+          </Tabs.List>
+          {loading ? (
+            <Center py="xl" role="status">
+              <Text c="dimmed">Loading...</Text>
+            </Center>
+          ) : (
+            <>
+              <Tabs.Panel value="followers" pt="xs">
+                {followerUsers.length === 0 ? (
+                  <Empty title={MSG.noFollowers} hint={MSG.noFollowersHint} />
+                ) : (
+                  followerUsers.map((p) => (
+                    <PersonRow
+                      key={p.id}
+                      person={p}
+                      action={
+                        followingIds.has(p.id) ? (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconUserCheck size={14} />}
+                            onClick={() => setUnfollowing(p)}
+                          >
+                            Following
+                          </Button>
+                        ) : (
+                          <Button
+                            size="xs"
+                            leftSection={<IconUserPlus size={14} />}
+                            onClick={() => toggle.mutate({ target: p, follow: true })}
+                          >
+                            Follow Back
+                          </Button>
+                        )
+                      }
+                    />
+                  ))
+                )}
+              </Tabs.Panel>
+              <Tabs.Panel value="following" pt="xs">
+                {followingUsers.length === 0 ? (
+                  <Empty title={MSG.noFollowing} hint={MSG.noFollowingHint} />
+                ) : (
+                  followingUsers.map((p) => (
+                    <PersonRow
+                      key={p.id}
+                      person={p}
+                      action={
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          leftSection={<IconUserMinus size={14} />}
+                          onClick={() => setUnfollowing(p)}
+                        >
+                          Unfollow
+                        </Button>
+                      }
+                    />
+                  ))
+                )}
+              </Tabs.Panel>
+            </>
+          )}
+        </Tabs>
+      </Paper>
+      <UnfollowConfirm
+        opened={unfollowing !== null}
+        onCancel={() => setUnfollowing(null)}
+        onConfirm={() => {
+          if (unfollowing) toggle.mutate({ target: unfollowing, follow: false });
+          setUnfollowing(null);
+        }}
+      />
+    </Container>
+  );
+}

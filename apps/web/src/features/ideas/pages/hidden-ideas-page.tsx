@@ -1,0 +1,222 @@
+import { type Idea, MSG } from '@agora/shared';
+import {
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconEyeOff, IconLogin, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useHiddenIdeas } from '../api/hidden-ideas';
+import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
+import { IdeaTags } from '../components/idea-tags';
+import { ideaAge } from '../lib/idea-age';
+
+/** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
+export function HiddenIdeasPage() {
+  const { user, token } = useAuth();
+  const hidden = useHiddenIdeas(token ? user?.id : undefined);
+  const restore = useSetHidden();
+  const del = useDeleteIdea();
+  const [deleting, setDeleting] = useState<Idea | null>(null);
+
+  if (!token || !user) {
+    return (
+      <Container size="sm" py="xl">
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Title order={1} size="h3">
+            {MSG.pleaseLogin}
+          </Title>
+          <Text c="dimmed" size="sm" my="sm">
+            Sign in to see and manage your hidden ideas.
+          </Text>
+          <Button
+            component={Link}
+            to="/login"
+            leftSection={<IconLogin size={16} />}
+            onClick={() => setRedirectAfterLogin('/hidden-ideas')}
+          >
+            Login
+          </Button>
+        </Paper>
+      </Container>
+    );
+  }
+
+  const ideas = hidden.data?.pages.flatMap((p) => p.ideas) ?? [];
+  const total = hidden.data?.pages[0]?.totalItems ?? 0;
+
+  return (
+    <Container size="md" py="lg">
+      <Button
+        component={Link}
+        to="/ideas"
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="sm"
+        px={0}
+      >
+        Back
+      </Button>
+      <Group justify="space-between" mb="md">
+        <div>
+          <Title order={1} size="h2">
+            Hidden Ideas
+          </Title>
+          <Text c="dimmed" size="sm">
+            Only you can see these ideas. Restore one to show it to everyone again.
+          </Text>
+        </div>
+        {hidden.data ? (
+          <Badge size="lg" variant="light">
+            {total}
+          </Badge>
+        ) : null}
+      </Group>
+      {hidden.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading hidden ideas" />
+        </Center>
+      ) : hidden.isError ? (
+        <Paper withBorder p="xl" ta="center" radius="md">
+          <Text fw={600}>Could not load your hidden ideas.</Text>
+          <Button mt="sm" variant="light" onClick={() => hidden.refetch()}>
+            Try again
+          </Button>
+        </Paper>
+      ) : ideas.length === 0 ? (
+        <Paper withBorder p="xl" ta="center" radius="md">
+          <IconEyeOff size={32} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No hidden ideas</Text>
+          <Text size="sm" c="dimmed">
+            Ideas you hide appear here.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          {ideas.map((idea) => (
+            <Paper key={idea._id} withBorder p="md" radius="md" component="article">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text
+                    component={Link}
+                    to={`/idea/${idea._id}`}
+                    fw={700}
+                    style={{ wordBreak: 'break-word' }}
+                  >
+                    {idea.title}
+                  </Text>
+                  <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+                    {idea.category}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" lineClamp={3}>
+                  {idea.description}
+                </Text>
+                <IdeaTags tags={idea.tags} />
+                <Group justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    Shared {ideaAge(idea.createdAt)} · {idea.likeCount} likes · {idea.commentCount} comments
+                  </Text>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconRestore size={14} />}
+                      loading={restore.isPending && restore.variables?.id === idea._id}
+                      onClick={() =>
+                        restore.mutate(
+                          { id: idea._id, hidden: false },
+                          {
+                            onSuccess: () =>
+                              notifications.show({
+                                color: 'green',
+                                title: 'Idea Restored',
+                                message: idea.title,
+                              }),
+                            onError: (err) =>
+                              notifications.show({
+                                color: 'red',
+                                title: 'Restore Failed',
+                                message: errorMessage(err, 'Please try again.'),
+                              }),
+                          },
+                        )
+                      }
+                    >
+                      Restore
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => setDeleting(idea)}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+          {hidden.hasNextPage ? (
+            <Center>
+              <Button
+                variant="light"
+                onClick={() => hidden.fetchNextPage()}
+                loading={hidden.isFetchingNextPage}
+              >
+                Load More
+              </Button>
+            </Center>
+          ) : null}
+        </Stack>
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Idea" centered>
+        <Text size="sm">
+          This permanently deletes the idea with its likes and comments. This cannot be undone.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={del.isPending}
+            onClick={() =>
+              deleting &&
+              del.mutate(deleting._id, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', title: 'Idea Deleted', message: deleting.title });
+                  setDeleting(null);
+                },
+                onError: (err) => {
+                  notifications.show({
+                    color: 'red',
+                    title: MSG.ideaDeleteFailed,
+                    message: errorMessage(err, 'Please try again.'),
+                  });
+                  setDeleting(null);
+                },
+              })
+            }
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,216 @@
+import { MSG } from '@agora/shared';
+import { Badge, Button, Container, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconEye,
+  IconEyeOff,
+  IconFlag,
+  IconMessageCircle,
+  IconRestore,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { RoutePending } from '../../../components/route-pending';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
+import { useIdea } from '../api/get-idea';
+import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
+import { Comments } from '../components/comments';
+import { FollowButton } from '../components/follow-button';
+import { LikeButton } from '../components/like-button';
+import { ShareDialog } from '../components/share-dialog';
+import { ideaAge } from '../lib/idea-age';
+
+export function IdeaDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const idea = useIdea(id);
+  const setHidden = useSetHidden();
+  const del = useDeleteIdea();
+  const [sharing, setSharing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  // spec 02 §8: a missing idea or a load failure silently goes back to the listing.
+  useEffect(() => {
+    if (idea.isError) navigate('/ideas', { replace: true });
+  }, [idea.isError, navigate]);
+
+  if (!idea.data) return <RoutePending />;
+  const d = idea.data;
+  const mine = user?.id === d.author.id;
+
+  const toggleHidden = () =>
+    setHidden.mutate(
+      { id: d._id, hidden: !d.hidden },
+      {
+        onSuccess: (res) =>
+          notifications.show({
+            color: 'green',
+            title: res.hidden ? 'Idea Hidden' : 'Idea Restored',
+            message: res.hidden
+              ? 'Only you can see this idea now.'
+              : 'Your idea is visible to everyone again.',
+          }),
+        onError: (err) =>
+          notifications.show({
+            color: 'red',
+            title: MSG.ideaHideFailed,
+            message: errorMessage(err, 'Please try again.'),
+          }),
+      },
+    );
+
+  const remove = () =>
+    del.mutate(d._id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        notifications.show({ color: 'green', title: 'Idea Deleted', message: d.title });
+        navigate('/ideas', { replace: true });
+      },
+      onError: (err) => {
+        setConfirmDelete(false);
+        notifications.show({
+          color: 'red',
+          title: MSG.ideaDeleteFailed,
+          message: errorMessage(err, 'Please try again.'),
+        });
+      },
+    });
+
+  return (
+    <Container size="md" py="lg">
+      <Button
+        component={Link}
+        to="/ideas"
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="sm"
+        px={0}
+      >
+        Back to ideas
+      </Button>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
+              {d.title}
+            </Title>
+            <Group gap={4} style={{ flexShrink: 0 }}>
+              {d.hidden ? (
+                <Badge color="gray" leftSection={<IconEyeOff size={12} />}>
+                  Hidden
+                </Badge>
+              ) : null}
+              <Badge variant="light" tt="none">
+                {d.category}
+              </Badge>
+            </Group>
+          </Group>
+          <Group gap="xs">
+            <Text fw={600}>{d.author.displayName}</Text>
+            <Text size="sm" c="dimmed" component="time" dateTime={d.createdAt}>
+              · {ideaAge(d.createdAt)}
+            </Text>
+            <FollowButton author={d.author} />
+          </Group>
+          <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{d.description}</Text>
+          {d.tags.length > 0 ? (
+            <Group gap={4}>
+              {d.tags.map((t) => (
+                <Badge key={t} variant="outline" color="gray" tt="none">
+                  #{t}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+          {d.contactInfo ? (
+            <Text size="sm">
+              <Text span fw={600}>
+                Contact:{' '}
+              </Text>
+              {d.contactInfo}
+            </Text>
+          ) : null}
+          <Divider />
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs">
+              {d.hidden ? null : <LikeButton idea={d} size="sm" />}
+              <Group gap={4} aria-label={`${d.commentCount} comments`}>
+                <IconMessageCircle size={18} aria-hidden />
+                <Text size="sm">{d.commentCount}</Text>
+              </Group>
+              <Group gap={4} aria-label={`${d.views} views`}>
+                <IconEye size={18} aria-hidden />
+                <Text size="sm">{d.views}</Text>
+              </Group>
+            </Group>
+            <Group gap="xs">
+              {d.hidden ? null : (
+                <Button
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconShare size={16} />}
+                  onClick={() => setSharing(true)}
+                >
+                  Share
+                </Button>
+              )}
+              <Button
+                variant="subtle"
+                color="gray"
+                size="sm"
+                leftSection={<IconFlag size={16} />}
+                onClick={() => notifications.show({ title: 'Report', message: MSG.reportStub })}
+              >
+                Report
+              </Button>
+            </Group>
+          </Group>
+          {mine ? (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={d.hidden ? <IconRestore size={16} /> : <IconEyeOff size={16} />}
+                loading={setHidden.isPending}
+                onClick={toggleHidden}
+              >
+                {d.hidden ? 'Restore' : 'Hide'}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
+        <Comments ideaId={d._id} comments={d.comments} commentCount={d.commentCount} readOnly={d.hidden} />
+      </Paper>
+
+      <ShareDialog idea={sharing ? d : null} onClose={() => setSharing(false)} />
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete Idea" centered>
+        <Text size="sm">
+          This permanently deletes the idea with its likes and comments. This cannot be undone.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={del.isPending} onClick={remove}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,197 @@
+import { type Idea, IDEA_LISTING_CATEGORIES, IDEA_SORTS } from '@agora/shared';
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCategory, IconEyeOff, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '../../../lib/auth-store';
+import { useIdeaCategories } from '../api/get-categories';
+import { type IdeaSort, useIdeasList } from '../api/list-ideas';
+import { CategorySidebar } from '../components/category-sidebar';
+import { IdeaCard } from '../components/idea-card';
+import { IdeaForm } from '../components/idea-form';
+import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error-boundary';
+import { ShareDialog } from '../components/share-dialog';
+import { notifyLoginRequired } from '../lib/login-required';
+
+const SORT_LABELS: Record<IdeaSort, string> = { newest: 'Newest', oldest: 'Oldest', popular: 'Most Popular' };
+
+/** spec 02 §2 client-side search: case-insensitive on title, description or category. */
+export function filterIdeas(ideas: Idea[], text: string): Idea[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return ideas;
+  return ideas.filter((i) => [i.title, i.description, i.category].some((f) => f.toLowerCase().includes(q)));
+}
+
+export function IdeasPage() {
+  const { isLoggedIn } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') || 'All';
+  const sortParam = params.get('sort') as IdeaSort | null;
+  const sort: IdeaSort =
+    sortParam && (IDEA_SORTS as readonly string[]).includes(sortParam) ? sortParam : 'newest';
+  const [text, setText] = useState('');
+  const [drawer, drawerCtl] = useDisclosure(false);
+  const [formOpen, formCtl] = useDisclosure(false);
+  const [sharing, setSharing] = useState<Idea | null>(null);
+
+  const counts = useIdeaCategories();
+  const list = useIdeasList(category, sort);
+  const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.ideas) ?? [], [list.data]);
+  const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
+
+  const setParam = (key: string, value: string, fallback: string) => {
+    const next = new URLSearchParams(params);
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  const selectCategory = (c: string) => {
+    setParam('category', c, 'All');
+    drawerCtl.close();
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <Box>
+          <Title order={1} size="h2" c="grape.8">
+            Innovators Space
+          </Title>
+          <Text c="dimmed" size="sm">
+            Discover ideas, follow innovators and share your own.
+          </Text>
+        </Box>
+        <Group gap="xs">
+          <Button component={Link} to="/followers" variant="default" leftSection={<IconUsers size={16} />}>
+            Followers
+          </Button>
+          {isLoggedIn ? (
+            <Button
+              component={Link}
+              to="/hidden-ideas"
+              variant="default"
+              leftSection={<IconEyeOff size={16} />}
+            >
+              Hidden Ideas
+            </Button>
+          ) : null}
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => (isLoggedIn ? formCtl.open() : notifyLoginRequired('share an idea'))}
+          >
+            Quick Share
+          </Button>
+          <Button component="a" href="/share-idea" target="_blank" rel="noopener">
+            Share Idea
+          </Button>
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
+          <Paper withBorder p="xs" radius="md" pos="sticky" top={76}>
+            <CategorySidebar counts={counts.data} active={category} onSelect={selectCategory} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Group gap="xs" mb="md" wrap="wrap">
+            <Button
+              hiddenFrom="md"
+              variant="default"
+              leftSection={<IconCategory size={16} />}
+              onClick={drawerCtl.open}
+              aria-label={`Categories: ${category}`}
+            >
+              {category}
+            </Button>
+            <TextInput
+              aria-label="Filter ideas"
+              placeholder="Search loaded ideas..."
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 180 }}
+            />
+            <Select
+              aria-label="Sort ideas"
+              data={IDEA_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+              value={sort}
+              onChange={(v) => v && setParam('sort', v, 'newest')}
+              allowDeselect={false}
+              w={160}
+            />
+          </Group>
+
+          <IdeasErrorBoundary>
+            {list.isPending ? (
+              <Center py="xl">
+                <Loader aria-label="Loading ideas" />
+              </Center>
+            ) : list.isError ? (
+              <ErrorLoadingIdeas />
+            ) : (
+              <Stack gap="sm">
+                {shown.map((idea) => (
+                  <IdeaCard key={idea._id} idea={idea} onShare={setSharing} />
+                ))}
+                {shown.length === 0 ? (
+                  <Paper withBorder p="xl" radius="md" ta="center">
+                    <Text fw={600}>{text.trim() ? 'No loaded ideas match your search' : 'No ideas yet'}</Text>
+                    <Text size="sm" c="dimmed">
+                      {text.trim()
+                        ? 'Try other words or load more ideas.'
+                        : 'Be the first to share an idea in this category.'}
+                    </Text>
+                  </Paper>
+                ) : null}
+                {list.hasNextPage ? (
+                  <Center>
+                    <Button
+                      variant="light"
+                      onClick={() => list.fetchNextPage()}
+                      loading={list.isFetchingNextPage}
+                    >
+                      Load More
+                    </Button>
+                  </Center>
+                ) : null}
+              </Stack>
+            )}
+          </IdeasErrorBoundary>
+        </Grid.Col>
+      </Grid>
+
+      <Drawer opened={drawer} onClose={drawerCtl.close} title="Categories" size="xs">
+        <CategorySidebar counts={counts.data} active={category} onSelect={selectCategory} />
+      </Drawer>
+      <Modal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
+        <IdeaForm
+          categories={IDEA_LISTING_CATEGORIES}
+          tagsAs="array"
+          withContactInfo={false}
+          onCancel={formCtl.close}
+          onShared={() => formCtl.close()}
+        />
+      </Modal>
+      <ShareDialog idea={sharing} onClose={() => setSharing(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+
+// Routes of the Innovators Space (spec 02 §2); each page is its own lazy chunk.
+export const ideasRoutes: RouteObject[] = [
+  { path: 'ideas', lazy: async () => ({ Component: (await import('./pages/ideas-page')).IdeasPage }) },
+  {
+    path: 'idea/:id',
+    lazy: async () => ({ Component: (await import('./pages/idea-detail-page')).IdeaDetailPage }),
+  },
+  {
+    path: 'hidden-ideas',
+    lazy: async () => ({ Component: (await import('./pages/hidden-ideas-page')).HiddenIdeasPage }),
+  },
+  {
+    path: 'followers',
+    lazy: async () => ({ Component: (await import('./pages/followers-page')).FollowersPage }),
+  },
+  {
+    path: 'share-idea',
+    lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
+  },
+  // spec 02 §2: the footer's "Upload Idea" — what it opens is not shown; it opens the share form.
+  {
+    path: 'upload',
+    lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
+  },
+];

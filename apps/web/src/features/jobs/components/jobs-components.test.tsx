@@ -1,0 +1,88 @@
+import type { Job } from '@agora/shared';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { JobCard } from './job-card';
+import { JobsPagination } from './jobs-pagination';
+
+const wrap = (ui: ReactNode) =>
+  render(
+    <MantineProvider env="test">
+      <MemoryRouter>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
+
+const job: Job = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  title: 'Platform Engineer',
+  description: 'Keep the lights on.',
+  company: { name: '', website: null, logo: null },
+  location: { city: '', state: null, country: 'India' },
+  isRemote: false,
+  category: 'DevOps',
+  employmentType: 'Contract',
+  type: 'Contract',
+  level: 'Senior',
+  salary: { min: 1000, max: 2000, text: null },
+  requirements: { skills: ['Go', 'Rust', 'SQL', 'Kafka', 'Linux'], text: null },
+  skills: ['Go', 'Rust', 'SQL', 'Kafka', 'Linux'],
+  benefits: null,
+  experience: null,
+  education: null,
+  applicationDeadline: null,
+  contactEmail: 'a@b.co',
+  status: 'approved',
+  rejectionReason: null,
+  author: { id: 'u', displayName: 'U' },
+  createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+
+describe('JobCard', () => {
+  it('shows the fallbacks, three skills then +N more, type, level, pay and a link to the job', () => {
+    wrap(<JobCard job={job} />);
+    expect(screen.getByText('Unknown Company')).toBeTruthy();
+    expect(screen.getByText('Unknown Location')).toBeTruthy();
+    for (const s of ['Go', 'Rust', 'SQL']) expect(screen.getByText(s)).toBeTruthy();
+    expect(screen.queryByText('Kafka')).toBeNull();
+    expect(screen.getByText('+2 more')).toBeTruthy();
+    expect(screen.getByText('3d ago')).toBeTruthy();
+    expect(screen.getByText('Contract')).toBeTruthy();
+    expect(screen.getByText('Senior')).toBeTruthy();
+    expect(screen.getByText('₹83,000 - ₹1,66,000')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View details: Platform Engineer' }).getAttribute('href')).toBe(
+      `/job/${job._id}`,
+    );
+  });
+});
+
+describe('JobsPagination', () => {
+  it('is absent with a single page', () => {
+    const { container } = wrap(
+      <JobsPagination
+        pagination={{ totalJobs: 5, totalPages: 1, currentPage: 1, hasPrev: false, hasNext: false }}
+        onPage={() => {}}
+      />,
+    );
+    expect(container.querySelector('nav')).toBeNull();
+  });
+
+  it('disables Previous and Next by the server flags and numbers the pages', () => {
+    const onPage = vi.fn();
+    wrap(
+      <JobsPagination
+        pagination={{ totalJobs: 30, totalPages: 3, currentPage: 1, hasPrev: false, hasNext: true }}
+        onPage={onPage}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    fireEvent.click(next);
+    expect(onPage).toHaveBeenCalledWith(2);
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(onPage).toHaveBeenCalledWith(3);
+  });
+});

@@ -1,0 +1,69 @@
+import { JOB_CATEGORIES, JOB_EMPLOYMENT_TYPES, JOB_LEVELS, JOB_SORTS } from '@agora/shared';
+
+export type JobSort = (typeof JOB_SORTS)[number];
+
+/** The listing's whole state; it lives in the URL so a search can be bookmarked and shared. */
+export interface JobListParams {
+  categories: string[];
+  level: string | null;
+  employmentType: string | null;
+  /** null = the default: best match with a search, newest otherwise. */
+  sort: JobSort | null;
+  search: string;
+  location: string;
+  page: number;
+}
+
+export const SORT_LABELS: Record<JobSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  title: 'Title (A-Z)',
+  company: 'Company (A-Z)',
+};
+
+/** Both level lists of the spec (listing and form) in seniority order (CONTRACT §5). */
+export const LEVEL_OPTIONS: string[] = [
+  'Intern',
+  'Entry-level',
+  'Junior',
+  'Mid-level',
+  'Senior',
+  'Senior-level',
+  'Lead',
+  'Principal',
+  'Executive',
+].filter((l) => JOB_LEVELS.includes(l));
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
+  value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+
+/** Reads the URL; values the server would refuse (an old or hand-edited link) are dropped. */
+export function paramsFromSearch(sp: URLSearchParams): JobListParams {
+  const page = Number.parseInt(sp.get('page') ?? '1', 10);
+  return {
+    categories: [...new Set(sp.getAll('category').filter((c) => JOB_CATEGORIES.includes(c)))],
+    level: oneOf(sp.get('level'), JOB_LEVELS),
+    employmentType: oneOf(sp.get('employmentType'), JOB_EMPLOYMENT_TYPES),
+    sort: oneOf(sp.get('sort'), JOB_SORTS),
+    search: (sp.get('search') ?? '').trim().slice(0, 200),
+    location: (sp.get('location') ?? '').trim().slice(0, 100),
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL for a state: defaults are left out so links stay short. */
+export function searchFromParams(p: JobListParams): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (p.search) sp.set('search', p.search);
+  if (p.location) sp.set('location', p.location);
+  for (const c of p.categories) sp.append('category', c);
+  if (p.level) sp.set('level', p.level);
+  if (p.employmentType) sp.set('employmentType', p.employmentType);
+  if (p.sort) sp.set('sort', p.sort);
+  if (p.page > 1) sp.set('page', String(p.page));
+  return sp;
+}
+
+export function hasFilters(p: JobListParams): boolean {
+  return Boolean(p.categories.length || p.level || p.employmentType || p.search || p.location);
+}

@@ -1,0 +1,78 @@
+import type { Job } from '@agora/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  cityLabel,
+  companyLabel,
+  displayableLogo,
+  jobPostingJsonLd,
+  salaryLabel,
+  skillsPreview,
+} from './job-display';
+
+const job = (over: Partial<Job> = {}): Job => ({
+  _id: 'j1',
+  title: 'Backend Engineer',
+  description: 'APIs',
+  company: { name: 'Acme', website: 'https://acme.example.com', logo: null },
+  location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
+  isRemote: false,
+  category: 'Engineering',
+  employmentType: 'Full-time',
+  type: 'Full-time',
+  level: 'Senior',
+  salary: { min: 1000, max: 2000, text: '$1,000 - $2,000' },
+  requirements: { skills: ['Go'], text: null },
+  skills: ['Go'],
+  benefits: null,
+  experience: '3+ years',
+  education: null,
+  applicationDeadline: '2030-01-31',
+  contactEmail: 'jobs@acme.example.com',
+  status: 'approved',
+  rejectionReason: null,
+  author: { id: 'u1', displayName: 'Asha' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('job display rules', () => {
+  it('shows rupees ×83 for India and dollars elsewhere, else the posted text', () => {
+    expect(salaryLabel(job())).toBe('₹83,000 - ₹1,66,000');
+    expect(salaryLabel(job({ location: { city: 'Austin', state: null, country: 'USA' } }))).toBe(
+      '$1,000 - $2,000',
+    );
+    expect(salaryLabel(job({ salary: { min: null, max: null, text: '12-18 LPA' } }))).toBe('12-18 LPA');
+    expect(salaryLabel(job({ salary: { min: null, max: null, text: null } }))).toBeNull();
+  });
+
+  it('falls back to Unknown Company and Unknown Location', () => {
+    expect(companyLabel(job({ company: { name: ' ', website: null, logo: null } }))).toBe('Unknown Company');
+    expect(cityLabel(job({ location: { city: '', state: null, country: 'India' } }))).toBe(
+      'Unknown Location',
+    );
+  });
+
+  it('shows three skills then +N more', () => {
+    expect(skillsPreview(['a', 'b', 'c', 'd', 'e'])).toEqual({ visible: ['a', 'b', 'c'], more: 2 });
+    expect(skillsPreview(['a'])).toEqual({ visible: ['a'], more: 0 });
+  });
+
+  it('only displays logos served by this site', () => {
+    expect(displayableLogo('/uploads/abc.png')).toBe('/uploads/abc.png');
+    expect(displayableLogo('https://cdn.example.com/logo.png')).toBeNull();
+    expect(displayableLogo('/uploads/../etc/passwd')).toBeNull();
+  });
+
+  it('builds a schema.org JobPosting with rupee pay for India', () => {
+    const ld = jobPostingJsonLd(job({ isRemote: true }), 'https://agora.example');
+    expect(ld).toMatchObject({
+      '@type': 'JobPosting',
+      employmentType: 'FULL_TIME',
+      validThrough: '2030-01-31T23:59:59',
+      jobLocationType: 'TELECOMMUTE',
+      baseSalary: { currency: 'INR', value: { minValue: 83_000, maxValue: 166_000, unitText: 'YEAR' } },
+      hiringOrganization: { name: 'Acme', sameAs: 'https://acme.example.com' },
+    });
+  });
+});

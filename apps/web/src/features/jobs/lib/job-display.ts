@@ -1,0 +1,103 @@
+import { formatSalary, INDIA_SALARY_MULTIPLIER, type Job, MSG } from '@agora/shared';
+
+/** spec 03 §3: rupees (×83) for India, otherwise USD; the poster's own wording when no figures. */
+export function salaryLabel(job: Pick<Job, 'salary' | 'location'>): string | null {
+  return formatSalary(job.salary, job.location.country) ?? job.salary.text ?? null;
+}
+
+/** spec 03 §2 card: the city, or 'Unknown Location'. */
+export function cityLabel(job: Pick<Job, 'location'>): string {
+  return job.location.city?.trim() || MSG.unknownLocation;
+}
+
+export function companyLabel(job: Pick<Job, 'company'>): string {
+  return job.company.name?.trim() || MSG.unknownCompany;
+}
+
+/** "Bengaluru, Karnataka, India". */
+export function fullLocation(job: Pick<Job, 'location'>): string {
+  return [job.location.city, job.location.state, job.location.country].filter((s) => s?.trim()).join(', ');
+}
+
+/** The card's optional extra detail: the pay if known, otherwise the experience asked for. */
+export function extraDetail(job: Job): string | null {
+  return salaryLabel(job) ?? job.experience ?? null;
+}
+
+/** spec 03 §9: first 3 skills, then '+N more'. */
+export function skillsPreview(skills: readonly string[], shown = 3): { visible: string[]; more: number } {
+  return { visible: skills.slice(0, shown), more: Math.max(0, skills.length - shown) };
+}
+
+/** A logo we may display: only files served by this site (the CSP allows no other image hosts). */
+export function displayableLogo(logo: string | null): string | null {
+  return logo && /^\/uploads\/[A-Za-z0-9._-]+$/.test(logo) ? logo : null;
+}
+
+const SCHEMA_EMPLOYMENT: Record<string, string> = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Freelance: 'CONTRACTOR',
+  Internship: 'INTERN',
+};
+
+/** schema.org JobPosting (what search engines read), from the same data the page shows. */
+export function jobPostingJsonLd(job: Job, origin: string): Record<string, unknown> {
+  const india = job.location.country.trim().toLowerCase() === 'india';
+  const factor = india ? INDIA_SALARY_MULTIPLIER : 1;
+  const hasPay = job.salary.min != null || job.salary.max != null;
+  const logo = displayableLogo(job.company.logo);
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    identifier: { '@type': 'PropertyValue', name: job.company.name, value: job._id },
+    url: `${origin}/job/${job._id}`,
+    datePosted: job.createdAt,
+    ...(job.applicationDeadline ? { validThrough: `${job.applicationDeadline}T23:59:59` } : {}),
+    employmentType: SCHEMA_EMPLOYMENT[job.employmentType] ?? 'OTHER',
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.company.name,
+      ...(job.company.website ? { sameAs: job.company.website } : {}),
+      ...(logo ? { logo: `${origin}${logo}` } : {}),
+    },
+    jobLocation: {
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: job.location.city,
+        ...(job.location.state ? { addressRegion: job.location.state } : {}),
+        addressCountry: job.location.country,
+      },
+    },
+    ...(job.isRemote
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: job.location.country },
+        }
+      : {}),
+    ...(hasPay
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: india ? 'INR' : 'USD',
+            value: {
+              '@type': 'QuantitativeValue',
+              ...(job.salary.min != null ? { minValue: Math.round(job.salary.min * factor) } : {}),
+              ...(job.salary.max != null ? { maxValue: Math.round(job.salary.max * factor) } : {}),
+              unitText: 'YEAR',
+            },
+          },
+        }
+      : {}),
+    occupationalCategory: job.category,
+    ...(job.skills.length ? { skills: job.skills.join(', ') } : {}),
+    ...(job.experience ? { experienceRequirements: job.experience } : {}),
+    ...(job.education ? { educationRequirements: job.education } : {}),
+    ...(job.benefits ? { jobBenefits: job.benefits } : {}),
+    directApply: false,
+  };
+}

@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../lib/auth-store';
+import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { NotificationsBell } from './notifications-bell';
+
+const items = [
+  {
+    _id: 'n2',
+    type: 'withdrawal',
+    title: 'Withdrawal completed',
+    body: 'Your withdrawal of ₹30.00 has been paid out.',
+    link: '/wallet',
+    read: false,
+    createdAt: new Date().toISOString(),
+  },
+  {
+    _id: 'n1',
+    type: 'follower',
+    title: 'New follower',
+    body: '',
+    link: 'https://evil.example/phish',
+    read: true,
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+  },
+];
+
+describe('NotificationsBell', () => {
+  let calls: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    localStorage.clear();
+    setSession('token', testUser as never);
+    calls = mockFetch({
+      'GET /api/notifications': { body: { notifications: items, unreadCount: 1 } },
+      'POST /api/notifications/read': { body: { updated: 1, unreadCount: 0 } },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the unread count, lists notifications, and opening one marks it read and follows its link', async () => {
+    renderWithProviders(<NotificationsBell />, { route: '/questions' });
+    const bell = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    fireEvent.click(bell);
+    const unread = await screen.findByRole('button', { name: 'Unread: Withdrawal completed' });
+    expect(screen.getByText('New follower')).toBeTruthy();
+    fireEvent.click(unread);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/wallet'));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ ids: ['n2'] });
+    await screen.findByRole('button', { name: 'Notifications' });
+  });
+
+  it('never follows a link that leaves the site, and marks all read', async () => {
+    renderWithProviders(<NotificationsBell />, { route: '/questions' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New follower' }));
+    expect(screen.getByTestId('location').textContent).toBe('/questions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Mark all as read/ }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && (c.body as { all?: boolean }).all)).toBe(true),
+    );
+  });
+});

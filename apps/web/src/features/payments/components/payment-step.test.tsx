@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../lib/auth-store';
+import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { PaymentStep } from './payment-step';
+
+const Q = '11111111-1111-4111-8111-111111111111';
+const order = {
+  key: 'rzp_test_sandbox',
+  amount: 2500,
+  currency: 'INR',
+  orderId: 'order_ABCDEFGHIJKLMN',
+  provider: 'sandbox',
+};
+const signed = {
+  razorpay_payment_id: 'pay_ABCDEFGHIJKLMN',
+  razorpay_order_id: order.orderId,
+  razorpay_signature: 'ab12',
+};
+
+function setup() {
+  const onPaid = vi.fn();
+  const onError = vi.fn();
+  const onCancel = vi.fn();
+  renderWithProviders(
+    <PaymentStep questionId={Q} amountRupees={25} onPaid={onPaid} onError={onError} onCancel={onCancel} />,
+  );
+  return { onPaid, onError, onCancel };
+}
+
+describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSession('token', testUser as never);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('creates the order, shows a prefilled card checkout, pays, verifies and reports paid once', async () => {
+    const calls = mockFetch({
+      'POST /api/payments/create-order': { body: order },
+      'POST /api/payments/sandbox/pay': { body: signed },
+      'POST /api/payments/verify': {
+        body: { question: { _id: Q, title: 'T', isPaid: true, paymentAmount: 2500 } },
+      },
+    });
+    const { onPaid, onError, onCancel } = setup();
+    expect(await screen.findByTestId('checkout-amount')).toHaveProperty('textContent', '₹25.00');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Rao');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₹25.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(onError).not.toHaveBeenCalled();
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/payments/create-order',
+      'POST /api/payments/sandbox/pay',
+      'POST /api/payments/verify',
+    ]);
+    expect(calls[0]!.body).toEqual({ questionId: Q, amount: 25 });
+    expect(calls[2]!.body).toEqual({ ...signed, questionId: Q });
+  });
+
+  it('reports an order failure with the spec title and the server error', async () => {
+    mockFetch({
+      'POST /api/payments/create-order': {
+        status: 400,
+        body: {
+          error: 'The minimum reward is ₹50',
+          message: 'The minimum reward is ₹50',
+          code: 'VALIDATION',
+        },
+      },
+    });
+    const { onError, onPaid } = setup();
+    await waitFor(() =>
+      expect(onError).toHaveBeenCalledWith(
+        'Payment Processing Error',
+        'Unable to process your payment. The minimum reward is ₹50',
+      ),
+    );
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('reports a verification failure with the spec sentence', async () => {
+    mockFetch({
+      'POST /api/payments/create-order': { body: order },
+      'POST /api/payments/sandbox/pay': { body: signed },
+      'POST /api/payments/verify': {
+        status: 400,
+        body: { error: 'bad', message: 'bad', code: 'PAYMENT_SIGNATURE_INVALID' },
+      },
+    });
+    const { onError, onPaid } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹25.00' }));
+    await waitFor(() =>
+      expect(onError).toHaveBeenCalledWith(
+        'Payment Verification Failed',
+        'We encountered an issue verifying your payment. Please contact our support team for assistance.',
+      ),
+    );
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('cancels without paying', async () => {
+    const calls = mockFetch({ 'POST /api/payments/create-order': { body: order } });
+    const { onCancel, onPaid, onError } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,212 @@
+import { type Attachment, MSG } from '@agora/shared';
+import { Button, FileButton, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { createAnswer, uploadAttachment } from '../api/question-mutations';
+import { AttachmentList } from './attachment-list';
+
+const MAX_ATTACHMENTS = 5;
+
+/** spec 01 §5: only attachments with filename, url, originalName, mimetype and a numeric size are sent. */
+function complete(a: Partial<Attachment> | null | undefined): a is Attachment {
+  return (
+    !!a &&
+    typeof a.filename === 'string' &&
+    typeof a.url === 'string' &&
+    typeof a.originalName === 'string' &&
+    typeof a.mimetype === 'string' &&
+    typeof a.size === 'number' &&
+    Number.isFinite(a.size)
+  );
+}
+
+function uploadErrorText(err: unknown): { title: string; message: string } {
+  if (err instanceof NetworkError) return { title: MSG.uploadErrorTitle, message: MSG.uploadNetworkError };
+  if (err instanceof ApiError) {
+    if (err.status === 401) return { title: MSG.uploadFailed, message: MSG.loginToUploadFiles };
+    if (err.status === 403) return { title: MSG.uploadFailed, message: MSG.uploadForbidden };
+    if (err.status === 400) return { title: MSG.uploadFailed, message: err.message || MSG.invalidFile };
+    return { title: MSG.uploadFailed, message: err.message || MSG.uploadFailed };
+  }
+  return { title: MSG.uploadFailed, message: MSG.uploadFailed };
+}
+
+export interface AnswerFormProps {
+  questionId: string;
+  /** Called after a successful submission (the page refetches the question 500 ms later). */
+  onSubmitted: () => void;
+  /** The server says this user already answered (a stale page): show the notice instead. */
+  onAlreadyAnswered: () => void;
+}
+
+/** The answer form of spec 01 §2/§5: text, attachments with upload progress, one-answer confirmation. */
+export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered }: AnswerFormProps) {
+  const navigate = useNavigate();
+  const { isLoggedIn } = useAuth();
+  const [content, setContent] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const toLogin = () => {
+    clearSession();
+    setRedirectAfterLogin(`/questions?question=${questionId}`);
+    navigate('/login');
+  };
+
+  const onFile = async (file: File | null) => {
+    if (!file) return;
+    if (!isLoggedIn) {
+      notifications.show({ title: MSG.uploadFailed, message: MSG.loginToUploadAttachments, color: 'red' });
+      return;
+    }
+    setProgress({ name: file.name, percent: 0 });
+    try {
+      const res = await uploadAttachment(questionId, file, (percent) =>
+        setProgress({ name: file.name, percent }),
+      );
+      // The spec's server answered either the attachment or { attachment }.
+      const a = (res as { attachment?: Attachment }).attachment ?? (res as unknown as Attachment);
+      if (!complete(a)) {
+        notifications.show({ title: MSG.uploadFailed, message: MSG.uploadInvalidResponse, color: 'red' });
+        return;
+      }
+      setAttachments((xs) => [...xs, a]);
+    } catch (err) {
+      const { title, message } = uploadErrorText(err);
+      notifications.show({ title, message, color: 'red' });
+      if (err instanceof ApiError && err.status === 409) onAlreadyAnswered();
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const ask = () => {
+    if (!content.trim()) {
+      notifications.show({ title: MSG.emptyAnswerTitle, message: MSG.emptyAnswer, color: 'yellow' });
+      return;
+    }
+    if (!isLoggedIn) {
+      notifications.show({ title: MSG.submissionFailedTitle, message: MSG.loginToAnswer, color: 'red' });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const submit = async () => {
+    setConfirming(false);
+    setSubmitting(true);
+    try {
+      await createAnswer(questionId, content.trim(), attachments.filter(complete));
+      notifications.show({
+        title: 'Answer submitted',
+        message: 'Your answer has been posted.',
+        color: 'green',
+      });
+      setContent('');
+      setAttachments([]);
+      onSubmitted();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return toLogin();
+      if (err instanceof ApiError && err.status === 409 && err.code === 'ALREADY_ANSWERED') {
+        notifications.show({
+          title: MSG.alreadyAnsweredTitle,
+          message: MSG.alreadyAnswered,
+          color: 'yellow',
+        });
+        onAlreadyAnswered();
+        return;
+      }
+      const message =
+        err instanceof NetworkError
+          ? MSG.networkError
+          : err instanceof ApiError
+            ? err.message
+            : MSG.answerSubmitFailed;
+      notifications.show({
+        title: MSG.submissionFailedTitle,
+        message: message || MSG.answerSubmitFailed,
+        color: 'red',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        ask();
+      }}
+      aria-label="Answer this question"
+    >
+      <Stack gap="sm">
+        <Textarea
+          label="Your answer"
+          description="Markdown is supported: **bold**, lists, `code` and ``` code blocks ```."
+          placeholder="Share what you know…"
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={20_000}
+          value={content}
+          onChange={(e) => setContent(e.currentTarget.value)}
+        />
+        <AttachmentList
+          attachments={attachments}
+          onRemove={(a) => setAttachments((xs) => xs.filter((x) => x !== a))}
+        />
+        {progress ? (
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Uploading {progress.name}… {progress.percent}%
+            </Text>
+            <Progress
+              value={progress.percent}
+              size="sm"
+              animated
+              aria-label={`Upload progress ${progress.percent}%`}
+            />
+          </Stack>
+        ) : null}
+        <Group justify="space-between">
+          <FileButton onChange={onFile} accept="image/*,.pdf,.doc,.docx,.xlsx,.pptx,.zip,.txt,.md,.csv,.json">
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconPaperclip size={16} />}
+                disabled={!!progress || attachments.length >= MAX_ATTACHMENTS}
+              >
+                Attach file
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} />}
+            loading={submitting}
+            disabled={!!progress}
+          >
+            Submit Answer
+          </Button>
+        </Group>
+        <Modal opened={confirming} onClose={() => setConfirming(false)} title="Submit your answer?" centered>
+          <Text>{MSG.answerConfirm}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={submit}>Submit</Button>
+          </Group>
+        </Modal>
+      </Stack>
+    </form>
+  );
+}

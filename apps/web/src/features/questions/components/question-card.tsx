@@ -1,0 +1,82 @@
+import type { Question } from '@agora/shared';
+import { Anchor, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconEye, IconMessageCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/relative-time';
+import { plainExcerpt, rupees } from '../lib/format';
+import { StatusBadge } from './status-badge';
+
+export interface QuestionCardProps {
+  question: Question;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}
+
+/** spec 01 §2: title, status, description, category, views, answer count, date, View Details. */
+export function QuestionCard({ question: q, selected, onSelect }: QuestionCardProps) {
+  return (
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      data-testid="question-card"
+      style={{
+        borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
+        boxShadow: selected ? '0 0 0 1px var(--mantine-primary-color-filled)' : undefined,
+      }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <UnstyledButton
+            onClick={() => onSelect(q._id)}
+            aria-current={selected ? 'true' : undefined}
+            style={{ flex: 1, minWidth: 0 }}
+          >
+            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {q.title}
+            </Text>
+          </UnstyledButton>
+          <StatusBadge status={q.status} />
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {plainExcerpt(q.description)}
+        </Text>
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="outline" size="sm" color="gray">
+              {q.category}
+            </Badge>
+            {q.isPaid && q.paymentAmount ? (
+              <Badge variant="light" size="sm" color="teal">
+                {rupees(q.paymentAmount)} reward
+              </Badge>
+            ) : null}
+            <Group gap={4} aria-label={`${q.views} views`}>
+              <IconEye size={14} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {q.views}
+              </Text>
+            </Group>
+            <Group gap={4} aria-label={`${q.answerCount} answers`}>
+              <IconMessageCircle size={14} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {q.answerCount}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              <RelativeTime date={q.createdAt} suffix=" ago" />
+            </Text>
+          </Group>
+          <Anchor
+            component={Link}
+            to={`/question/${q._id}`}
+            size="sm"
+            aria-label={`View details of ${q.title}`}
+          >
+            View Details
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Question } from '@agora/shared';
+import { Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { QuestionCard } from './question-card';
+
+export interface QuestionListProps {
+  items: Question[];
+  pending: boolean;
+  error: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  empty: { title: string; description?: ReactNode; action?: ReactNode };
+}
+
+/** Question cards with cursor pages fetched as the end of the list scrolls into view. */
+export function QuestionList(p: QuestionListProps) {
+  const { ref, entry } = useIntersection({ rootMargin: '400px' });
+  const visible = entry?.isIntersecting ?? false;
+  const { hasMore, loadingMore, loadMore } = p;
+  useEffect(() => {
+    if (visible && hasMore && !loadingMore) loadMore();
+  }, [visible, hasMore, loadingMore, loadMore]);
+
+  if (p.pending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={120} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (p.error) {
+    return (
+      <EmptyState
+        title="Could not load questions"
+        description="Please check your connection and try again."
+      />
+    );
+  }
+  if (p.items.length === 0) return <EmptyState {...p.empty} />;
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
+      {p.items.map((q) => (
+        <li key={q._id}>
+          <QuestionCard question={q} selected={q._id === p.selectedId} onSelect={p.onSelect} />
+        </li>
+      ))}
+      <li ref={ref} aria-hidden={!p.hasMore}>
+        {p.hasMore ? (
+          <Center py="sm">
+            {p.loadingMore ? (
+              <Loader size="sm" aria-label="Loading more questions" />
+            ) : (
+              <Button variant="subtle" onClick={p.loadMore}>
+                Load more
+              </Button>
+            )}
+          </Center>
+        ) : null}
+      </li>
+    </Stack>
+  );
+}

@@ -1,0 +1,271 @@
+import { MSG, QUESTION_CATEGORIES, QUESTION_SORTS, type QuestionSort } from '@agora/shared';
+import {
+  Box,
+  Button,
+  Drawer,
+  Group,
+  Indicator,
+  Menu,
+  Paper,
+  Stack,
+  Tabs,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsSort,
+  IconCheck,
+  IconPlus,
+  IconSearch,
+  IconWallet,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
+import { CategoryFilter } from '../components/category-filter';
+import { QuestionList } from '../components/question-list';
+import { QuestionView } from '../components/question-view';
+import { ResizableSplit } from '../components/resizable-split';
+import { SORT_LABELS } from '../lib/format';
+
+const CATEGORY_SET = new Set<string>(QUESTION_CATEGORIES);
+/** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
+const SPLIT_HEIGHT = 'calc(100dvh - 60px - 150px)';
+
+function readSort(v: string | null): QuestionSort {
+  return (QUESTION_SORTS as readonly string[]).includes(v ?? '') ? (v as QuestionSort) : 'date-new';
+}
+
+/** /questions — spec 01 §2 "Inquiry Space". Filters, sort, tab and the selected question live in the URL. */
+export function QuestionsPage() {
+  useDocumentTitle(MSG.questionsTabTitle);
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const viewerId = auth.isLoggedIn ? (auth.user?.id ?? null) : null;
+  const [params, setParams] = useSearchParams();
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [drawer, setDrawer] = useState(false);
+
+  const sort = readSort(params.get('sort'));
+  const categories = useMemo(() => params.getAll('category').filter((c) => CATEGORY_SET.has(c)), [params]);
+  const tab = params.get('tab') === 'answered' ? 'answered' : 'open';
+  const selected = params.get('question');
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+
+  const update = (patch: Record<string, string | string[] | null>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          next.delete(k);
+          if (Array.isArray(v)) for (const x of v) next.append(k, x);
+          else if (v !== null && v !== '') next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== debounced) update({ q: debounced || null });
+  }, [debounced]);
+
+  const list = usePublicQuestions({ categories, sort, q: debounced });
+  const answered = useAnsweredQuestions(viewerId);
+  const answeredTotal = answered.data?.pages[0]?.total ?? 0;
+
+  const select = (id: string | null) => update({ question: id });
+  const askQuestion = () => {
+    if (!auth.isLoggedIn) {
+      setRedirectAfterLogin('/ask-question');
+      navigate('/login');
+      return;
+    }
+    // spec 01 §2: the create-question page opens in its own window.
+    const w = window.open('/ask-question', '_blank');
+    if (!w) navigate('/ask-question');
+  };
+
+  const filtered = categories.length > 0 || debounced !== '';
+  const openItems = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const answeredItems = answered.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const openList = (
+    <QuestionList
+      items={openItems}
+      pending={list.isPending}
+      error={list.isError}
+      hasMore={list.hasNextPage}
+      loadingMore={list.isFetchingNextPage}
+      loadMore={() => void list.fetchNextPage()}
+      selectedId={selected}
+      onSelect={select}
+      empty={
+        filtered || sort === 'solved'
+          ? { title: MSG.noQuestionsFound, description: 'Try other categories or words.' }
+          : { title: MSG.noOpenQuestions, description: 'Be the first to ask one.' }
+      }
+    />
+  );
+  const answeredList = viewerId ? (
+    <QuestionList
+      items={answeredItems}
+      pending={answered.isPending}
+      error={answered.isError}
+      hasMore={answered.hasNextPage}
+      loadingMore={answered.isFetchingNextPage}
+      loadMore={() => void answered.fetchNextPage()}
+      selectedId={selected}
+      onSelect={select}
+      empty={{ title: MSG.noAnsweredQuestions, description: 'Questions you answer will appear here.' }}
+    />
+  ) : (
+    <Paper withBorder p="lg" ta="center">
+      <Stack align="center" gap="xs">
+        <Title order={3} size="h5">
+          {MSG.signInToAnswer}
+        </Title>
+        <Button
+          onClick={() => {
+            setRedirectAfterLogin('/questions?tab=answered');
+            navigate('/login');
+          }}
+        >
+          Sign in
+        </Button>
+      </Stack>
+    </Paper>
+  );
+
+  const listArea = (
+    <Tabs
+      value={tab}
+      onChange={(v) => update({ tab: v === 'answered' ? 'answered' : null })}
+      keepMounted={false}
+    >
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="open">Open Questions</Tabs.Tab>
+        <Tabs.Tab value="answered">Answered ({answeredTotal})</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="open">{openList}</Tabs.Panel>
+      <Tabs.Panel value="answered">{answeredList}</Tabs.Panel>
+    </Tabs>
+  );
+
+  return (
+    <Box px={{ base: 'sm', md: 'lg' }} py="md" maw={1600} mx="auto">
+      <Stack gap="sm" mb="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1} size="h2">
+            Inquiry Space
+          </Title>
+          <Group gap="xs" wrap="wrap">
+            {auth.isLoggedIn ? (
+              <Button component={Link} to="/wallet" variant="default" leftSection={<IconWallet size={16} />}>
+                My Wallet
+              </Button>
+            ) : null}
+            <Button onClick={askQuestion} leftSection={<IconPlus size={16} />}>
+              Ask Question
+            </Button>
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {!wide ? (
+            <Indicator label={categories.length} size={16} disabled={categories.length === 0}>
+              <Button
+                variant="default"
+                onClick={() => setDrawer(true)}
+                leftSection={<IconAdjustmentsHorizontal size={16} />}
+              >
+                Categories
+              </Button>
+            </Indicator>
+          ) : null}
+          <TextInput
+            aria-label="Search questions"
+            placeholder="Search questions"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            maxLength={200}
+          />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconArrowsSort size={16} />}
+                aria-label={`Sort: ${SORT_LABELS[sort]}`}
+              >
+                {wide ? SORT_LABELS[sort] : 'Sort'}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {QUESTION_SORTS.map((s) => (
+                <Menu.Item
+                  key={s}
+                  onClick={() => update({ sort: s === 'date-new' ? null : s })}
+                  rightSection={s === sort ? <IconCheck size={14} /> : null}
+                  aria-current={s === sort ? 'true' : undefined}
+                >
+                  {SORT_LABELS[s]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Stack>
+
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        {wide ? (
+          <Paper withBorder p="md" w={250} miw={250} component="aside" aria-label="Filter by category">
+            <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
+          </Paper>
+        ) : null}
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {wide && selected ? (
+            <ResizableSplit
+              height={SPLIT_HEIGHT}
+              left={<Box pr="xs">{listArea}</Box>}
+              right={
+                <Paper withBorder radius="md" mih="100%">
+                  <QuestionView key={selected} id={selected} mode="panel" onClose={() => select(null)} />
+                </Paper>
+              }
+            />
+          ) : (
+            listArea
+          )}
+        </Box>
+      </Group>
+
+      <Drawer
+        opened={!wide && drawer}
+        onClose={() => setDrawer(false)}
+        title="Filter questions"
+        position="left"
+        size={300}
+      >
+        <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
+      </Drawer>
+      <Drawer
+        opened={!wide && !!selected}
+        onClose={() => select(null)}
+        position="bottom"
+        size="92%"
+        title="Question"
+        padding={0}
+        styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
+      >
+        {selected && !wide ? <QuestionView key={selected} id={selected} mode="panel" /> : null}
+      </Drawer>
+    </Box>
+  );
+}

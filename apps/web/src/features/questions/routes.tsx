@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+
+// Routes of the questions area; each page is its own lazy chunk.
+export const questionsRoutes: RouteObject[] = [
+  {
+    path: 'questions',
+    lazy: async () => ({ Component: (await import('./pages/questions-page')).QuestionsPage }),
+  },
+  {
+    path: 'question/:id',
+    lazy: async () => ({ Component: (await import('./pages/question-detail-page')).QuestionDetailPage }),
+  },
+  {
+    path: 'ask-question',
+    lazy: async () => ({ Component: (await import('./pages/ask-question-page')).AskQuestionPage }),
+  },
+  {
+    path: 'questioner-portal',
+    lazy: async () => ({ Component: (await import('./pages/questioner-portal-page')).QuestionerPortalPage }),
+  },
+];

@@ -1,0 +1,17 @@
+import type { DistributeBody, DistributeResult } from '@agora/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { rewardViewQueryOptions } from './get-reward-view';
+
+export function distributeRewards(body: DistributeBody): Promise<DistributeResult> {
+  return api<DistributeResult>('/api/rewards/distribute', { method: 'POST', body });
+}
+
+export function useDistributeRewards(questionId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: distributeRewards,
+    // Refetch also after a failure: a 409 means someone else already distributed it.
+    onSettled: () => qc.invalidateQueries({ queryKey: rewardViewQueryOptions(questionId).queryKey }),
+  });
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PaymentStep } from '../../payments/components/payment-step';
+import { useMinReward } from '../api/get-min-reward';
+
+export interface PayRewardPanelProps {
+  questionId: string;
+  /** Paise the author asked for at creation (0 when unknown). */
+  requestedPaise: number;
+  onPaid: () => void;
+}
+
+/**
+ * A question whose checkout was cancelled or failed stays unpaid; its author can pay the reward
+ * here later, through the same payment step as the ask form.
+ */
+export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
+  const min = useMinReward().data?.minRewardAmount ?? 10;
+  const [amount, setAmount] = useState<number | string>(
+    requestedPaise > 0 ? Math.round(requestedPaise / 100) : '',
+  );
+  const [paying, setPaying] = useState<number | null>(null);
+  const value = typeof amount === 'number' && Number.isInteger(amount) && amount >= min ? amount : min;
+
+  return (
+    <Alert color="yellow" icon={<IconAlertCircle size={20} />} title="This question's reward is not paid yet">
+      <Stack gap="sm">
+        <Text size="sm">Pay the reward to distribute it among the answers you choose.</Text>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Reward amount (₹)"
+            value={amount === '' ? value : amount}
+            onChange={setAmount}
+            min={min}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            w={180}
+          />
+          <Button
+            leftSection={<IconCreditCard size={18} />}
+            onClick={() => setPaying(value)}
+            loading={paying !== null}
+          >
+            Pay ₹{value}
+          </Button>
+        </Group>
+      </Stack>
+      {paying !== null ? (
+        <PaymentStep
+          questionId={questionId}
+          amountRupees={paying}
+          onPaid={() => {
+            setPaying(null);
+            notifications.show({
+              title: 'Payment successful',
+              message: 'The reward is ready to distribute.',
+              color: 'teal',
+            });
+            onPaid();
+          }}
+          onError={(title, message) => {
+            setPaying(null);
+            notifications.show({ title, message, color: 'red' });
+          }}
+          onCancel={() => setPaying(null)}
+        />
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,62 @@
+import type { RewardAnswer, RewardRecord } from '@agora/shared';
+import { Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { rupees } from '../lib/money';
+
+export interface RewardAnswerCardProps {
+  answer: RewardAnswer;
+  checked: boolean;
+  disabled: boolean;
+  /** The live preview of this answer's share while selected. */
+  preview: { percentage: number; paise: number } | null;
+  /** The share it received, once distributed. */
+  reward: RewardRecord | null;
+  onToggle: () => void;
+}
+
+export function RewardAnswerCard({
+  answer,
+  checked,
+  disabled,
+  preview,
+  reward,
+  onToggle,
+}: RewardAnswerCardProps) {
+  const share = reward ? { percentage: reward.percentage, paise: reward.amount } : preview;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="reward-answer"
+      style={checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Checkbox
+          mt={4}
+          checked={checked}
+          disabled={disabled}
+          onChange={onToggle}
+          aria-label={`Reward the answer by ${answer.author.displayName}`}
+        />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={600}>{answer.author.displayName}</Text>
+            {share ? (
+              <Badge size="lg" variant={reward ? 'filled' : 'light'} color="teal" data-testid="reward-share">
+                {share.percentage}% · {rupees(share.paise)}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text
+            size="sm"
+            c="dimmed"
+            lineClamp={4}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {answer.content}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { MSG } from '@agora/shared';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
+import { moneyError, rupees, rupeesToPaise } from '../lib/money';
+
+export interface WithdrawDialogProps {
+  opened: boolean;
+  balance: number;
+  destination: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** spec 01 §5: amount above 0 (min ₹0.01), at most the balance; sent in paise. */
+export function WithdrawDialog({ opened, balance, destination, onClose, onDone }: WithdrawDialogProps) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // One key per attempt: a retried (double-clicked, re-sent) request never withdraws twice.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const withdraw = useRequestWithdrawal();
+
+  const reset = () => {
+    setAmount('');
+    setError(null);
+    setRequestId(crypto.randomUUID());
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const paise = rupeesToPaise(amount);
+    if (paise === null) return setError(MSG.invalidAmount);
+    if (paise > balance) return setError(MSG.insufficientBalance);
+    withdraw.mutate(
+      { amount: paise, requestId },
+      {
+        onSuccess: (res) => {
+          reset();
+          onDone(res.message);
+        },
+        onError: (err) => setError(moneyError(err)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (withdraw.isPending) return;
+        reset();
+        onClose();
+      }}
+      title="Withdraw Funds"
+      centered
+    >
+      <form onSubmit={submit} noValidate aria-label="Withdraw funds">
+        <Stack gap="md">
+          <Text size="sm">
+            Available balance: <b data-testid="withdraw-available">{rupees(balance)}</b>
+          </Text>
+          <Text size="sm" c="dimmed">
+            Paid to {destination}
+          </Text>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Amount (₹)"
+            placeholder="0.00"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            data-autofocus
+            required
+            rightSection={
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={() => setAmount((balance / 100).toFixed(2))}
+              >
+                Max
+              </Button>
+            }
+            rightSectionWidth={56}
+          />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+              disabled={withdraw.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={withdraw.isPending}>
+              Request Withdrawal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

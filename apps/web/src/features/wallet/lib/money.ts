@@ -1,0 +1,23 @@
+import { formatRupees, MSG } from '@agora/shared';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+
+/** spec 01 §3, §9: paise shown as rupees with 2 decimals. */
+export function rupees(paise: number): string {
+  return `₹${formatRupees(paise)}`;
+}
+
+/** spec 01 §8: "Error: {server error}" or the network sentence. */
+export function moneyError(err: unknown): string {
+  if (err instanceof NetworkError) return MSG.networkError;
+  if (err instanceof ApiError) return `Error: ${err.message}`;
+  return MSG.networkError;
+}
+
+/** A rupee amount typed by the user → whole paise, or null when it is not a valid positive amount. */
+export function rupeesToPaise(value: string | number): number | null {
+  const s = String(value).trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const [whole, frac = ''] = s.split('.');
+  const paise = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return Number.isSafeInteger(paise) && paise > 0 ? paise : null;
+}

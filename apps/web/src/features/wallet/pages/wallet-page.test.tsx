@@ -1,0 +1,122 @@
+import { MSG, type WalletView } from '@agora/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../lib/auth-store';
+import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { WalletPage } from './wallet-page';
+
+const wallet = (over: Partial<WalletView> = {}): WalletView => ({
+  _id: 'u1',
+  balance: 2550,
+  totalEarned: 4000,
+  bankAccount: null,
+  upiId: 'asha@okbank',
+  ...over,
+});
+
+const txs = [
+  {
+    _id: 't3',
+    type: 'withdrawal',
+    amount: 1000,
+    status: 'failed',
+    description: 'Withdrawal to UPI ID asha@okbank',
+    createdAt: '2026-01-03T00:00:00.000Z',
+  },
+  {
+    _id: 't2',
+    type: 'withdrawal',
+    amount: 450,
+    status: 'pending',
+    description: 'Withdrawal to UPI ID asha@okbank',
+    createdAt: '2026-01-02T00:00:00.000Z',
+  },
+  {
+    _id: 't1',
+    type: 'reward',
+    amount: 4000,
+    status: 'completed',
+    description: 'Reward for your answer',
+    questionTitle: 'Q',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+describe('WalletPage', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSession('token', testUser as never);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows balance, total earned and history with signs and status colours', async () => {
+    mockFetch({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    expect(await screen.findByTestId('wallet-balance')).toHaveProperty('textContent', '₹25.50');
+    expect(screen.getByTestId('wallet-total-earned').textContent).toBe('₹40.00');
+    await screen.findAllByTestId('transaction');
+    expect(screen.getAllByTestId('transaction-amount').map((e) => e.textContent)).toEqual([
+      '-₹10.00',
+      '-₹4.50',
+      '+₹40.00',
+    ]);
+    expect(screen.getAllByTestId('transaction-status').map((e) => e.textContent)).toEqual([
+      'failed',
+      'pending',
+      'completed',
+    ]);
+    expect(screen.getByRole('link', { name: /Back to Questions/ }).getAttribute('href')).toBe('/questions');
+  });
+
+  it('validates the amount and sends paise with a request id', async () => {
+    const calls = mockFetch({
+      'GET /api/wallet': { body: wallet() },
+      'GET /api/wallet/transactions': { body: [] },
+      'POST /api/withdrawals/request': {
+        status: 201,
+        body: { message: MSG.withdrawalSubmitted, withdrawal: {}, balance: 1500 },
+      },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText(/Amount/);
+    for (const [value, message] of [
+      ['0', MSG.invalidAmount],
+      ['abc', MSG.invalidAmount],
+      ['1.234', MSG.invalidAmount],
+      ['25.51', MSG.insufficientBalance],
+    ]) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
+      expect(await within(dialog).findByText(message!)).toBeTruthy();
+    }
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(input, { target: { value: '10.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')!.body as { amount: number; requestId: string };
+    expect(body.amount).toBe(1050);
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opens no dialog without payout details or without a balance', async () => {
+    mockFetch({
+      'GET /api/wallet': { body: wallet({ upiId: null }) },
+      'GET /api/wallet/transactions': { body: [] },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The payment details form opens instead.
+    expect(await screen.findByRole('button', { name: 'Save Details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Details' }));
+    expect(await screen.findByText(MSG.paymentDetailsRequired)).toBeTruthy();
+  });
+
+  it('shows the fallback screen when the wallet cannot be loaded', async () => {
+    mockFetch({});
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    expect(await screen.findByText('Failed to load wallet data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Mantine needs these browser APIs, which jsdom lacks.
+const g = globalThis as unknown as Record<string, unknown>;
+if (!g.matchMedia) {
+  g.matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
+if (!g.ResizeObserver) {
+  g.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollIntoView ||= () => {};
+afterEach(() => cleanup());
+// Lazy chunks (menus, panels, dialogs) are transformed on first import: on a busy machine that can
+// take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,0 +1,181 @@
+// Fixed lists and limits from the specification (spec 01 §3, §9; spec 02 §2, §9; spec 03 §3, §9).
+
+export const ROLES = ['admin', 'questioner', 'answerer', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a visitor may choose at sign-up (never admin). */
+export const SIGNUP_ROLES = ['user', 'questioner', 'answerer'] as const;
+export const USER_STATUSES = ['active', 'suspended'] as const;
+
+export const QUESTION_CATEGORIES = [
+  'Technology',
+  'Business',
+  'Education',
+  'Health & Wellness',
+  'Creative Arts',
+  'Science',
+  'Lifestyle',
+  'Other',
+] as const;
+export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+export const QUESTION_SORTS = ['all', 'solved', 'date-unsolved', 'date-old', 'date-new', 'random'] as const;
+export const QUESTION_STATUSES = ['open', 'answered', 'closed'] as const;
+
+/** Categories on the /share-idea page. */
+export const IDEA_SHARE_PAGE_CATEGORIES = [
+  'Technology',
+  'Healthcare',
+  'Education',
+  'Environment',
+  'Business',
+  'Social Impact',
+  'Entertainment',
+  'Other',
+] as const;
+/** Categories on the listing's own share form and its sidebar. */
+export const IDEA_LISTING_CATEGORIES = [
+  'Technology',
+  'Business',
+  'Education',
+  'Health',
+  'Environment',
+  'Entertainment',
+  'Sports',
+  'Travel',
+  'Food',
+  'Fashion',
+  'Art',
+  'Science',
+  'Other',
+] as const;
+/** CONTRACT §5: every value a form can submit is accepted and counted. */
+export const IDEA_CATEGORIES = Array.from(
+  new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES]),
+) as readonly string[];
+export const IDEA_TOPBAR_CATEGORIES = [
+  'Lifestyle & Wellness',
+  'New Features / Innovation',
+  'Social & Community',
+  'Education & Learning',
+  'Health & Psychology',
+  'Finance & Productivity',
+  'Entertainment & Media',
+  'AI & Personalization',
+  'Accessibility & Inclusivity',
+  'Sustainability & Impact',
+  'Other',
+] as const;
+export const IDEA_SORTS = ['newest', 'oldest', 'popular'] as const;
+export const IDEAS_PAGE_SIZE = 10;
+
+export const JOB_LISTING_CATEGORIES = [
+  'Engineering',
+  'Product',
+  'Design',
+  'Marketing',
+  'Sales',
+  'Operations',
+  'Data Science',
+  'DevOps',
+  'Security',
+  'Business Development',
+  'Customer Success',
+  'Finance',
+  'HR',
+  'Legal',
+  'Other',
+] as const;
+export const JOB_FORM_CATEGORIES = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Education',
+  'Marketing',
+  'Sales',
+  'Design',
+  'Engineering',
+  'Management',
+  'Customer Service',
+  'Human Resources',
+  'Operations',
+  'Consulting',
+  'Media',
+  'Other',
+] as const;
+export const JOB_CATEGORIES = Array.from(
+  new Set<string>([...JOB_LISTING_CATEGORIES, ...JOB_FORM_CATEGORIES]),
+) as readonly string[];
+export const JOB_LISTING_LEVELS = [
+  'Intern',
+  'Junior',
+  'Mid-level',
+  'Senior',
+  'Lead',
+  'Principal',
+  'Executive',
+] as const;
+export const JOB_FORM_LEVELS = ['Entry-level', 'Mid-level', 'Senior-level', 'Executive', 'Intern'] as const;
+export const JOB_LEVELS = Array.from(
+  new Set<string>([...JOB_LISTING_LEVELS, ...JOB_FORM_LEVELS]),
+) as readonly string[];
+export const JOB_EMPLOYMENT_TYPES = [
+  'Full-time',
+  'Part-time',
+  'Contract',
+  'Freelance',
+  'Internship',
+] as const;
+export const JOB_SORTS = ['newest', 'oldest', 'title', 'company'] as const;
+export const JOB_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const INDIA_SALARY_MULTIPLIER = 83;
+
+export const HACKATHON_CATEGORIES = [
+  'AI/ML',
+  'Web Development',
+  'Mobile Development',
+  'Blockchain',
+  'IoT',
+  'Data Science',
+  'Cybersecurity',
+  'Fintech',
+  'Healthtech',
+  'Edtech',
+  'Other',
+] as const;
+export const HACKATHON_DURATIONS = [
+  '24 hours',
+  '48 hours',
+  '72 hours',
+  '1 week',
+  '2 weeks',
+  '1 month',
+] as const;
+export const HACKATHON_LOCATION_TYPES = ['online', 'offline', 'hybrid'] as const;
+export const HACKATHON_STATUSES = ['pending', 'published', 'rejected'] as const;
+export const SUBMISSION_STATUSES = ['winner', 'runner_up', 'participant'] as const;
+/** spec 03 §4: registration and unregistration close 1 hour before the start. */
+export const REGISTRATION_CUTOFF_MS = 60 * 60 * 1000;
+
+export const CONTACT_CATEGORIES = QUESTION_CATEGORIES;
+
+export const LIMITS = {
+  imageBytes: 5 * 1024 * 1024,
+  attachmentBytes: 10 * 1024 * 1024,
+  submissionFileBytes: 25 * 1024 * 1024,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 100,
+  emailMax: 254,
+  titleMax: 200,
+  textMax: 20_000,
+  shortTextMax: 500,
+  tagMax: 50,
+  tagsMax: 20,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  defaultMinRewardRupees: 10,
+} as const;
+
+export const SESSION = {
+  idleMinutesDefault: 20,
+  warningBeforeMs: 2 * 60 * 1000,
+} as const;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { hackathonPhase, registrationOpen } from './hackathon-phase.js';
+import { initials } from './initials.js';
+import { relativeTime } from './relative-time.js';
+import { equalPercentages, splitPaise } from './reward-split.js';
+import { formatSalary } from './salary.js';
+
+describe('initials', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initials('Ada Byron Lovelace')).toBe('AL');
+    expect(initials('  cher ')).toBe('C');
+  });
+  it('falls back to the e-mail', () => expect(initials('', 'zed@example.com')).toBe('Z'));
+});
+
+describe('reward split', () => {
+  it('gives the remainder percentage to the first selected answer', () => {
+    expect(equalPercentages(3)).toEqual([34, 33, 33]);
+    expect(equalPercentages(2)).toEqual([50, 50]);
+    expect(equalPercentages(7).reduce((a, b) => a + b)).toBe(100);
+  });
+  it('splits paise so the shares add up to the total exactly', () => {
+    expect(splitPaise(1001, [50, 50])).toEqual([501, 500]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 20 }), (total, n) => {
+        const shares = splitPaise(total, equalPercentages(n));
+        return shares.reduce((a, b) => a + b, 0) === total && shares.every((s) => s >= 0);
+      }),
+    );
+  });
+});
+
+describe('relative time', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  it('uses now, minutes, hours and days under 30 days, then a date', () => {
+    expect(relativeTime('2026-06-01T11:59:30Z', now)).toBe('now');
+    expect(relativeTime('2026-06-01T11:15:00Z', now)).toBe('45m');
+    expect(relativeTime('2026-06-01T02:00:00Z', now)).toBe('10h');
+    expect(relativeTime('2026-05-20T12:00:00Z', now)).toBe('12d');
+    expect(relativeTime('2026-01-02T12:00:00Z', now)).toBe('Jan 2, 2026');
+  });
+});
+
+describe('hackathon phase', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  const h = (start: string, end: string, status = 'published') => ({
+    status,
+    startDate: start,
+    endDate: end,
+  });
+  it('derives upcoming, open and past from the clock', () => {
+    expect(hackathonPhase(h('2026-06-02T00:00:00Z', '2026-06-03T00:00:00Z'), now)).toBe('upcoming');
+    expect(hackathonPhase(h('2026-05-31T00:00:00Z', '2026-06-03T00:00:00Z'), now)).toBe('open');
+    expect(hackathonPhase(h('2026-05-01T00:00:00Z', '2026-05-03T00:00:00Z', 'pending'), now)).toBe('past');
+    expect(hackathonPhase(h('2026-06-02T00:00:00Z', '2026-06-03T00:00:00Z', 'pending'), now)).toBeNull();
+  });
+  it('closes registration exactly 1 hour before the start', () => {
+    expect(registrationOpen('2026-06-01T13:01:00Z', now)).toBe(true);
+    expect(registrationOpen('2026-06-01T12:59:00Z', now)).toBe(false);
+  });
+});
+
+describe('salary', () => {
+  it('multiplies by 83 for India and shows USD elsewhere', () => {
+    expect(formatSalary({ min: 1000, max: 2000 }, 'India')).toBe('₹83,000 - ₹1,66,000');
+    expect(formatSalary({ min: 1000, max: 2000 }, 'USA')).toBe('$1,000 - $2,000');
+    expect(formatSalary(null, 'India')).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+
+// In the browser the CSP forbids eval; zod would probe `new Function('')` (and Chromium reports a
+// CSP violation) before falling back. Tell it up front. The server keeps zod's faster JIT path.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
+/** CONTRACT §3 error body. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const IdParam = z.object({ id: z.string().uuid() });
+export const Id = z.string();
+
+/** A trimmed, non-blank string with a maximum length. */
+export const text = (max: number, message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .min(1, message ? { error: message } : undefined)
+    .max(max, { error: `Must be at most ${max} characters` });
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.emailMax)
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+export const LimitQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LIMITS.pageSizeMax)
+  .default(LIMITS.pageSizeDefault);
+
+export const Author = z.object({ id: z.string(), displayName: z.string() });
+export type Author = z.infer<typeof Author>;

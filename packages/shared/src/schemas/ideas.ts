@@ -1,0 +1,198 @@
+// Schemas of the ideas area (request and response shapes shared by server and web).
+import { z } from 'zod';
+import { IDEA_CATEGORIES, IDEA_SORTS, IDEAS_PAGE_SIZE, LIMITS } from '../constants.js';
+import { MSG } from '../messages.js';
+import { Author, optionalText, text } from './common.js';
+
+/** Search words beyond this are ignored; a query longer than this many characters is refused. */
+export const IDEA_SEARCH_MAX_CHARS = 200;
+export const IDEA_SEARCH_MAX_RESULTS = 20;
+/** A page number past this is answered like any page past the end (empty), never an error. */
+export const IDEA_MAX_PAGE = 1_000_000;
+/** The share form's raw tags input: far above 20 tags of 50 characters, far below a DoS. */
+const RAW_TAGS_MAX_CHARS = 2_000;
+const RAW_TAGS_MAX_ITEMS = 200;
+
+/**
+ * spec 02 §2: tags arrive as comma-separated text (share page) or an array (listing form); both
+ * are split, trimmed, emptied items dropped, and de-duplicated case-insensitively (first spelling
+ * kept). The result is bounded by LIMITS.tagsMax tags of LIMITS.tagMax characters.
+ */
+export function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
+  if (input == null) return [];
+  const items = typeof input === 'string' ? input.split(',') : input.flatMap((t) => t.split(','));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (!tag) continue;
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+export const IdeaTagsInput = z
+  .union([
+    z.string().max(RAW_TAGS_MAX_CHARS, { error: `Tags must be at most ${RAW_TAGS_MAX_CHARS} characters` }),
+    z
+      .array(
+        z.string().max(RAW_TAGS_MAX_CHARS, { error: `Each tag must be at most ${LIMITS.tagMax} characters` }),
+      )
+      .max(RAW_TAGS_MAX_ITEMS, { error: `At most ${LIMITS.tagsMax} tags are allowed` }),
+  ])
+  .nullish()
+  .transform((v) => normalizeTags(v))
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tagMax, { error: `Each tag must be at most ${LIMITS.tagMax} characters` }))
+      .max(LIMITS.tagsMax, { error: `At most ${LIMITS.tagsMax} tags are allowed` }),
+  );
+
+export const CreateIdeaBody = z.object({
+  title: text(LIMITS.titleMax, 'Title is required'),
+  description: text(LIMITS.textMax, 'Description is required'),
+  category: z.enum(IDEA_CATEGORIES as [string, ...string[]], { error: 'Please choose a valid category' }),
+  tags: IdeaTagsInput.optional().transform((v) => v ?? []),
+  contactInfo: optionalText(LIMITS.shortTextMax).nullable(),
+});
+export type CreateIdeaBody = z.input<typeof CreateIdeaBody>;
+
+/** Page numbers: non-numbers are refused; below 1 reads as 1; beyond IDEA_MAX_PAGE is capped. */
+const PageQuery = z.coerce
+  .number({ error: 'page must be a number' })
+  .optional()
+  .transform((v) => Math.min(Math.max(Math.trunc(v ?? 1), 1), IDEA_MAX_PAGE));
+/** limit=10 by default, at least 1, capped at LIMITS.pageSizeMax (limit=100000 → 100). */
+const IdeaLimitQuery = z.coerce
+  .number({ error: 'limit must be a number' })
+  .optional()
+  .transform((v) => Math.min(Math.max(Math.trunc(v ?? IDEAS_PAGE_SIZE), 1), LIMITS.pageSizeMax));
+
+export const ListIdeasQuery = z.object({
+  category: z.string().trim().max(100).optional(),
+  sort: z.enum(IDEA_SORTS).optional().default('newest'),
+  page: PageQuery,
+  limit: IdeaLimitQuery,
+});
+export type ListIdeasQuery = z.input<typeof ListIdeasQuery>;
+
+export const HiddenIdeasQuery = z.object({ page: PageQuery, limit: IdeaLimitQuery });
+
+export const IdeaSearchQuery = z.object({
+  q: z
+    .string()
+    .max(IDEA_SEARCH_MAX_CHARS, { error: `Search text must be at most ${IDEA_SEARCH_MAX_CHARS} characters` })
+    .optional()
+    .default(''),
+  /** all (default): every word must match, as in the top bar; any: ranked by how many match (similar ideas). */
+  match: z.enum(['all', 'any']).optional().default('all'),
+});
+
+export const CommentBody = z.object({ content: text(2_000, MSG.enterComment) });
+
+export const IdeaComment = z.object({
+  _id: z.string(),
+  id: z.string(),
+  ideaId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: Author,
+});
+export type IdeaComment = z.infer<typeof IdeaComment>;
+
+export const Idea = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  contactInfo: z.string().nullable(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  author: Author,
+  likeCount: z.number().int(),
+  /** Same as likeCount: the spec's search results read `likes`. */
+  likes: z.number().int(),
+  /** Whether the caller likes it (false for visitors). */
+  liked: z.boolean(),
+  commentCount: z.number().int(),
+  views: z.number().int(),
+});
+export type Idea = z.infer<typeof Idea>;
+
+export const IdeaDetail = Idea.extend({
+  /** The most recent comments (at most IDEA_DETAIL_COMMENTS), oldest first. */
+  comments: z.array(IdeaComment),
+});
+export type IdeaDetail = z.infer<typeof IdeaDetail>;
+export const IDEA_DETAIL_COMMENTS = 100;
+
+/**
+ * spec 02 §3 Pagination: `total` is the number of PAGES (so the spec's limit=1 count calls read
+ * the number of ideas from it), `totalItems` the number of ideas.
+ */
+export const IdeaPagination = z.object({
+  current: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type IdeaPagination = z.infer<typeof IdeaPagination>;
+
+export const IdeaList = z.object({
+  ideas: z.array(Idea),
+  pagination: IdeaPagination,
+  totalItems: z.number().int(),
+});
+export type IdeaList = z.infer<typeof IdeaList>;
+
+export const IdeaCategoryCounts = z.record(z.string(), z.number().int());
+export type IdeaCategoryCounts = z.infer<typeof IdeaCategoryCounts>;
+
+export const LikeResult = z.object({ likeCount: z.number().int(), liked: z.boolean() });
+export type LikeResult = z.infer<typeof LikeResult>;
+
+export const IdeaSearchHit = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  likes: z.number().int(),
+  likeCount: z.number().int(),
+  createdAt: z.string(),
+  author: Author,
+});
+export type IdeaSearchHit = z.infer<typeof IdeaSearchHit>;
+
+// Follows (spec 02 §7: mounted under /api/users)
+export const FollowBody = z.object({ targetUserId: z.string().trim().min(1).max(100) });
+export const FollowResult = z.object({
+  followerCount: z.number().int(),
+  following: z.boolean(),
+  message: z.string(),
+});
+export type FollowResult = z.infer<typeof FollowResult>;
+
+/** A user as the followers page shows them (saves the page one info call per row). */
+export const FollowUser = z.object({ id: z.string(), displayName: z.string(), name: z.string() });
+export type FollowUser = z.infer<typeof FollowUser>;
+export const FOLLOW_LIST_MAX = 1_000;
+export const FollowingList = z.object({ following: z.array(z.string()), users: z.array(FollowUser) });
+export type FollowingList = z.infer<typeof FollowingList>;
+export const FollowersList = z.object({ followers: z.array(z.string()), users: z.array(FollowUser) });
+export type FollowersList = z.infer<typeof FollowersList>;
+export const FollowerCount = z.object({ count: z.number().int() });
+export const UserInfo = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;

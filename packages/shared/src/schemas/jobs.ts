@@ -1,0 +1,258 @@
+// Schemas of the jobs area (request and response shapes shared by server and web).
+import { z } from 'zod';
+import {
+  JOB_CATEGORIES,
+  JOB_EMPLOYMENT_TYPES,
+  JOB_LEVELS,
+  JOB_SORTS,
+  JOB_STATUSES,
+  LIMITS,
+} from '../constants.js';
+import { splitSkills } from '../domain/skills.js';
+
+/** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
+export const JOBS_PAGE_SIZE = 12;
+export const JOBS_PAGE_SIZE_MAX = 50;
+/** Bounds on a posting's free text, so one job cannot bloat every listing page. */
+export const JOB_LIMITS = {
+  title: LIMITS.titleMax,
+  description: 10_000,
+  longText: 5_000,
+  shortText: LIMITS.shortTextMax,
+  skills: 30,
+  skill: 50,
+  searchMax: 200,
+  locationMax: 100,
+  /** Salary figures are annual amounts in USD (spec 03 §3 shows India in rupees via ×83). */
+  salaryMax: 10_000_000,
+} as const;
+
+// ---------- listing ----------
+
+/** A query parameter that may be repeated (?category=a&category=b) or given once. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(30).optional(),
+  );
+
+export const JobListQuery = z.object({
+  category: repeated(z.enum(JOB_CATEGORIES as [string, ...string[]])),
+  level: repeated(z.enum(JOB_LEVELS as [string, ...string[]])),
+  employmentType: repeated(z.enum(JOB_EMPLOYMENT_TYPES)),
+  /** Absent with a search → best match first; otherwise newest first. */
+  sort: z.enum(JOB_SORTS).optional(),
+  search: z.string().trim().max(JOB_LIMITS.searchMax).optional(),
+  location: z.string().trim().max(JOB_LIMITS.locationMax).optional(),
+  // Out-of-range pages answer an empty page (never an error); the cap only bounds the arithmetic.
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((n) => Math.min(Math.max(n, 1), 1_000_000)),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(JOBS_PAGE_SIZE)
+    .transform((n) => Math.min(Math.max(n, 1), JOBS_PAGE_SIZE_MAX)),
+  // Unknown parameters (the client's cache-busting timestamp) are stripped.
+});
+export type JobListQuery = z.infer<typeof JobListQuery>;
+
+export const Job = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  company: z.object({ name: z.string(), website: z.string().nullable(), logo: z.string().nullable() }),
+  location: z.object({ city: z.string(), state: z.string().nullable(), country: z.string() }),
+  isRemote: z.boolean(),
+  category: z.string(),
+  employmentType: z.string(),
+  /** The posting form's name for employmentType (spec 03 §3). */
+  type: z.string(),
+  level: z.string(),
+  /** Annual USD figures parsed from the posting, plus the poster's own wording. */
+  salary: z.object({ min: z.number().nullable(), max: z.number().nullable(), text: z.string().nullable() }),
+  requirements: z.object({ skills: z.array(z.string()), text: z.string().nullable() }),
+  skills: z.array(z.string()),
+  benefits: z.string().nullable(),
+  experience: z.string().nullable(),
+  education: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  applicationDeadline: z.string().nullable(),
+  contactEmail: z.string(),
+  status: z.enum(JOB_STATUSES),
+  /** Only for the poster and admins (null otherwise). */
+  rejectionReason: z.string().nullable(),
+  author: z.object({ id: z.string(), displayName: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof Job>;
+
+export const JobPagination = z.object({
+  totalJobs: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  hasPrev: z.boolean(),
+  hasNext: z.boolean(),
+});
+export type JobPagination = z.infer<typeof JobPagination>;
+
+export const JobListResult = z.object({ jobs: z.array(Job), pagination: JobPagination });
+export type JobListResult = z.infer<typeof JobListResult>;
+
+/** { "<category>": count } over listed jobs; every category a form can submit is present. */
+export const JobCategoryCounts = z.record(z.string(), z.number().int());
+export type JobCategoryCounts = z.infer<typeof JobCategoryCounts>;
+
+// ---------- posting ----------
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** Required fields are checked by the service so that every missing one yields the spec's one sentence. */
+const maybeRequired = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => v ?? '');
+
+const HttpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Please enter a valid URL (https://…)' },
+  );
+
+/** An absolute http(s) URL or a file uploaded to this server (/uploads/<key>). */
+const LogoUrl = z.union(
+  [
+    z
+      .string()
+      .trim()
+      .regex(/^\/uploads\/[A-Za-z0-9._-]{1,200}$/),
+    HttpUrl,
+  ],
+  {
+    error: 'Please enter a valid logo URL',
+  },
+);
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const JobCreateBody = z.object({
+  title: maybeRequired(JOB_LIMITS.title),
+  description: maybeRequired(JOB_LIMITS.description),
+  company: z
+    .object({
+      name: maybeRequired(JOB_LIMITS.shortText),
+      website: z.preprocess(emptyToUndefined, HttpUrl.nullish()),
+      logo: z.preprocess(emptyToUndefined, LogoUrl.nullish()),
+    })
+    .default({ name: '' }),
+  location: z
+    .object({
+      city: maybeRequired(JOB_LIMITS.locationMax),
+      state: optionalText(JOB_LIMITS.locationMax),
+      country: optionalText(JOB_LIMITS.locationMax),
+    })
+    .default({ city: '', state: undefined, country: undefined }),
+  isRemote: z.boolean().optional().default(false),
+  category: z.preprocess(emptyToUndefined, z.enum(JOB_CATEGORIES as [string, ...string[]]).optional()),
+  /** spec 03 §3 names it `type`; `employmentType` is accepted too. */
+  type: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
+  employmentType: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
+  level: z.enum(JOB_LEVELS as [string, ...string[]]).optional(),
+  /** Free text ("$80,000 - $120,000", "80k-120k", "Competitive") or explicit annual USD figures. */
+  salary: z
+    .union([
+      z.string().trim().max(100),
+      z.object({
+        min: z.number().int().min(0).max(JOB_LIMITS.salaryMax).nullish(),
+        max: z.number().int().min(0).max(JOB_LIMITS.salaryMax).nullish(),
+        text: z.string().trim().max(100).nullish(),
+      }),
+    ])
+    .nullish(),
+  requirements: optionalText(JOB_LIMITS.longText),
+  benefits: optionalText(JOB_LIMITS.longText),
+  skills: z
+    .union([z.string().max(2000), z.array(z.string().max(JOB_LIMITS.skill)).max(JOB_LIMITS.skills * 2)])
+    .nullish()
+    .transform((v) => splitSkills(v))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(JOB_LIMITS.skill, { error: `A skill must be at most ${JOB_LIMITS.skill} characters` }),
+        )
+        .max(JOB_LIMITS.skills, { error: `At most ${JOB_LIMITS.skills} skills` }),
+    ),
+  experience: optionalText(JOB_LIMITS.shortText),
+  education: optionalText(JOB_LIMITS.shortText),
+  /** YYYY-MM-DD (a full ISO timestamp is cut to its date). */
+  applicationDeadline: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().slice(0, 10) || undefined : v),
+    z.iso
+      .date({ error: 'Please enter a valid application deadline' })
+      .nullish()
+      .transform((v) => v ?? undefined),
+  ),
+  contactEmail: maybeRequired(LIMITS.emailMax),
+  // `status` is deliberately absent: a posting is always pending (unknown keys are stripped).
+});
+export type JobCreateBody = z.input<typeof JobCreateBody>;
+export type JobCreateInput = z.output<typeof JobCreateBody>;
+
+export const JobCreateResult = z.object({ job: Job, message: z.string() });
+export type JobCreateResult = z.infer<typeof JobCreateResult>;
+
+// ---------- review (admin) ----------
+
+export const JobRejectBody = z.object({
+  reason: z
+    .string({ error: 'Please give a reason for the rejection' })
+    .trim()
+    .min(1, { error: 'Please give a reason for the rejection' })
+    .max(1000),
+});
+
+// ---------- geo ----------
+
+const coordinate = (name: string, bound: number) => {
+  const message = `${name} must be a number between -${bound} and ${bound}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: message }).min(-bound, { error: message }).max(bound, { error: message }),
+  );
+};
+
+export const GeoReverseQuery = z.object({ lat: coordinate('lat', 90), lon: coordinate('lon', 180) });
+export type GeoReverseQuery = z.infer<typeof GeoReverseQuery>;
+
+export const GeoPlace = z.object({
+  city: z.string(),
+  state: z.string().optional(),
+  country: z.string(),
+  countryCode: z.string(),
+  distanceKm: z.number(),
+});
+export type GeoPlace = z.infer<typeof GeoPlace>;

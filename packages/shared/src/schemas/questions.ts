@@ -1,0 +1,203 @@
+// Schemas of the questions area (request and response shapes shared by server and web).
+import { z } from 'zod';
+import { LIMITS, QUESTION_CATEGORIES, QUESTION_SORTS, QUESTION_STATUSES } from '../constants.js';
+import { MSG } from '../messages.js';
+import { Author, LimitQuery } from './common.js';
+
+export const QUESTION_LIMITS = {
+  titleMax: LIMITS.titleMax,
+  descriptionMax: LIMITS.textMax,
+  answerMax: LIMITS.textMax,
+  attachmentsPerAnswer: 5,
+  searchMax: 200,
+  /** Whole rupees; a sanity bound far above any real reward. */
+  rewardMaxRupees: 1_000_000,
+  /** Answers returned per question in list responses (the count stays exact). */
+  answersPerListedQuestion: 100,
+} as const;
+
+export const QUESTION_TEXT = {
+  titleTooLong: `Title must be at most ${LIMITS.titleMax} characters`,
+  descriptionTooLong: `Description must be at most ${LIMITS.textMax} characters`,
+  answerTooLong: `Answer must be at most ${LIMITS.textMax} characters`,
+  unknownCategory: `Category must be one of: ${QUESTION_CATEGORIES.join(', ')}`,
+  rewardWhole: 'Reward must be a whole number of rupees',
+  rewardTooLarge: `Reward must be at most ₹${QUESTION_LIMITS.rewardMaxRupees}`,
+  rewardTooSmall: (min: number) => `Reward must be at least ₹${min}`,
+  authorCannotAnswer: 'You cannot answer your own question',
+  questionClosed: 'This question is no longer open for answers',
+  onlyAuthor: 'Only the question author can do this',
+  needTwoAnswers: 'At least two answers are needed to rank them',
+  answererCannotAsk: 'Answerer accounts cannot ask questions',
+  attachmentNotYours: 'Attachments must be files you uploaded for this answer',
+  attachmentTooLarge: `Attachments must be at most ${LIMITS.attachmentBytes / (1024 * 1024)} MB`,
+  invalidAttachment:
+    'This file type is not allowed. Upload an image, PDF, Office document, ZIP or a text file.',
+} as const;
+
+export const QuestionCategorySchema = z.enum(QUESTION_CATEGORIES, {
+  error: (iss) =>
+    iss.input === undefined || iss.input === null || iss.input === ''
+      ? MSG.questionRequired
+      : QUESTION_TEXT.unknownCategory,
+});
+export const QuestionSort = z.enum(QUESTION_SORTS);
+export type QuestionSort = z.infer<typeof QuestionSort>;
+export const QuestionStatus = z.enum(QUESTION_STATUSES);
+export type QuestionStatus = z.infer<typeof QuestionStatus>;
+
+const required = (max: number, tooLong: string) =>
+  z
+    .string({ error: MSG.questionRequired })
+    .trim()
+    .min(1, { error: MSG.questionRequired })
+    .max(max, { error: tooLong });
+
+/** Reward in whole rupees (spec 01 §5); the minimum comes from the server's setting. */
+export const RewardRupees = z.coerce
+  .number({ error: QUESTION_TEXT.rewardWhole })
+  .int({ error: QUESTION_TEXT.rewardWhole })
+  .min(1, { error: QUESTION_TEXT.rewardWhole })
+  .max(QUESTION_LIMITS.rewardMaxRupees, { error: QUESTION_TEXT.rewardTooLarge });
+
+/** POST /api/questions (JSON, or the same fields as multipart text parts plus `image`). */
+export const CreateQuestionBody = z.object({
+  title: required(QUESTION_LIMITS.titleMax, QUESTION_TEXT.titleTooLong),
+  description: required(QUESTION_LIMITS.descriptionMax, QUESTION_TEXT.descriptionTooLong),
+  category: QuestionCategorySchema,
+  /** Whole rupees; absent → the minimum reward. */
+  reward: z.preprocess((v) => (v === '' || v === null ? undefined : v), RewardRupees.optional()),
+});
+export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
+export type CreateQuestionInput = z.input<typeof CreateQuestionBody>;
+
+export const Attachment = z.object({
+  /** Storage key of the uploaded file. */
+  filename: z.string().max(64),
+  url: z.string().max(200),
+  originalName: z.string().max(300),
+  mimetype: z.string().max(200),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const AttachmentResult = z.object({ attachment: Attachment });
+export type AttachmentResult = z.infer<typeof AttachmentResult>;
+
+export const CreateAnswerBody = z.object({
+  content: z
+    .string({ error: MSG.emptyAnswer })
+    .trim()
+    .min(1, { error: MSG.emptyAnswer })
+    .max(QUESTION_LIMITS.answerMax, { error: QUESTION_TEXT.answerTooLong }),
+  attachments: z
+    .array(Attachment)
+    .max(QUESTION_LIMITS.attachmentsPerAnswer, {
+      error: `At most ${QUESTION_LIMITS.attachmentsPerAnswer} attachments per answer`,
+    })
+    .default([]),
+});
+export type CreateAnswerBody = z.input<typeof CreateAnswerBody>;
+
+export const Answer = z.object({
+  _id: z.string(),
+  id: z.string(),
+  questionId: z.string(),
+  content: z.string(),
+  author: Author,
+  authorId: z.string(),
+  createdAt: z.string(),
+  isAccepted: z.boolean(),
+  likes: z.number().int(),
+  attachments: z.array(Attachment),
+  /** Set by the last AI ranking (0–100, 1 = best rank); null before any ranking. */
+  aiScore: z.number().nullable(),
+  aiReason: z.string().nullable(),
+  aiRank: z.number().int().nullable(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+export const Question = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.string(),
+  views: z.number().int(),
+  answerCount: z.number().int(),
+  /** Only the answers this caller may see: all for the author, their own for others, none for visitors. */
+  answers: z.array(Answer),
+  author: Author,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isPaid: z.boolean(),
+  /** Paise actually paid, once paid. */
+  paymentAmount: z.number().int().nullable(),
+  /** The reward the author asked for, in paise. */
+  rewardAmount: z.number().int(),
+  aiRanked: z.boolean(),
+  aiRankedAt: z.string().nullable(),
+  /** URL of the optional image. */
+  image: z.string().nullable(),
+  rewardsDistributed: z.boolean(),
+  hidden: z.boolean(),
+});
+export type Question = z.infer<typeof Question>;
+
+const Categories = z.union([
+  QuestionCategorySchema,
+  z.array(QuestionCategorySchema).max(QUESTION_CATEGORIES.length),
+]);
+const Flag = z.enum(['true', 'false']).optional();
+
+/** GET /api/questions/public */
+export const PublicListQuery = z.object({
+  category: Categories.optional(),
+  sort: QuestionSort.default('date-new'),
+  q: z.string().trim().max(QUESTION_LIMITS.searchMax).optional(),
+  limit: LimitQuery,
+  cursor: z.string().max(500).optional(),
+});
+export type PublicListQuery = z.input<typeof PublicListQuery>;
+
+/** GET /api/questions?own=true | ?answered=true (else the public list). */
+export const MyListQuery = PublicListQuery.extend({ own: Flag, answered: Flag });
+
+export const SimilarQuery = z.object({
+  q: z.string().trim().min(1).max(QUESTION_LIMITS.searchMax),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
+});
+export const SimilarQuestion = z.object({
+  _id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.string(),
+  answerCount: z.number().int(),
+});
+export type SimilarQuestion = z.infer<typeof SimilarQuestion>;
+
+export const CategoryCounts = z.record(z.string(), z.number().int());
+export type CategoryCounts = z.infer<typeof CategoryCounts>;
+
+export const RankingScore = z.object({
+  answerId: z.string(),
+  rank: z.number().int(),
+  score: z.number(),
+  reason: z.string(),
+});
+export type RankingScore = z.infer<typeof RankingScore>;
+
+export const RankResult = z.object({
+  rankedAnswers: z.array(Answer),
+  aiRanking: z.object({
+    /** False when the ranker failed: the answers keep their order (spec 01 §8). */
+    available: z.boolean(),
+    /** 'llm:<model>' or 'builtin'. */
+    ranker: z.string(),
+    rankedAt: z.string().nullable(),
+    scores: z.array(RankingScore),
+    message: z.string(),
+  }),
+});
+export type RankResult = z.infer<typeof RankResult>;

@@ -1,0 +1,72 @@
+// The initial route's JavaScript budget (issue 10): ≤ 150 KB gzipped. Builds the web app into a
+// temporary folder (never apps/web/dist, which a running server may be serving) and reads its
+// Vite manifest with scripts/bundle-size.mjs, the same code that prints the per-route report.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { bundleReport, INITIAL_JS_BUDGET_KB, readRoutes } from './bundle-size.mjs';
+
+type Row = { path: string; modules: string[]; jsGz: number; cssGz: number; jsFiles: number };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.join(root, 'apps/web');
+
+describe('web bundle size', () => {
+  let outDir: string;
+  let rows: Row[];
+
+  beforeAll(() => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'agora-bundle-'));
+    // vite's package exports hide bin/: go from its main entry (dist/node/index.js) to the CLI.
+    const viteMain = createRequire(path.join(webRoot, 'package.json')).resolve('vite');
+    const vite = path.resolve(path.dirname(viteMain), '../../bin/vite.js');
+    const res = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
+      cwd: webRoot,
+      // Vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir },
+      encoding: 'utf8',
+    });
+    expect(res.status, `vite build failed:\n${res.stderr}\n${res.stdout}`).toBe(0);
+    rows = bundleReport(outDir).routes as Row[];
+  }, 300_000);
+
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('reports every route of every area, each loading the entry chunk', () => {
+    const paths = rows.map((r) => r.path);
+    for (const p of [
+      '/',
+      '/questions',
+      '/ideas',
+      '/hackathons',
+      '/jobhubs',
+      '/job/:id',
+      '/admin-portal/users',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    expect(rows.length).toBe((readRoutes() as Row[]).length);
+    const initial = rows.find((r) => r.path === '/')!;
+    for (const r of rows) {
+      expect(r.jsGz, r.path).toBeGreaterThanOrEqual(initial.jsGz);
+      if (r.modules.length > 0) expect(r.jsFiles, r.path).toBeGreaterThan(initial.jsFiles);
+    }
+  });
+
+  it(`keeps the initial route (/) within ${INITIAL_JS_BUDGET_KB} KB of JavaScript, gzipped`, () => {
+    const initial = rows.find((r) => r.path === '/')!;
+    const kb = initial.jsGz / 1024;
+    console.log(
+      `[bundle-size] initial route /: ${kb.toFixed(1)} KB JS + ${(initial.cssGz / 1024).toFixed(1)} KB CSS gzipped`,
+    );
+    expect(kb).toBeGreaterThan(10);
+    expect(kb).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+  });
+});

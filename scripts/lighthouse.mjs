@@ -1,0 +1,146 @@
+// Lighthouse (performance + accessibility) on / and /login against the real built server.
+//
+//   node scripts/lighthouse.mjs                 # starts apps/server/dist/main.js on a temporary database
+//   node scripts/lighthouse.mjs http://host:4000 # or audits a server that is already running
+//   LH_MIN=90 LH_PATHS=/,/login LH_PRESET=mobile|desktop  (defaults shown)
+//
+// Needs a build (`npm run build`). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags of
+// DEVELOPERS.md (the machine's network is closed). Exits 1 when a score is under LH_MIN.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MIN = Number(process.env.LH_MIN ?? 90);
+const PATHS = (process.env.LH_PATHS ?? '/,/login').split(',');
+const PRESET = process.env.LH_PRESET ?? 'mobile';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-lh-'));
+  const entry = process.env.E2E_SERVER_ENTRY || path.join(root, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('server did not start in 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const given = process.argv[2];
+const server = given ? { url: given.replace(/\/$/, ''), stop: () => {} } : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+
+let failed = false;
+try {
+  console.log(`Lighthouse ${PRESET} against ${server.url} (minimum ${MIN})`);
+  for (const p of PATHS) {
+    const result = await lighthouse(
+      `${server.url}${p}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      },
+      PRESET === 'desktop' ? desktopConfig : undefined,
+    );
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.log(
+        `${p.padEnd(8)} Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`,
+      );
+      failed = true;
+      continue;
+    }
+    const perf = Math.round(categories.performance.score * 100);
+    const a11y = Math.round(categories.accessibility.score * 100);
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]
+      .map((id) => `${audits[id].title.replace(/ /g, '-').toLowerCase()}=${audits[id].displayValue}`)
+      .join(' ');
+    // benchmarkIndex: this machine's CPU speed as Lighthouse measured it (a busy machine scores low,
+    // and simulated mobile throttling then overstates blocking time).
+    const bench = Math.round(result.lhr.environment.benchmarkIndex);
+    console.log(
+      `${p.padEnd(8)} performance ${perf}  accessibility ${a11y}   ${metrics} benchmarkIndex=${bench}`,
+    );
+    if (perf < MIN || a11y < MIN) {
+      failed = true;
+      for (const a of Object.values(audits)) {
+        if (
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual'
+        ) {
+          console.log(`   - ${a.id}: ${a.title} ${a.displayValue ?? ''}`);
+        }
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
