@@ -197,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       database,
       ttlMs: config.responseCache.ttlMs,
       now: () => clock.now().getTime(),
+      views: ctx.views,
     });
   }
 

@@ -16,6 +16,8 @@ const MAX_PENDING = 100_000;
  */
 export class ViewCounts {
   private readonly pendingByTable = new Map<ViewedTable, Map<string, number>>();
+  /** Views this process has counted per row since it started (never reset by a flush). */
+  private readonly countedByTable = new Map<ViewedTable, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
@@ -31,6 +33,29 @@ export class ViewCounts {
       this.pendingByTable.set(table, counts);
     }
     if (!counts.has(id) && counts.size >= MAX_PENDING) return;
+    counts.set(id, (counts.get(id) ?? 0) + n);
+    let counted = this.countedByTable.get(table);
+    if (!counted) {
+      counted = new Map();
+      this.countedByTable.set(table, counted);
+    }
+    // Bounded like the pending map: a row first seen beyond it is not tracked (its cached page then
+    // shows the count of when it was computed, for the cache's time-to-live).
+    if (counted.has(id) || counted.size < MAX_PENDING) counted.set(id, (counted.get(id) ?? 0) + n);
+  }
+
+  /**
+   * A monotonic count of the views this process has added for a row. The difference between two
+   * readings is what happened between them, whether or not a flush wrote it meanwhile (a cached
+   * page adds it to the count it was computed with).
+   */
+  counted(table: ViewedTable, id: string): number {
+    return this.countedByTable.get(table)?.get(id) ?? 0;
+  }
+
+  private requeue(table: ViewedTable, id: string, n: number): void {
+    const counts = this.pendingByTable.get(table) ?? new Map<string, number>();
+    this.pendingByTable.set(table, counts);
     counts.set(id, (counts.get(id) ?? 0) + n);
   }
 
@@ -65,7 +90,7 @@ export class ViewCounts {
         }
       } catch (err) {
         // Put back what was not written (added to views counted meanwhile); next flush retries.
-        for (const [id, n] of batch.slice(written)) this.add(table, id, n);
+        for (const [id, n] of batch.slice(written)) this.requeue(table, id, n);
         this.onError(err);
       }
     }

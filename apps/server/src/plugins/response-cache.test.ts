@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbKind, signup, type TestApp, type TestUser } from '../../test/helpers.js';
 import { ideas, users } from '../db/schema/index.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache, splitViews } from './response-cache.js';
 
 type IdeaList = {
   ideas: Array<{ _id: string; title: string; likeCount: number; author: { displayName: string } }>;
@@ -177,6 +177,85 @@ describe(`response cache (${dbKind})`, () => {
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(cache().misses).toBe(misses + 1);
+  });
+
+  it('serves a question page to visitors from memory and still counts every view', async () => {
+    const asker = await signup(t.app, { role: 'questioner' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: asker.auth,
+      payload: {
+        title: 'How do caches count page views?',
+        description: 'Every visit should still count, even from memory.',
+        category: 'Technology',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { _id: string })._id;
+    const url = `/api/questions/${id}`;
+    const views = async (u = url, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url: u, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { views: number }).views;
+    };
+    // Warm until a visit is answered from memory.
+    let last = 0;
+    await expect
+      .poll(
+        async () => {
+          const hits = cache().hits;
+          last = await views();
+          return cache().hits === hits + 1;
+        },
+        { timeout: 3000, interval: 50 },
+      )
+      .toBe(true);
+    // Each visit from memory is counted and shown at once.
+    const hits = cache().hits;
+    expect(await views()).toBe(last + 1);
+    expect(await views()).toBe(last + 2);
+    expect(cache().hits).toBe(hits + 2);
+    // ?view=false (a refetch) does not count, and is answered from memory too.
+    await views(`${url}?view=false`);
+    expect(await views(`${url}?view=false`)).toBe(last + 2);
+    // The counts survive a flush to the database (the cached base does not go stale).
+    await t.app.ctx.views.flush();
+    expect(await views()).toBe(last + 3);
+    // A signed-in visitor's view goes through the service and is seen by the next visitor.
+    const member = await signup(t.app, { name: 'Cache Reader' });
+    expect(await views(url, member.auth)).toBe(last + 4);
+    expect(await views()).toBe(last + 5);
+    // A new answer changes the page (its count): the entry is dropped.
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: `${url}/answers`,
+      headers: member.auth,
+      payload: { content: 'Count in memory, add the count at serialisation.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const page = (await t.app.inject({ url })).json() as {
+      views: number;
+      answerCount: number;
+      answers: unknown[];
+    };
+    expect(page.answerCount).toBe(1);
+    expect(page.views).toBe(last + 6);
+    expect(page.answers).toEqual([]);
+    expect(JSON.stringify(page)).not.toContain('Count in memory');
+  });
+
+  it('finds the top-level view count of a body and nothing else', () => {
+    const body = JSON.stringify({
+      title: 'has "views":9 in a string',
+      author: { views: 7 },
+      views: 42,
+      answers: [{ views: 3 }],
+    });
+    const split = splitViews(body)!;
+    expect(split.views).toBe(42);
+    expect(`${split.before}43${split.after}`).toBe(body.replace('"views":42', '"views":43'));
+    expect(splitViews(JSON.stringify({ title: '"views":1', nested: { views: 2 } }))).toBeNull();
   });
 
   it('does not cache errors', async () => {

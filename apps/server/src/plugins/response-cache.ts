@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import type { ViewCounts, ViewedTable } from '../platform/view-counts.js';
 
 /**
  * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
@@ -22,6 +23,9 @@ import type { Database } from '../db/client.js';
  *   deadline) and view counters (a detail page's view does not notify) lag by at most that.
  * - If the LISTEN connection is lost, caching stops (and restarts empty once it is back).
  * - Concurrent misses of one key wait for the first one instead of all querying the database.
+ * - A detail page that counts views (`views` below) still counts every request served from memory,
+ *   and its body shows the count it was computed with plus the views this process counted since,
+ *   so a visitor sees their own view at once. Views counted by other instances show within `ttlMs`.
  */
 
 interface CachedRoute {
@@ -29,6 +33,8 @@ interface CachedRoute {
   tables: string[];
   /** Queries not to cache (e.g. a random order, or a variant that depends on the caller). */
   skip?: (query: Record<string, unknown>) => boolean;
+  /** The response is one row's page whose top-level `views` counts requests (see above). */
+  views?: { table: ViewedTable; param: string; counts: (query: Record<string, unknown>) => boolean };
 }
 
 const random = (q: Record<string, unknown>) => q.sort === 'random';
@@ -42,6 +48,11 @@ export const CACHED_ROUTES: Record<string, CachedRoute> = {
   },
   '/api/questions/categories': { tables: ['questions'] },
   '/api/questions/similar': { tables: ['questions'] },
+  // A visitor sees no answers (only their count), so every visitor's page is the same.
+  '/api/questions/:id': {
+    tables: ['questions', 'answers', 'users'],
+    views: { table: 'questions', param: 'id', counts: (q) => q.view !== 'false' },
+  },
   '/api/ideas': { tables: ['ideas', 'users'] },
   '/api/ideas/categories': { tables: ['ideas'] },
   '/api/ideas/search': { tables: ['ideas', 'users'] },
@@ -61,6 +72,8 @@ interface Entry {
   /** Encoded once: sending a Buffer costs no UTF-8 encoding and no garbage per hit. */
   payload: Buffer;
   headers: Record<string, string>;
+  /** For a page with a view count: the body around the number, and the count as computed. */
+  views?: { before: Buffer; after: Buffer; base: number; counted: number };
 }
 
 interface Fill {
@@ -82,6 +95,8 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** Required for routes with a view count (otherwise they are not cached). */
+  views?: ViewCounts;
 }
 
 /** The cache itself, framework-free (the plugin below wires it to requests and notifications). */
@@ -117,13 +132,37 @@ export class ResponseCache {
     return e;
   }
 
-  set(key: string, tables: string[], tag: string, payload: string, headers: Record<string, string>) {
+  set(
+    key: string,
+    tables: string[],
+    tag: string,
+    payload: string,
+    headers: Record<string, string>,
+    views?: { counted: number },
+  ) {
     if (!this.enabled || tag !== this.tagOf(tables)) return;
     const body = Buffer.from(payload);
     if (body.length > this.opts.maxBytes / 16) return;
+    let counter: Entry['views'];
+    if (views) {
+      const split = splitViews(payload);
+      if (!split) return;
+      counter = {
+        before: Buffer.from(split.before),
+        after: Buffer.from(split.after),
+        base: split.views,
+        counted: views.counted,
+      };
+    }
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.entries.set(key, { tag, expires: this.opts.now() + this.opts.ttlMs, payload: body, headers });
+    this.entries.set(key, {
+      tag,
+      expires: this.opts.now() + this.opts.ttlMs,
+      payload: body,
+      headers,
+      views: counter,
+    });
     this.bytes += body.length;
     for (const [k, e] of this.entries) {
       if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
@@ -171,6 +210,44 @@ export class ResponseCache {
   get size() {
     return this.entries.size;
   }
+}
+
+/**
+ * The top-level `"views":<n>` of a JSON object body. Inside a JSON string a quote is escaped, so the
+ * first unescaped `"views":` key at depth 1 is the field; anything else is not cached.
+ */
+export function splitViews(json: string): { before: string; views: number; after: string } | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      if (depth === 1 && json.startsWith('"views":', i)) {
+        const m = /^\d+/.exec(json.slice(i + 8, i + 30));
+        if (!m) return null;
+        const start = i + 8;
+        return { before: json.slice(0, start), views: Number(m[0]), after: json.slice(start + m[0].length) };
+      }
+      inString = true;
+    }
+  }
+  return null;
+}
+
+/** A cached body with its view count brought up to date (and this request counted, if it counts). */
+function bodyOf(entry: Entry, spec: CachedRoute, req: FastifyRequest, views: ViewCounts | undefined): Buffer {
+  if (!entry.views || !spec.views || !views) return entry.payload;
+  const id = String((req.params as Record<string, unknown>)[spec.views.param]).toLowerCase();
+  if (spec.views.counts(req.query as Record<string, unknown>)) views.add(spec.views.table, id);
+  const n = entry.views.base + views.counted(spec.views.table, id) - entry.views.counted;
+  return Buffer.concat([entry.views.before, Buffer.from(String(n)), entry.views.after]);
 }
 
 function keyOf(req: FastifyRequest, url: string): string {
@@ -229,7 +306,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const spec = CACHED_ROUTES[routeUrl(route.url)];
-    if (spec && methods.includes('GET')) routes.set(routeUrl(route.url), spec);
+    if (spec && methods.includes('GET') && (!spec.views || opts.views)) routes.set(routeUrl(route.url), spec);
   });
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -248,7 +325,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (entry) {
       cache.hits++;
       reply.headers(entry.headers);
-      return reply.send(entry.payload);
+      return reply.send(bodyOf(entry, spec, req, opts.views));
     }
     cache.misses++;
     req.responseCacheFill = { key, tag: cache.tagOf(spec.tables), done: done ?? (() => {}) };
@@ -263,7 +340,15 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
         const v = reply.getHeader(h);
         if (v !== undefined) headers[h] = String(v);
       }
-      cache.set(fill.key, spec.tables, fill.tag, payload, headers);
+      const counted = spec.views
+        ? {
+            counted: opts.views!.counted(
+              spec.views.table,
+              String((req.params as Record<string, unknown>)[spec.views.param]).toLowerCase(),
+            ),
+          }
+        : undefined;
+      cache.set(fill.key, spec.tables, fill.tag, payload, headers, counted);
     }
     return payload;
   });
