@@ -31,6 +31,31 @@ export async function notify(
     .values({ userId, type: n.type, title: n.title, body: n.body ?? '', link: n.link ?? null });
 }
 
+/** Several notifications in one statement (same rule: inside the event's transaction). */
+export async function notifyMany(
+  exec: Executor,
+  items: Array<{
+    userId: string;
+    type: NotificationType;
+    title: string;
+    body?: string;
+    link?: string | null;
+  }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await exec
+    .insert(notifications)
+    .values(
+      items.map((n) => ({
+        userId: n.userId,
+        type: n.type,
+        title: n.title,
+        body: n.body ?? '',
+        link: n.link ?? null,
+      })),
+    );
+}
+
 function toItem(n: typeof notifications.$inferSelect): NotificationItem {
   return {
     _id: n.id,

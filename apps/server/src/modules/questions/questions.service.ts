@@ -25,7 +25,7 @@ import { DOCUMENT_TYPES, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } fr
 import type { Ranker } from '../../platform/ranker.js';
 import { toRanking } from '../../platform/ranker.js';
 import { createRanker } from '../../platform/ranker-factory.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify, notifyMany } from '../notifications/notifications.service.js';
 import { getMinReward } from '../settings/settings.service.js';
 import { hasImageStructure } from './questions.images.js';
 import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.policy.js';
@@ -392,7 +392,22 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         };
       }
       const now = ctx.clock.now();
-      await db.transaction((tx) => repo.saveRanking(tx, q.id, ranking, ranker.name, now));
+      // Each answerer whose place is new or changed hears of it (a rerun that changes nothing is quiet).
+      const before = new Map(current.map((a) => [a.id, a]));
+      const moved = ranking.filter((r) => before.get(r.answerId)?.aiRank !== r.rank);
+      await db.transaction(async (tx) => {
+        await repo.saveRanking(tx, q.id, ranking, ranker.name, now);
+        await notifyMany(
+          tx,
+          moved.map((r) => ({
+            userId: before.get(r.answerId)!.authorId,
+            type: 'answer_ranked' as const,
+            title: 'Your answer was ranked',
+            body: `#${r.rank} of ${ranking.length} on "${q.title.slice(0, 120)}"`,
+            link: `/questions?question=${q.id}`,
+          })),
+        );
+      });
       const ranked = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       return {
         rankedAnswers: ranked.map(toAnswer),

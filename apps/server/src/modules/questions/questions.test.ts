@@ -685,6 +685,28 @@ describe('AI ranking', () => {
     const mine = (await t.app.inject({ url: `/api/questions/${q._id}`, headers: bob.auth })).json();
     expect(mine.answers).toHaveLength(1);
     expect(mine.answers[0].aiRank).toBe(1);
+    // Every ranked answerer is told their place, once: a rerun with the same result is quiet.
+    const rankedNotes = async (userId: string) =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'answer_ranked')));
+    const bobs = await rankedNotes(bob.user.id);
+    expect(bobs).toHaveLength(1);
+    expect(bobs[0]).toMatchObject({
+      title: 'Your answer was ranked',
+      body: `#1 of 3 on "${q.title}"`,
+      link: `/questions?question=${q._id}`,
+    });
+    expect((await rankedNotes(alice.user.id))[0]?.body).toMatch(/^#3 of 3/);
+    expect(await rankedNotes(asker.user.id)).toHaveLength(0);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/questions/${q._id}/rank-answers`,
+      headers: asker.auth,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await rankedNotes(bob.user.id)).toHaveLength(1);
   });
 
   it("refuses someone else's question, a visitor, and fewer than two answers", async () => {
