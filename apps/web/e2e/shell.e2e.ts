@@ -44,8 +44,20 @@ afterAll(async () => {
  * and the menu opens when it arrives (a click on the real trigger just opens it).
  */
 async function openMenu(page: Page, name: string) {
-  await page.locator('header').getByRole('button', { name, exact: true }).click();
-  await page.getByRole('menu').waitFor();
+  // A page behind another tab of the same browser window gets no animation frames (the menu's
+  // transition would never finish): bring it forward first, as a user would by clicking its tab.
+  await page.bringToFront();
+  const button = page.locator('header').getByRole('button', { name, exact: true });
+  const menu = page.getByRole('menu');
+  await button.click();
+  try {
+    await menu.waitFor({ timeout: 10_000 });
+  } catch {
+    // A click that landed exactly while the placeholder gave way to the real menu: click again,
+    // as a user would, unless the menu arrived meanwhile.
+    if (!(await menu.isVisible())) await button.click();
+    await menu.waitFor({ timeout: 20_000 });
+  }
 }
 
 async function signedInAs(page: Page) {
