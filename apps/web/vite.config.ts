@@ -69,6 +69,20 @@ export default defineConfig({
                 /@mantine[\\/]core[\\/].*[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/.test(id),
               priority: 5,
             },
+            // The overlay family that every portal page uses (popover, menu, tooltip, select, modal,
+            // drawer, scroll area) with its positioning and focus libraries: one chunk instead of a
+            // dozen files of 1–6 KB, each a round trip on a slow phone (HTTP/1.1, 6 at a time).
+            {
+              name: 'overlays',
+              test: (id: string) =>
+                /node_modules[\\/](@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tabbable)[\\/]/.test(
+                  id,
+                ) ||
+                /@mantine[\\/]core[\\/].*[\\/](Popover|Menu|Tooltip|Combobox|Select|ScrollArea|FocusTrap|Portal|Transition|Checkbox|Modal|ModalBase|Drawer|Tabs|Collapse|Grid|Floating|InputBase|CloseButton)[\\/]/.test(
+                  id,
+                ),
+              priority: 4,
+            },
           ],
         },
       },

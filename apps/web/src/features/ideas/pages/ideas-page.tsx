@@ -18,17 +18,20 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCategory, IconEyeOff, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RoutePending } from '../../../components/route-pending';
 import { useAuth } from '../../../lib/auth-store';
 import { useIdeaCategories } from '../api/get-categories';
 import { type IdeaSort, useIdeasList } from '../api/list-ideas';
 import { CategorySidebar } from '../components/category-sidebar';
 import { IdeaCard } from '../components/idea-card';
-import { IdeaForm } from '../components/idea-form';
 import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error-boundary';
 import { ShareDialog } from '../components/share-dialog';
 import { notifyLoginRequired } from '../lib/login-required';
+
+// The share form (and the validation library it brings) loads when it is opened, not with the list.
+const IdeaForm = lazy(() => import('../components/idea-form').then((m) => ({ default: m.IdeaForm })));
 
 const SORT_LABELS: Record<IdeaSort, string> = { newest: 'Newest', oldest: 'Oldest', popular: 'Most Popular' };
 
@@ -183,13 +186,15 @@ export function IdeasPage() {
         <CategorySidebar counts={counts.data} active={category} onSelect={selectCategory} />
       </Drawer>
       <Modal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
-        <IdeaForm
-          categories={IDEA_LISTING_CATEGORIES}
-          tagsAs="array"
-          withContactInfo={false}
-          onCancel={formCtl.close}
-          onShared={() => formCtl.close()}
-        />
+        <Suspense fallback={<RoutePending />}>
+          <IdeaForm
+            categories={IDEA_LISTING_CATEGORIES}
+            tagsAs="array"
+            withContactInfo={false}
+            onCancel={formCtl.close}
+            onShared={() => formCtl.close()}
+          />
+        </Suspense>
       </Modal>
       <ShareDialog idea={sharing} onClose={() => setSharing(null)} />
     </Container>

@@ -21,15 +21,21 @@ import {
   IconSearch,
   IconWallet,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
 import { CategoryFilter } from '../components/category-filter';
 import { QuestionList } from '../components/question-list';
-import { QuestionView } from '../components/question-view';
 import { ResizableSplit } from '../components/resizable-split';
 import { SORT_LABELS } from '../lib/format';
+
+// The open question (answers, Markdown, attachments) loads when one is opened: the list is the
+// first screen, and on a slow phone every kilobyte before it counts (issue 10, Lighthouse mobile).
+const QuestionView = lazy(() =>
+  import('../components/question-view').then((m) => ({ default: m.QuestionView })),
+);
 
 const CATEGORY_SET = new Set<string>(QUESTION_CATEGORIES);
 /** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
@@ -236,7 +242,9 @@ export function QuestionsPage() {
               left={<Box pr="xs">{listArea}</Box>}
               right={
                 <Paper withBorder radius="md" mih="100%">
-                  <QuestionView key={selected} id={selected} mode="panel" onClose={() => select(null)} />
+                  <Suspense fallback={<RoutePending />}>
+                    <QuestionView key={selected} id={selected} mode="panel" onClose={() => select(null)} />
+                  </Suspense>
                 </Paper>
               }
             />
@@ -264,7 +272,11 @@ export function QuestionsPage() {
         padding={0}
         styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
       >
-        {selected && !wide ? <QuestionView key={selected} id={selected} mode="panel" /> : null}
+        {selected && !wide ? (
+          <Suspense fallback={<RoutePending />}>
+            <QuestionView key={selected} id={selected} mode="panel" />
+          </Suspense>
+        ) : null}
       </Drawer>
     </Box>
   );
