@@ -4,6 +4,7 @@ import { MSG } from '@agora/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiAskQuestion,
   apiSignup,
   launchBrowser,
   newPage,
@@ -75,7 +76,7 @@ beforeAll(async () => {
     ['Pricing handmade candles for a local market', 'Business'],
     ['Why is the sky blue but sunsets red?', 'Science'],
   ] as const) {
-    await api(asker, 'POST', '/api/questions', {
+    await apiAskQuestion(server.url, asker, {
       title,
       category,
       description: `Details about: ${title}\n\n- what I tried\n- what failed`,
@@ -147,7 +148,7 @@ describe('Inquiry Space', () => {
   });
 
   it('answers with an attachment, with the one-answer confirmation', async () => {
-    const q = await api<{ _id: string }>(asker, 'POST', '/api/questions', {
+    const q = await apiAskQuestion<{ _id: string }>(server.url, asker, {
       title: 'Best stretches for lower back pain after desk work?',
       category: 'Health & Wellness',
       description: 'I sit nine hours a day. **No injury**, just stiffness by evening.',
@@ -195,7 +196,7 @@ describe('Inquiry Space', () => {
   });
 
   it('shows answers by the server rules: author all, answerer own, visitor none', async () => {
-    const q = await api<{ _id: string }>(asker, 'POST', '/api/questions', {
+    const q = await apiAskQuestion<{ _id: string }>(server.url, asker, {
       title: 'What causes the seasons on Earth?',
       category: 'Science',
       description: 'Is it distance or tilt?',
@@ -241,7 +242,7 @@ describe('Inquiry Space', () => {
   });
 
   it('marks answered, reopens and ranks with AI from the questioner portal', async () => {
-    const q = await api<{ _id: string }>(asker, 'POST', '/api/questions', {
+    const q = await apiAskQuestion<{ _id: string }>(server.url, asker, {
       title: 'How do I reverse a linked list in Python?',
       category: 'Technology',
       description: 'Iterative, singly linked list.',
@@ -309,7 +310,7 @@ describe('Inquiry Space', () => {
 
   it('loads further cursor pages as the list scrolls', async () => {
     for (let i = 1; i <= 23; i++) {
-      await api(asker, 'POST', '/api/questions', {
+      await apiAskQuestion(server.url, asker, {
         title: `Balcony garden question number ${i}`,
         category: 'Lifestyle',
         description: 'Which herbs grow well on a sunny balcony?',

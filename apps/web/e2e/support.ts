@@ -123,6 +123,37 @@ export async function apiSignup(
   return res.json() as never;
 }
 
+/**
+ * Asks a question through the API the way the product does: create it, then pay its reward through
+ * the sandbox checkout and verify (an unpaid question is visible to its author only).
+ */
+export async function apiAskQuestion<T extends { _id: string } = { _id: string; title: string }>(
+  baseUrl: string,
+  session: { token: string },
+  body: Record<string, unknown>,
+): Promise<T> {
+  const call = async (url: string, payload: unknown, expected: number) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify(payload),
+    });
+    if (res.status !== expected) throw new Error(`${url} failed ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const q = (await call('/api/questions', body, 201)) as T & { rewardAmount: number };
+  if (q.rewardAmount > 0) {
+    const order = await call(
+      '/api/payments/create-order',
+      { questionId: q._id, amount: q.rewardAmount / 100 },
+      200,
+    );
+    const signed = await call('/api/payments/sandbox/pay', { orderId: order.orderId }, 200);
+    await call('/api/payments/verify', { ...signed, questionId: q._id }, 200);
+  }
+  return q;
+}
+
 /** Puts a session into the page's localStorage the way the login screen does. */
 export async function signInPage(page: Page, baseUrl: string, session: { token: string; user: unknown }) {
   await page.goto(`${baseUrl}/portals`);

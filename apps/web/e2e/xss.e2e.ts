@@ -7,7 +7,15 @@
 //   scripts/e2e-private.sh xss apps/web/e2e/xss.e2e.ts
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignup, launchBrowser, newPage, type RunningServer, signInPage, startServer } from './support';
+import {
+  apiAskQuestion,
+  apiSignup,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  signInPage,
+  startServer,
+} from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -71,7 +79,7 @@ beforeAll(async () => {
   });
   await api('/api/users/me', answerer, 'PUT', { name: short('name'), displayName: short('display') });
 
-  const q = await api('/api/questions', asker, 'POST', {
+  const q = await apiAskQuestion(server.url, asker, {
     title: p('q-title'),
     description: `${p('q-desc')}\n\n${md('q-md')}`,
     category: 'Technology',

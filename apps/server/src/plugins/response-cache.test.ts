@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbKind, signup, type TestApp, type TestUser } from '../../test/helpers.js';
 import { ideas, users } from '../db/schema/index.js';
+import { createQuestion } from '../modules/questions/questions.fixtures.js';
 import { ResponseCache, splitViews } from './response-cache.js';
 
 type IdeaList = {
@@ -70,25 +71,15 @@ describe(`response cache (${dbKind})`, () => {
 
   it('keeps paging headers on a hit', async () => {
     const url = '/api/questions/public?limit=1';
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/questions',
-      headers: (await signup(t.app, { role: 'questioner' })).auth,
-      payload: {
-        title: 'A question about caching lists',
-        description: 'Why and how to cache a list of things?',
-        category: 'Technology',
-      },
+    await createQuestion(t.app, await signup(t.app, { role: 'questioner' }), {
+      title: 'A question about caching lists',
+      description: 'Why and how to cache a list of things?',
+      category: 'Technology',
     });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/questions',
-      headers: (await signup(t.app, { role: 'questioner' })).auth,
-      payload: {
-        title: 'Another question about caching',
-        description: 'When does a cached list become stale?',
-        category: 'Technology',
-      },
+    await createQuestion(t.app, await signup(t.app, { role: 'questioner' }), {
+      title: 'Another question about caching',
+      description: 'When does a cached list become stale?',
+      category: 'Technology',
     });
     const first = await t.app.inject({ url });
     expect(first.statusCode, first.body).toBe(200);
@@ -181,18 +172,11 @@ describe(`response cache (${dbKind})`, () => {
 
   it('serves a question page to visitors from memory and still counts every view', async () => {
     const asker = await signup(t.app, { role: 'questioner' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/questions',
-      headers: asker.auth,
-      payload: {
-        title: 'How do caches count page views?',
-        description: 'Every visit should still count, even from memory.',
-        category: 'Technology',
-      },
+    const { _id: id } = await createQuestion(t.app, asker, {
+      title: 'How do caches count page views?',
+      description: 'Every visit should still count, even from memory.',
+      category: 'Technology',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { _id: string })._id;
     const url = `/api/questions/${id}`;
     const views = async (u = url, headers: Record<string, string> = {}) => {
       const res = await t.app.inject({ url: u, headers });

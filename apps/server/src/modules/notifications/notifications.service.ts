@@ -43,17 +43,15 @@ export async function notifyMany(
   }>,
 ): Promise<void> {
   if (items.length === 0) return;
-  await exec
-    .insert(notifications)
-    .values(
-      items.map((n) => ({
-        userId: n.userId,
-        type: n.type,
-        title: n.title,
-        body: n.body ?? '',
-        link: n.link ?? null,
-      })),
-    );
+  await exec.insert(notifications).values(
+    items.map((n) => ({
+      userId: n.userId,
+      type: n.type,
+      title: n.title,
+      body: n.body ?? '',
+      link: n.link ?? null,
+    })),
+  );
 }
 
 function toItem(n: typeof notifications.$inferSelect): NotificationItem {

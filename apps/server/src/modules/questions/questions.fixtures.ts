@@ -1,6 +1,7 @@
 // Test helpers of the questions area (used by questions.test.ts and other areas' tests).
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { payThroughApi } from '../wallet/money.fixtures.js';
 import type { TestUser } from '../../../test/helpers.js';
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -56,10 +57,15 @@ export const sampleQuestion = {
 };
 
 /** Creates a question through the API and returns its JSON. */
+/**
+ * Asks a question the way the product does: create, then pay its reward through the sandbox
+ * checkout (an unpaid question is only its author's). `paid: false` stops after creating it.
+ */
 export async function createQuestion(
   app: FastifyInstance,
   user: TestUser,
   over: Partial<{ title: string; description: string; category: string; reward: number }> = {},
+  opts: { paid?: boolean } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
@@ -68,7 +74,10 @@ export async function createQuestion(
     payload: { ...sampleQuestion, ...over },
   });
   if (res.statusCode !== 201) throw new Error(`create question failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { _id: string; title: string; [k: string]: unknown };
+  const q = res.json() as { _id: string; title: string; rewardAmount: number; [k: string]: unknown };
+  if (opts.paid === false || q.rewardAmount === 0) return q;
+  const { question } = await payThroughApi(app, user, q._id, q.rewardAmount / 100);
+  return { ...q, ...(question as object), isPaid: true } as typeof q;
 }
 
 export async function postAnswer(

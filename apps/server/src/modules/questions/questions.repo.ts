@@ -1,5 +1,5 @@
 import type { QuestionSort } from '@agora/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { answers, files, questions, type StoredAttachment, users } from '../../db/schema/index.js';
 
@@ -81,7 +81,9 @@ export async function findQuestion(exec: Executor, id: string): Promise<Question
 export async function lockQuestion(
   exec: Executor,
   id: string,
-): Promise<Pick<QuestionRow, 'id' | 'authorId' | 'status' | 'hidden' | 'title'> | undefined> {
+): Promise<
+  Pick<QuestionRow, 'id' | 'authorId' | 'status' | 'hidden' | 'title' | 'isPaid' | 'rewardAmount'> | undefined
+> {
   const [row] = await exec
     .select({
       id: questions.id,
@@ -89,6 +91,8 @@ export async function lockQuestion(
       status: questions.status,
       hidden: questions.hidden,
       title: questions.title,
+      isPaid: questions.isPaid,
+      rewardAmount: questions.rewardAmount,
     })
     .from(questions)
     .where(eq(questions.id, id))
@@ -132,10 +136,15 @@ export interface ListFilter {
   limit: number;
 }
 
+/** The public questions (questions.policy isPublic): not hidden, reward paid (or none asked). */
+export const isPublicSql = (): SQL =>
+  and(eq(questions.hidden, false), or(eq(questions.isPaid, true), eq(questions.rewardAmount, 0)))!;
+
 /** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
 export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
   const where: SQL[] = [];
-  if (!f.authorId) where.push(eq(questions.hidden, false));
+  if (!f.authorId && !f.answeredBy) where.push(isPublicSql());
+  else if (!f.authorId) where.push(eq(questions.hidden, false));
   else where.push(eq(questions.authorId, f.authorId));
   if (f.answeredBy) {
     where.push(
@@ -196,12 +205,12 @@ export async function countOwn(exec: Executor, userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** All eight categories' counts in one grouped query (hidden questions excluded). */
+/** All eight categories' counts in one grouped query (public questions only). */
 export async function categoryCounts(exec: Executor): Promise<Array<{ category: string; n: number }>> {
   return exec
     .select({ category: questions.category, n: sql<number>`count(*)::int` })
     .from(questions)
-    .where(eq(questions.hidden, false))
+    .where(isPublicSql())
     .groupBy(questions.category);
 }
 
@@ -217,7 +226,7 @@ export async function similarQuestions(exec: Executor, tsQuery: string, limit: n
       answerCount: questions.answerCount,
     })
     .from(questions)
-    .where(and(eq(questions.hidden, false), sql`${questions.search} @@ ${query}`))
+    .where(and(isPublicSql(), sql`${questions.search} @@ ${query}`))
     .orderBy(sql`ts_rank(${questions.search}, ${query}) desc`, desc(questions.createdAt))
     .limit(limit);
 }

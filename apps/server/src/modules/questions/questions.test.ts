@@ -3,9 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { MSG, QUESTION_CATEGORIES, QUESTION_TEXT } from '@agora/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
+import {
+  buildTestApp,
+  expectErrorBody,
+  makeAdmin,
+  signup,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.js';
 import { answers, files, notifications, questions } from '../../db/schema/index.js';
 import { setMinReward } from '../settings/settings.service.js';
+import { payThroughApi } from '../wallet/money.fixtures.js';
 import { createQuestion, makePng, multipart, postAnswer, sampleQuestion } from './questions.fixtures.js';
 
 let t: TestApp;
@@ -439,6 +447,72 @@ describe('answer visibility (CONTRACT §4)', () => {
     const res = await t.app.inject({ url: '/api/questions?answered=true', headers: fresh.auth });
     expect(res.headers['x-total-count']).toBe('1');
     expect(res.json()).toHaveLength(1);
+  });
+});
+
+describe('unpaid questions (the reward is paid up front)', () => {
+  it("keeps an unpaid question its author's (and admins') until the reward is paid", async () => {
+    const title = 'Draft until paid: how do I size a connection pool?';
+    const q = await createQuestion(
+      t.app,
+      asker,
+      { title, description: 'The checkout was closed before paying.', category: 'Technology' },
+      { paid: false },
+    );
+    expect(q.isPaid).toBe(false);
+    const listed = async () =>
+      ((await t.app.inject({ url: '/api/questions/public?limit=50' })).json() as Array<{ _id: string }>).some(
+        (x) => x._id === q._id,
+      );
+    const technology = async () =>
+      ((await t.app.inject({ url: '/api/questions/categories' })).json() as Record<string, number>)
+        .Technology;
+    const searchHit = async () =>
+      (
+        (
+          await t.app.inject({ url: `/api/questions/public?q=${encodeURIComponent('connection pool')}` })
+        ).json() as Array<{
+          _id: string;
+        }>
+      ).some((x) => x._id === q._id);
+    const countBefore = await technology();
+
+    // Nobody else can find, read or answer it.
+    expect(await listed()).toBe(false);
+    expect(await searchHit()).toBe(false);
+    expect((await t.app.inject({ url: `/api/questions/${q._id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/questions/${q._id}`, headers: bob.auth })).statusCode).toBe(404);
+    const answer = await postAnswer(t.app, bob, q._id, 'An answer to a question nobody paid for yet.');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toBe(MSG.questionNotFound);
+    // Its author sees it (own list and detail), marked unpaid; so does an admin.
+    const own = (
+      await t.app.inject({ url: '/api/questions?own=true&limit=50', headers: asker.auth })
+    ).json() as Array<{
+      _id: string;
+      isPaid: boolean;
+    }>;
+    expect(own.find((x) => x._id === q._id)?.isPaid).toBe(false);
+    expect((await t.app.inject({ url: `/api/questions/${q._id}`, headers: asker.auth })).statusCode).toBe(
+      200,
+    );
+    const admin = await signup(t.app, { name: 'Admin Ada' });
+    await makeAdmin(t, admin);
+    expect((await t.app.inject({ url: `/api/questions/${q._id}`, headers: admin.auth })).statusCode).toBe(
+      200,
+    );
+
+    // Paid: public, counted, searchable and open to answers.
+    await payThroughApi(t.app, asker, q._id, q.rewardAmount / 100);
+    expect(await listed()).toBe(true);
+    expect(await searchHit()).toBe(true);
+    expect(await technology()).toBe((countBefore ?? 0) + 1);
+    const detail = await t.app.inject({ url: `/api/questions/${q._id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().isPaid).toBe(true);
+    expect(
+      (await postAnswer(t.app, bob, q._id, 'Now there is a reward: size the pool to the cores.')).statusCode,
+    ).toBe(201);
   });
 });
 

@@ -50,6 +50,10 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
               <Badge variant="light" size="sm" color="teal">
                 {rupees(q.paymentAmount)} reward
               </Badge>
+            ) : q.rewardAmount > 0 ? (
+              <Badge variant="light" size="sm" color="gray">
+                Not paid
+              </Badge>
             ) : null}
             <Group gap={4} aria-label={`${q.views} views`}>
               <IconEye size={14} aria-hidden />

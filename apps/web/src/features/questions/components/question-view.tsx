@@ -95,6 +95,14 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
           </Badge>
         ) : null}
       </Group>
+      {isAuthor && !q.isPaid && q.rewardAmount > 0 ? (
+        <Alert color="yellow" variant="light" title="Only you can see this question">
+          It is listed for answerers once its {rupees(q.rewardAmount)} reward is paid.{' '}
+          <Anchor component={Link} to={`/question/${q._id}/rewards`}>
+            Pay the reward
+          </Anchor>
+        </Alert>
+      ) : null}
       {isAuthor ? (
         <Text size="sm" c="dimmed">
           As the author you see every answer. Rank them and distribute the reward in the{' '}
@@ -192,6 +200,10 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
           {q.isPaid && q.paymentAmount ? (
             <Badge variant="light" color="teal" size="sm">
               {rupees(q.paymentAmount)} reward
+            </Badge>
+          ) : q.rewardAmount > 0 ? (
+            <Badge variant="light" color="gray" size="sm">
+              Not paid
             </Badge>
           ) : null}
           {q.aiRanked ? (
