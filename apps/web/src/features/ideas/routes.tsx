@@ -2,7 +2,15 @@ import type { RouteObject } from 'react-router';
 
 // Routes of the Innovators Space (spec 02 §2); each page is its own lazy chunk.
 export const ideasRoutes: RouteObject[] = [
-  { path: 'ideas', lazy: async () => ({ Component: (await import('./pages/ideas-page')).IdeasPage }) },
+  {
+    path: 'ideas',
+    // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
+    loader: ({ request }) => {
+      void import('./api/prefetch').then((m) => m.prefetchIdeasPage(new URL(request.url).searchParams));
+      return null;
+    },
+    lazy: async () => ({ Component: (await import('./pages/ideas-page')).IdeasPage }),
+  },
   {
     path: 'idea/:id',
     lazy: async () => ({ Component: (await import('./pages/idea-detail-page')).IdeaDetailPage }),

@@ -4,6 +4,11 @@ import type { RouteObject } from 'react-router';
 export const questionsRoutes: RouteObject[] = [
   {
     path: 'questions',
+    // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
+    loader: ({ request }) => {
+      void import('./api/prefetch').then((m) => m.prefetchQuestionsPage(new URL(request.url).searchParams));
+      return null;
+    },
     lazy: async () => ({ Component: (await import('./pages/questions-page')).QuestionsPage }),
   },
   {

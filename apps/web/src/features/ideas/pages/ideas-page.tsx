@@ -24,6 +24,7 @@ import { RoutePending } from '../../../components/route-pending';
 import { useAuth } from '../../../lib/auth-store';
 import { useIdeaCategories } from '../api/get-categories';
 import { type IdeaSort, useIdeasList } from '../api/list-ideas';
+import { readIdeaSort } from '../api/prefetch';
 import { CategorySidebar } from '../components/category-sidebar';
 import { IdeaCard } from '../components/idea-card';
 import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error-boundary';
@@ -46,9 +47,7 @@ export function IdeasPage() {
   const { isLoggedIn } = useAuth();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') || 'All';
-  const sortParam = params.get('sort') as IdeaSort | null;
-  const sort: IdeaSort =
-    sortParam && (IDEA_SORTS as readonly string[]).includes(sortParam) ? sortParam : 'newest';
+  const sort = readIdeaSort(params.get('sort'));
   const [text, setText] = useState('');
   const [drawer, drawerCtl] = useDisclosure(false);
   const [formOpen, formCtl] = useDisclosure(false);

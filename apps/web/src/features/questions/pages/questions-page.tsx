@@ -1,4 +1,4 @@
-import { MSG, QUESTION_CATEGORIES, QUESTION_SORTS, type QuestionSort } from '@agora/shared';
+import { MSG, QUESTION_SORTS } from '@agora/shared';
 import {
   Box,
   Button,
@@ -26,6 +26,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
+import { readCategories, readSort } from '../api/prefetch';
 import { CategoryFilter } from '../components/category-filter';
 import { QuestionList } from '../components/question-list';
 import { ResizableSplit } from '../components/resizable-split';
@@ -37,13 +38,8 @@ const QuestionView = lazy(() =>
   import('../components/question-view').then((m) => ({ default: m.QuestionView })),
 );
 
-const CATEGORY_SET = new Set<string>(QUESTION_CATEGORIES);
 /** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
 const SPLIT_HEIGHT = 'calc(100dvh - 60px - 150px)';
-
-function readSort(v: string | null): QuestionSort {
-  return (QUESTION_SORTS as readonly string[]).includes(v ?? '') ? (v as QuestionSort) : 'date-new';
-}
 
 /** /questions — spec 01 §2 "Inquiry Space". Filters, sort, tab and the selected question live in the URL. */
 export function QuestionsPage() {
@@ -56,7 +52,7 @@ export function QuestionsPage() {
   const [drawer, setDrawer] = useState(false);
 
   const sort = readSort(params.get('sort'));
-  const categories = useMemo(() => params.getAll('category').filter((c) => CATEGORY_SET.has(c)), [params]);
+  const categories = useMemo(() => readCategories(params), [params]);
   const tab = params.get('tab') === 'answered' ? 'answered' : 'open';
   const selected = params.get('question');
   const [search, setSearch] = useState(params.get('q') ?? '');

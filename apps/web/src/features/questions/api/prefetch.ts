@@ -1,0 +1,30 @@
+import { QUESTION_CATEGORIES, QUESTION_SORTS, type QuestionSort } from '@agora/shared';
+import { queryClient } from '../../../lib/query-client';
+import type { PublicListParams } from './keys';
+import { categoryCountsQuery, publicQuestionsQuery } from './list-questions';
+
+const CATEGORY_SET = new Set<string>(QUESTION_CATEGORIES);
+
+export function readSort(v: string | null): QuestionSort {
+  return (QUESTION_SORTS as readonly string[]).includes(v ?? '') ? (v as QuestionSort) : 'date-new';
+}
+
+export const readCategories = (params: URLSearchParams): string[] =>
+  params.getAll('category').filter((c) => CATEGORY_SET.has(c));
+
+/** The list the /questions page shows first for these URL parameters (the page reads them the same way). */
+export const listParamsFrom = (params: URLSearchParams): PublicListParams => ({
+  categories: readCategories(params),
+  sort: readSort(params.get('sort')),
+  q: (params.get('q') ?? '').trim(),
+});
+
+/**
+ * Asks for the first page and the category counts while the page's code is still downloading
+ * (called by the route's loader): on a slow phone that saves the round trips of the code before
+ * the data (issue 10). The page's own queries then find them in the cache.
+ */
+export function prefetchQuestionsPage(params: URLSearchParams): void {
+  void queryClient.prefetchInfiniteQuery(publicQuestionsQuery(listParamsFrom(params)));
+  void queryClient.prefetchQuery(categoryCountsQuery());
+}
