@@ -2,7 +2,15 @@ import type { RouteObject } from 'react-router';
 
 // Routes of the jobs area; each page is its own lazy chunk.
 export const jobsRoutes: RouteObject[] = [
-  { path: 'jobhubs', lazy: async () => ({ Component: (await import('./pages/jobs-page')).JobsPage }) },
+  {
+    path: 'jobhubs',
+    // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
+    loader: ({ request }) => {
+      void import('./api/prefetch').then((m) => m.prefetchJobsPage(new URL(request.url).searchParams));
+      return null;
+    },
+    lazy: async () => ({ Component: (await import('./pages/jobs-page')).JobsPage }),
+  },
   {
     path: 'job/:id',
     lazy: async () => ({ Component: (await import('./pages/job-detail-page')).JobDetailPage }),

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { errorMessage } from '../../../lib/api-client';
+import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { useJobCategories } from '../api/get-categories';
 import { useJobList } from '../api/list-jobs';
 import { CategoryFilter } from '../components/category-filter';
@@ -38,6 +39,7 @@ import {
 } from '../lib/filters';
 
 const ALL = 'all';
+const NO_JOBS: never[] = [];
 
 /** /jobhubs — spec 03 §2 listing; every filter lives in the URL. */
 export function JobsPage() {
@@ -60,6 +62,7 @@ export function JobsPage() {
     });
 
   const data = list.data;
+  const jobs = useProgressiveList(data?.jobs ?? NO_JOBS);
   const pagination = data?.pagination;
   // A bookmarked page past the end (the list shrank): go to the last page that exists.
   useEffect(() => {
@@ -265,7 +268,7 @@ export function JobsPage() {
                   style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
                   aria-busy={list.isFetching}
                 >
-                  {data.jobs.map((job) => (
+                  {jobs.map((job) => (
                     <JobCard key={job._id} job={job} />
                   ))}
                 </SimpleGrid>

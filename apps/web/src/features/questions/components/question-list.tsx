@@ -3,6 +3,7 @@ import { Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { QuestionCard } from './question-card';
 
 export interface QuestionListProps {
@@ -19,6 +20,10 @@ export interface QuestionListProps {
 
 /** Question cards with cursor pages fetched as the end of the list scrolls into view. */
 export function QuestionList(p: QuestionListProps) {
+  const items = useProgressiveList(p.items);
+  // While the rest of a page is still being rendered, the end of the list is not really there:
+  // no sentinel yet, or it would ask for the next page before anyone scrolled.
+  const partial = items.length < p.items.length;
   const { ref, entry } = useIntersection({ rootMargin: '400px' });
   const visible = entry?.isIntersecting ?? false;
   const { hasMore, loadingMore, loadMore } = p;
@@ -46,24 +51,26 @@ export function QuestionList(p: QuestionListProps) {
   if (p.items.length === 0) return <EmptyState {...p.empty} />;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
-      {p.items.map((q) => (
+      {items.map((q) => (
         <li key={q._id}>
           <QuestionCard question={q} selected={q._id === p.selectedId} onSelect={p.onSelect} />
         </li>
       ))}
-      <li ref={ref} aria-hidden={!p.hasMore}>
-        {p.hasMore ? (
-          <Center py="sm">
-            {p.loadingMore ? (
-              <Loader size="sm" aria-label="Loading more questions" />
-            ) : (
-              <Button variant="subtle" onClick={p.loadMore}>
-                Load more
-              </Button>
-            )}
-          </Center>
-        ) : null}
-      </li>
+      {partial ? null : (
+        <li ref={ref} aria-hidden={!p.hasMore}>
+          {p.hasMore ? (
+            <Center py="sm">
+              {p.loadingMore ? (
+                <Loader size="sm" aria-label="Loading more questions" />
+              ) : (
+                <Button variant="subtle" onClick={p.loadMore}>
+                  Load more
+                </Button>
+              )}
+            </Center>
+          ) : null}
+        </li>
+      )}
     </Stack>
   );
 }
