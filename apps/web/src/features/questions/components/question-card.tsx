@@ -51,8 +51,8 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
                 {rupees(q.paymentAmount)} reward
               </Badge>
             ) : q.rewardAmount > 0 ? (
-              <Badge variant="light" size="sm" color="gray">
-                Not paid
+              <Badge variant="light" color="orange" size="sm">
+                Unpaid · {rupees(q.rewardAmount)}
               </Badge>
             ) : null}
             <Group gap={4} aria-label={`${q.views} views`}>

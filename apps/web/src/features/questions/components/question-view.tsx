@@ -202,8 +202,8 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
               {rupees(q.paymentAmount)} reward
             </Badge>
           ) : q.rewardAmount > 0 ? (
-            <Badge variant="light" color="gray" size="sm">
-              Not paid
+            <Badge variant="light" color="orange" size="sm">
+              Unpaid · {rupees(q.rewardAmount)}
             </Badge>
           ) : null}
           {q.aiRanked ? (
