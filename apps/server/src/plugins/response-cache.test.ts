@@ -243,12 +243,16 @@ describe(`response cache (${dbKind})`, () => {
   });
 
   it('does not cache errors', async () => {
+    // A good list is in memory first. On PostgreSQL, a notification of an earlier test's write may
+    // still arrive and drop entries, so the count is only allowed to fall, never to grow.
+    await cached();
+    const size = cache().size;
     const missing = `/api/ideas/search?q=${'x'.repeat(5000)}`;
     const hits = cache().hits;
     expect((await list(missing)).statusCode).toBe(400);
     expect((await list(missing)).statusCode).toBe(400);
     expect(cache().hits).toBe(hits);
-    expect(cache().size).toBeGreaterThan(0);
+    expect(cache().size).toBeLessThanOrEqual(size);
   });
 });
 
