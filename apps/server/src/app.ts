@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -79,6 +79,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests that already reached us during shutdown are served, not refused.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode (`/%zz`) or an over-long id never reaches setErrorHandler:
+    // answered here in the CONTRACT shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode === 414 ? 414 : 400;
+      const message = status === 414 ? 'The address is too long' : 'Malformed URL';
+      const code = status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+      void (reply as unknown as FastifyReply).code(status).send({ error: message, message, code });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -37,6 +37,8 @@ describe('config', () => {
     [{ ADMIN_EMAIL: 'a@b.c' }, 'ADMIN_EMAIL'],
     [{ AI_BASE_URL: '::' }, 'AI_BASE_URL'],
     [{ AUTH_RATE_LIMIT_IP: '-1' }, 'AUTH_RATE_LIMIT_IP'],
+    [{ PUBLIC_URL: 'agora.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://agora.example.com' }, 'PUBLIC_URL'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let err: unknown;
     try {
@@ -47,5 +49,16 @@ describe('config', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain(name);
     expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('builds the public URL for links in e-mails from PUBLIC_URL, else from PORT', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATA_DIR: dir(), PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir(), PUBLIC_URL: ' https://agora.example.com/ ' }).publicUrl).toBe(
+      'https://agora.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dir(), PUBLIC_URL: 'https://example.com/agora//' }).publicUrl).toBe(
+      'https://example.com/agora',
+    );
   });
 });

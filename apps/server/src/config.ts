@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Origin of the web app as users reach it (PUBLIC_URL), without a trailing slash: links in e-mails. */
+  publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -27,6 +29,16 @@ export interface Config {
   authRateLimitIp: number;
   /** Failed logins allowed per account per window before 429. */
   loginFailuresPerAccount: number;
+  /**
+   * Uploads per user per hour, each stored on disk: hackathon form with image, project submission
+   * with file, question with image, answer attachment.
+   */
+  uploadRateLimitPerHour: {
+    hackathons: number;
+    projectSubmissions: number;
+    questionImages: number;
+    answerAttachments: number;
+  };
   logLevel: string;
   webDist: string | null;
   isTest: boolean;
@@ -101,9 +113,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError('RESPONSE_CACHE must be on or off');
   }
 
+  const port = int(env, 'PORT', 4000, 0, 65535);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+
   const config: Config = {
-    port: int(env, 'PORT', 4000, 0, 65535),
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
+    publicUrl,
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -135,6 +154,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),
     loginFailuresPerAccount: 5,
+    uploadRateLimitPerHour: {
+      hackathons: 20,
+      projectSubmissions: 60,
+      questionImages: 30,
+      answerAttachments: 60,
+    },
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     webDist: null,
     isTest: env.NODE_ENV === 'test',

@@ -103,6 +103,13 @@ describe('operations endpoints and conventions', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(MSG.contactRequired);
+    const oddCategory = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ravi', email: 'ravi@example.com', category: 'Weird', message: 'Hello' },
+    });
+    expect(oddCategory.statusCode).toBe(400);
+    expect(oddCategory.json().error).toBe('Please choose a category from the list');
     const rows = await t.database.db.query.contactMessages.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Ravi', message: 'Hello there' });

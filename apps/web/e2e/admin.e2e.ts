@@ -204,6 +204,12 @@ describe('admin portal', () => {
     await openSection(page, 'Hackathons');
     const card = page.getByTestId(`review-${hackathonId}`);
     await card.waitFor();
+    // The queue's search narrows it; a search that matches nothing says so.
+    const search = page.getByLabel('Search hackathons');
+    await search.fill('no such hackathon anywhere');
+    await page.getByText('No hackathons waiting for review').waitFor();
+    await search.fill(`Green Code Jam ${stamp}`);
+    await card.waitFor();
     expect(await card.textContent()).toContain(`Green Code Jam ${stamp}`);
     await shot(page, 'hackathons-1280');
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -294,6 +300,37 @@ describe('admin portal', () => {
     });
   });
 
+  it('hides an idea from everyone else, can still read it, and shows it again', async () => {
+    const idea = await ok('POST', '/api/ideas', organiser, {
+      title: `Solar benches ${stamp}`,
+      description: 'Benches that charge phones in public parks.',
+      category: 'Technology',
+      tags: 'solar, parks',
+    });
+    const { context, page, errors } = await adminPage();
+    await page.goto(`${server.url}/admin-portal/ideas`);
+    await page.getByRole('heading', { name: 'Ideas', level: 2 }).waitFor();
+    await page.getByLabel('Search').fill(`Solar benches ${stamp}`);
+    const row = page.getByRole('row', { name: new RegExp(`Solar benches ${stamp}`) });
+    await row.getByRole('button', { name: 'Hide', exact: true }).click();
+    await confirmDialog(page, 'Hide');
+    await row.getByText('hidden by admin', { exact: true }).waitFor();
+    expect((await call('GET', `/api/ideas/${idea._id}`, null)).status).toBe(404);
+    expect((await call('GET', `/api/ideas/${idea._id}`, payee)).status).toBe(404);
+    // Its author cannot undo a moderator's hide.
+    expect((await call('PUT', `/api/ideas/${idea._id}/restore`, organiser)).status).toBe(403);
+
+    // The admin follows the title link and reads what they moderate.
+    await row.getByRole('link', { name: `Solar benches ${stamp}` }).click();
+    await page.getByRole('heading', { name: `Solar benches ${stamp}` }).waitFor();
+    await page.goBack();
+    await row.getByRole('button', { name: 'Unhide', exact: true }).click();
+    await row.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect((await call('GET', `/api/ideas/${idea._id}`, null)).status).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('suspends a user, whose open session is signed out at once', async () => {
     const vic = await newPage(browser, { width: 1280, height: 900 });
     await signInPage(vic.page, server.url, victim);
@@ -328,6 +365,8 @@ describe('admin portal', () => {
     await openSection(page, 'Audit log');
     for (const action of [
       'user.suspend',
+      'idea.unhide',
+      'idea.hide',
       'withdrawal.complete',
       'withdrawal.fail',
       'job.approve',

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignup,
+  gradientPng,
   launchBrowser,
   newPage,
   type RunningServer,
@@ -86,6 +87,8 @@ describe('Jobs Hub', () => {
     await page.getByRole('button', { name: 'Submit for Approval' }).click();
     await page.getByText('Missing Information').waitFor();
     await page.getByText('Please fill in all required fields.').first().waitFor();
+    // The first missing field has the focus (its visible input, not a hidden one).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-path'))).toBe('title');
 
     await page.getByLabel('Job Title').fill(TITLE);
     await page.getByRole('combobox', { name: 'Category' }).click();
@@ -97,6 +100,15 @@ describe('Jobs Hub', () => {
     await page.getByLabel('Skills', { exact: true }).fill('Rust, Qiskit, , Linear Algebra, Python, Go');
     await page.getByLabel('Company Name').fill('Qubit Works');
     await page.getByLabel('Company Website').fill('https://qubit.example.com');
+    // The logo is uploaded (checked by its bytes) and previewed before the posting is sent.
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/jobs/logo'));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'qubit.png', mimeType: 'image/png', buffer: gradientPng(96, 96) });
+    expect((await uploaded).status()).toBe(201);
+    await page.getByRole('img', { name: 'Qubit Works logo' }).waitFor();
+    await page.getByText('qubit.png').waitFor();
+    await shot(page, 'create-filled-1280');
     await page.getByRole('textbox', { name: /^City/ }).fill('Bengaluru');
     await page.getByLabel('State', { exact: true }).fill('Karnataka');
     await page.getByLabel('Salary Range').fill('40000 - 60000');
@@ -109,8 +121,11 @@ describe('Jobs Hub', () => {
     await page.getByRole('button', { name: 'Submit for Approval' }).click();
     const res = await posted;
     expect(res.status()).toBe(201);
-    const body = (await res.json()) as { job: { _id: string; status: string; skills: string[] } };
+    const body = (await res.json()) as {
+      job: { _id: string; status: string; skills: string[]; company: { logo: string | null } };
+    };
     expect(body.job.status).toBe('pending');
+    expect(body.job.company.logo).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     expect(body.job.skills).toEqual(['Rust', 'Qiskit', 'Linear Algebra', 'Python', 'Go']);
     jobId = body.job._id;
     await page.getByText('Job Submitted').waitFor();
@@ -171,7 +186,12 @@ describe('Jobs Hub', () => {
     await technology.click();
     await page.waitForURL(/category=Technology/);
     await card.waitFor();
-    expect(await technology.isChecked()).toBe(true);
+    // The URL is pushed at once; the router renders the new state in a transition, which a busy
+    // machine may defer, so the tick is awaited rather than read once.
+    await page
+      .getByRole('checkbox', { name: /Technology \(1 job\)/, checked: true })
+      .first()
+      .waitFor();
     await technology.click();
     await page.waitForURL((u) => !u.search.includes('category='));
     await page
@@ -252,6 +272,10 @@ describe('Jobs Hub', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // The uploaded logo is shown (same origin, so the CSP allows it) and has really loaded.
+    const logo = page.getByRole('img', { name: 'Qubit Works logo' }).first();
+    await logo.waitFor();
+    expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(96);
     expect(await page.getByRole('link', { name: 'Apply by Email' }).getAttribute('href')).toMatch(
       /^mailto:hiring@qubit\.example\.com\?subject=/,
     );

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: router updates may ask for ReactDOM.flushSync (logout relies on it).
+import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
 import { queryClient } from './lib/query-client';
 

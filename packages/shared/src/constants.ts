@@ -51,19 +51,6 @@ export const IDEA_LISTING_CATEGORIES = [
 export const IDEA_CATEGORIES = Array.from(
   new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES]),
 ) as readonly string[];
-export const IDEA_TOPBAR_CATEGORIES = [
-  'Lifestyle & Wellness',
-  'New Features / Innovation',
-  'Social & Community',
-  'Education & Learning',
-  'Health & Psychology',
-  'Finance & Productivity',
-  'Entertainment & Media',
-  'AI & Personalization',
-  'Accessibility & Inclusivity',
-  'Sustainability & Impact',
-  'Other',
-] as const;
 export const IDEA_SORTS = ['newest', 'oldest', 'popular'] as const;
 export const IDEAS_PAGE_SIZE = 10;
 

@@ -88,6 +88,7 @@ export const MSG = {
   ideaSubmissionFailed: 'Unable to share your idea.',
   ideaDeleteFailed: 'Delete Failed',
   ideaHideFailed: 'Hide Failed',
+  ideaHiddenByAdmin: 'This idea was hidden by a moderator and cannot be restored',
   ideaCommentFailed: 'Comment Failed',
   followFailed: 'Follow Failed',
   followFailedFallback: 'Unable to follow user',
@@ -137,6 +138,9 @@ export const MSG = {
   hackathonImageInvalid: 'Please select an image file (JPG, PNG, GIF, etc.)',
   hackathonImageTooLargeTitle: 'File Too Large',
   hackathonImageTooLarge: 'Please select an image smaller than 5MB',
+  jobLogoInvalid: 'Please choose a PNG, JPEG, WebP or GIF image for the logo',
+  jobLogoTooLarge: 'Please select an image smaller than 5MB',
+  jobLogoUnknown: 'Please upload the logo again',
   hackathonSubmittedTitle: 'Hackathon Submitted!',
   hackathonSubmitted:
     "Your hackathon has been submitted for review. You will receive an email notification once it's approved.",

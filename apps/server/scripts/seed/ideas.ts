@@ -84,7 +84,7 @@ export const step: SeedStep & { order: number } = {
         category: rng.chance(0.85) ? rng.pick(IDEA_LISTING_CATEGORIES) : rng.pick(CATEGORIES),
         tags,
         contactInfo: rng.chance(0.3) ? `Reach me at idea${rng.int(1, 999)}@agora.demo` : null,
-        hidden: rng.chance(0.05),
+        ...(rng.chance(0.05) ? { hidden: true, hiddenByAuthor: true } : {}),
         views: rng.int(0, 800),
         createdAt,
         updatedAt: createdAt,
@@ -112,7 +112,13 @@ export const step: SeedStep & { order: number } = {
           ideaId: idea.id,
           authorId: rng.pick(people),
           content: rng.pick(COMMENTS),
-          createdAt: new Date(idea.createdAt.getTime() + rng.int(1, 5000) * 60_000),
+          // After the idea, never after "now" (a fresh idea's comments would be in the future).
+          createdAt: new Date(
+            Math.max(
+              idea.createdAt.getTime(),
+              Math.min(idea.createdAt.getTime() + rng.int(1, 5000) * 60_000, ctx.now.getTime() - c * 60_000),
+            ),
+          ),
         });
       }
     }

@@ -153,6 +153,8 @@ export const step: SeedStep & { order: number } = {
         requestId,
         transactionId: txId,
         payoutMethod: 'upi',
+        // A withdrawal keeps where it is to be paid (the admin queue reads this copy).
+        payoutUpiId: upi.get(userId)!,
         payoutReference: status === 'completed' ? `UTR${rng.int(100000000, 999999999)}` : null,
         failureReason: status === 'failed' ? 'Beneficiary bank rejected the transfer' : null,
         processedAt: status === 'pending' ? null : new Date(at.getTime() + 86_400_000),

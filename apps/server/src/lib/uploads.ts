@@ -1,7 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { files } from '../db/schema/index.js';
+import { answers, files, hackathonSubmissions, hackathons, jobs, questions } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError } from './errors.js';
 
@@ -90,15 +91,80 @@ export async function storeUpload(
   if (file.buffer.length === 0) throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
   const key = newStorageKey(ext);
   await ctx.storage.put(key, file.buffer);
-  await ctx.db.insert(files).values({
-    key,
-    ownerId: opts.ownerId,
-    mimetype,
-    size: file.buffer.length,
-    originalName,
-    purpose: opts.purpose,
-  });
+  try {
+    await ctx.db.insert(files).values({
+      key,
+      ownerId: opts.ownerId,
+      mimetype,
+      size: file.buffer.length,
+      originalName,
+      purpose: opts.purpose,
+    });
+  } catch (err) {
+    // No row, no way to find the bytes again: do not leave them behind.
+    await ctx.storage.delete(key).catch(() => {});
+    throw err;
+  }
   return { key, url: `/uploads/${key}`, originalName, mimetype, size: file.buffer.length };
+}
+
+/**
+ * Removes a stored upload (its bytes and its files row) that nothing refers to any more: a file
+ * replaced by a newer one, or one stored for a write that then failed. Never throws (false when
+ * it could not): a failed clean-up must not turn a successful request into an error.
+ */
+export async function discardUpload(ctx: AppContext, key: string): Promise<boolean> {
+  try {
+    await ctx.db.delete(files).where(eq(files.key, key));
+    await ctx.storage.delete(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Uploads a later request must claim (an answer's attachment, a job's logo); unclaimed, they expire. */
+export const CLAIMED_LATER = { answerAttachment: 'answer-attachment', jobLogo: 'job-logo' } as const;
+/** Uploads stored with their row; left behind only by a replaced file or a lost race. */
+const CLAIMED_AT_ONCE = {
+  questionImage: 'question-image',
+  hackathonImage: 'hackathon-image',
+  submission: 'hackathon-submission',
+} as const;
+export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Deletes files uploaded more than a day ago that nothing names: attachments and logos of forms
+ * never sent, a project file replaced by a newer one, the loser of two racing first submissions.
+ * Bounded per run, oldest first. Returns how many went.
+ */
+export async function sweepUnclaimedUploads(ctx: AppContext, limit = 500): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - UNCLAIMED_UPLOAD_TTL_MS).toISOString();
+  const { rows } = (await ctx.db.execute(sql`
+    select f.key from ${files} f
+     where f.created_at < ${cutoff}::timestamptz
+       and (
+         (f.purpose = ${CLAIMED_LATER.answerAttachment}
+           and not exists (select 1 from ${answers} a
+                            where a.attachments @> jsonb_build_array(jsonb_build_object('filename', f.key))))
+         or
+         (f.purpose = ${CLAIMED_LATER.jobLogo}
+           and not exists (select 1 from ${jobs} j where j.company_logo = '/uploads/' || f.key))
+         or
+         (f.purpose = ${CLAIMED_AT_ONCE.questionImage}
+           and not exists (select 1 from ${questions} q where q.image_key = f.key))
+         or
+         (f.purpose = ${CLAIMED_AT_ONCE.hackathonImage}
+           and not exists (select 1 from ${hackathons} h where h.image_key = f.key))
+         or
+         (f.purpose = ${CLAIMED_AT_ONCE.submission}
+           and not exists (select 1 from ${hackathonSubmissions} s where s.file_key = f.key))
+       )
+     order by f.created_at
+     limit ${limit}`)) as unknown as { rows: Array<{ key: string }> };
+  let n = 0;
+  for (const { key } of rows) if (await discardUpload(ctx, key)) n++;
+  return n;
 }
 
 function isUtf8Text(buf: Buffer): boolean {

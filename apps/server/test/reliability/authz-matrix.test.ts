@@ -378,7 +378,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/ideas/{id}': {
     public: true,
     call: () => ({ url: `/api/ideas/${w.ids.hiddenIdea}` }),
-    expect: { visitor: 404, other: 404, owner: 200, admin: 404 },
+    // A hidden idea is its author's; admins read it too, as they moderate it.
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'GET /api/ideas/{id}/comments': {
+    public: true,
+    call: () => ({ url: `/api/ideas/${w.ids.hiddenIdea}/comments` }),
+    // The comments of a hidden idea are as private as the idea itself.
+    expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
   },
   'DELETE /api/ideas/{id}': {
     call: async () => ({ url: `/api/ideas/${await freshIdea()}` }),
@@ -571,6 +578,13 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
   },
+  'POST /api/jobs/logo': {
+    call: async () => {
+      const mp = await multipart({}, { field: 'logo', name: 'logo.png', data: makePng(), type: 'image/png' });
+      return { url: '/api/jobs/logo', payload: mp.payload, headers: mp.headers };
+    },
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
   'GET /api/jobs/categories': {
     public: true,
     call: () => ({ url: '/api/jobs/categories' }),
@@ -627,6 +641,10 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/ideas': {
     call: () => ({ url: '/api/admin/ideas' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PATCH /api/admin/ideas/{id}': {
+    call: async () => ({ url: `/api/admin/ideas/${await freshIdea()}`, payload: { hidden: true } }),
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'DELETE /api/admin/ideas/{id}': {
@@ -856,7 +874,7 @@ describe('reading other people’s data', () => {
     expect(seen).toEqual(calls.map((c) => `${c.method} ${c.url.split('?')[0]} → 404`));
   });
 
-  it('lets nobody like, comment on or read the comments of a hidden idea', async () => {
+  it('lets nobody but its author like or comment on a hidden idea', async () => {
     for (const who of [w.other, w.admin]) {
       const like = await t.app.inject({
         method: 'POST',

@@ -396,6 +396,19 @@ describe('logs', () => {
     }
   });
 
+  it('answer URLs the router cannot decode, and over-long ids, in the CONTRACT error shape', async () => {
+    for (const url of ['/api/questions/%zz', '/api/ideas/%E0%A4%A', `/api/questions/${'a'.repeat(300)}`]) {
+      const res = await t.app.inject({ url });
+      expect([400, 404, 414], url).toContain(res.statusCode);
+      expect(res.statusCode, url).not.toBe(500);
+      expectErrorBody(res.json());
+    }
+    expect((await t.app.inject({ url: '/api/questions/%zz' })).json()).toMatchObject({
+      error: 'Malformed URL',
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('answer text the database cannot store (NUL characters) with 400, not 500', async () => {
     for (const [method, url, payload] of [
       ['POST', '/api/ideas', { title: 'a\u0000b', description: 'x', category: 'Technology' }],

@@ -65,6 +65,8 @@ export function makeTheme(primaryColor: MantineColor) {
     primaryShade: { light: 8, dark: 5 },
     colors,
     autoContrast: true,
+    // Drawers, menus and collapses open without animation for people who asked for less motion.
+    respectReducedMotion: true,
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     defaultRadius: 'md',

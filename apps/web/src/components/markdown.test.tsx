@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown';
+import { Markdown, MdLink } from './markdown';
 
 function html(md: string): HTMLElement {
   const { container } = render(
@@ -37,6 +37,25 @@ describe('Markdown (user content)', () => {
     const a = html('[idea](/idea/42)').querySelector('a')!;
     expect(a.getAttribute('href')).toBe('/idea/42');
     expect(a.getAttribute('target')).toBeNull();
+  });
+
+  it('treats protocol-relative and backslash links as external', () => {
+    // react-markdown percent-encodes a backslash, so MdLink is also checked with the raw href.
+    const raw = (href: string) =>
+      render(
+        <MdLink href={href} node={undefined}>
+          x
+        </MdLink>,
+      ).container.querySelector('a')!;
+    for (const a of [
+      html('[x](//evil.example/a)').querySelector('a')!,
+      raw('//evil.example/a'),
+      raw('/\\evil.example/a'),
+    ]) {
+      expect(a.getAttribute('target'), a.getAttribute('href')!).toBe('_blank');
+      expect(a.getAttribute('rel'), a.getAttribute('href')!).toContain('noopener');
+    }
+    expect(raw('/idea/42').getAttribute('target')).toBeNull();
   });
 
   it('shows only our own uploads inline; other images become links', () => {

@@ -3,13 +3,16 @@ import type { AnchorHTMLAttributes, ImgHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
-function MdLink({
+/** A link in user content (exported for its tests). */
+export function MdLink({
   href,
   children,
   node: _node,
   ...rest
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown }) {
-  const internal = href?.startsWith('/') && !href.startsWith('//');
+  // A path on this site: one slash not followed by another slash or a backslash (browsers read "/\host"
+  // like "//host": another site).
+  const internal = typeof href === 'string' && /^\/(?![/\\])/.test(href);
   if (internal) {
     return (
       <a href={href} {...rest}>

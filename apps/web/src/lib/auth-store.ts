@@ -69,20 +69,25 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(LOGIN_STATE_EVENT));
 }
 
+/** Calls `listener` whenever the stored session changes (this tab or another); returns the unsubscribe. */
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    () => snapshot,
-    () => snapshot,
-  );
+  return useSyncExternalStore(subscribeAuth, getAuth, getAuth);
 }
 
 /** Remembers where to go after login (spec 01 §2 wallet link, Ask Question). */
 export function setRedirectAfterLogin(path: string): void {
   localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, path);
+}
+
+/** Logout: whoever signs in next on this browser starts from the home page, not the last user's. */
+export function clearRedirectAfterLogin(): void {
+  localStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
+  localStorage.removeItem(STORAGE_KEYS.redirectQuestionId);
 }
 
 export function takeRedirectAfterLogin(): string | null {

@@ -23,6 +23,10 @@ if (!g.ResizeObserver) {
   };
 }
 Element.prototype.scrollIntoView ||= () => {};
+// Autosizing textareas listen for web fonts loading.
+if (!(document as unknown as { fonts?: unknown }).fonts) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
 afterEach(() => cleanup());
 // Lazy chunks (menus, panels, dialogs) are transformed on first import: on a busy machine that can
 // take longer than Testing Library's default 1 s wait.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hackathonPhase, registrationOpen } from './hackathon-phase.js';
 import { initials } from './initials.js';
-import { relativeTime } from './relative-time.js';
+import { relativeAge, relativeTime } from './relative-time.js';
 import { equalPercentages, splitPaise } from './reward-split.js';
 import { formatSalary } from './salary.js';
 
@@ -39,6 +39,24 @@ describe('relative time', () => {
     expect(relativeTime('2026-06-01T02:00:00Z', now)).toBe('10h');
     expect(relativeTime('2026-05-20T12:00:00Z', now)).toBe('12d');
     expect(relativeTime('2026-01-02T12:00:00Z', now)).toBe('Jan 2, 2026');
+  });
+
+  it('gives a question’s age in days, months, then years, and never "0 years"', () => {
+    const ago = (days: number) => relativeAge(new Date(now.getTime() - days * 86_400_000), now);
+    expect([0, 1, 29, 30, 59, 359, 360, 364, 365, 729, 730].map(ago)).toEqual([
+      'today',
+      '1 day ago',
+      '29 days ago',
+      '1 month ago',
+      '1 month ago',
+      '11 months ago',
+      '11 months ago',
+      '11 months ago',
+      '1 year ago',
+      '1 year ago',
+      '2 years ago',
+    ]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), (d) => !/^0 /.test(ago(d))));
   });
 });
 

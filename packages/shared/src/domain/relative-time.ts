@@ -22,8 +22,11 @@ export function relativeAge(iso: string | Date, now: Date = new Date()): string 
   const days = Math.floor(Math.max(0, now.getTime() - new Date(iso).getTime()) / DAY);
   if (days === 0) return 'today';
   if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
-  const months = Math.floor(days / 30);
-  if (months < 12) return `${months} month${months === 1 ? '' : 's'} ago`;
+  if (days < 365) {
+    // 360–364 days are still months (11), never "0 years".
+    const months = Math.min(11, Math.floor(days / 30));
+    return `${months} month${months === 1 ? '' : 's'} ago`;
+  }
   const years = Math.floor(days / 365);
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }

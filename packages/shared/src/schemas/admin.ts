@@ -37,6 +37,9 @@ export const ADMIN_MESSAGES = {
   notPending: 'This item has already been reviewed',
   alreadyProcessed: 'This withdrawal has already been processed',
   nothingToChange: 'Nothing to change',
+  ideaHiddenByAuthor: 'Its author hid this idea; only they can show it again',
+  paymentInProgress:
+    'Its author started paying for this question within the last hour. Hide it now, or delete it later.',
 } as const;
 
 /** Who did something, embedded in admin rows. */
@@ -123,12 +126,21 @@ export const AdminIdea = z.object({
   title: z.string(),
   category: z.string(),
   hidden: z.boolean(),
+  /** Hidden by an admin (the author cannot restore it), as opposed to by its author. */
+  hiddenByAdmin: z.boolean(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   author: AdminPerson,
   createdAt: z.string(),
 });
 export type AdminIdea = z.infer<typeof AdminIdea>;
+
+/**
+ * Moderation: hide an idea from everyone but its author (and admins) so that its author cannot
+ * restore it, or lift that. Lifting it on an idea its author hid is refused (409): that is theirs.
+ */
+export const AdminIdeaPatch = z.object({ hidden: z.boolean() });
+export type AdminIdeaPatch = z.infer<typeof AdminIdeaPatch>;
 
 // ---------- review queues (hackathons, jobs) ----------
 

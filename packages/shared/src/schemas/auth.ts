@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants.js';
+import { MSG } from '../messages.js';
 import { Email, text } from './common.js';
 
 export const PublicUser = z.object({
@@ -27,9 +28,10 @@ export const SignupBody = z.object({
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 
+const loginRequired = { error: MSG.emailPasswordRequired };
 export const LoginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(LIMITS.emailMax),
-  password: z.string().min(1).max(1024),
+  email: z.string(loginRequired).trim().toLowerCase().min(1, loginRequired).max(LIMITS.emailMax),
+  password: z.string(loginRequired).min(1, loginRequired).max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

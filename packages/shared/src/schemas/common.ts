@@ -14,7 +14,11 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const IdParam = z.object({ id: z.string().uuid() });
+/**
+ * A path id. PostgreSQL matches a uuid whatever its letter case, so the id is lower-cased here:
+ * every comparison with a stored id (`id === user.id`) then means what it says.
+ */
+export const IdParam = z.object({ id: z.string().uuid().toLowerCase() });
 export const Id = z.string();
 
 /** A trimmed, non-blank string with a maximum length. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { CONTACT_CATEGORIES, LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 
 const required = z.string({ error: MSG.contactRequired }).trim().min(1, { error: MSG.contactRequired });
@@ -13,7 +13,11 @@ export const ContactBody = z.object({
       .pipe(z.email({ error: 'Please enter a valid email address' })),
   ),
   subject: z.string().trim().max(200).optional().default(''),
-  category: z.string().trim().max(100).optional().default(''),
+  // Optional; when given, one of the form's categories (admins filter and route by it).
+  category: z
+    .union([z.literal(''), z.enum(CONTACT_CATEGORIES)], { error: 'Please choose a category from the list' })
+    .optional()
+    .default(''),
   message: required.pipe(z.string().max(5000)),
 });
 export type ContactBody = z.infer<typeof ContactBody>;

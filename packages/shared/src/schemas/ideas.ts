@@ -76,6 +76,8 @@ export const ListIdeasQuery = z.object({
   sort: z.enum(IDEA_SORTS).optional().default('newest'),
   page: PageQuery,
   limit: IdeaLimitQuery,
+  /** IdeaList.nextCursor of the previous page: keyset paging (no idea repeated or skipped). */
+  cursor: z.string().max(300).optional(),
 });
 export type ListIdeasQuery = z.input<typeof ListIdeasQuery>;
 
@@ -92,6 +94,17 @@ export const IdeaSearchQuery = z.object({
 });
 
 export const CommentBody = z.object({ content: text(2_000, MSG.enterComment) });
+
+/** Earlier comments are read this many at a time (GET /api/ideas/{id}/comments?before=…). */
+export const IDEA_COMMENTS_PAGE = 50;
+/** `before`: the opaque cursor from IdeaDetail.commentsCursor or the previous page's X-Next-Cursor. */
+export const IdeaCommentsQuery = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .optional()
+    .transform((v) => Math.min(Math.max(Math.trunc(v ?? IDEA_COMMENTS_PAGE), 1), LIMITS.pageSizeMax)),
+});
 
 export const IdeaComment = z.object({
   _id: z.string(),
@@ -112,6 +125,8 @@ export const Idea = z.object({
   tags: z.array(z.string()),
   contactInfo: z.string().nullable(),
   hidden: z.boolean(),
+  /** Hidden by an admin: only an admin can show it again (its author may still delete it). */
+  hiddenByAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   author: Author,
@@ -120,6 +135,8 @@ export const Idea = z.object({
   likes: z.number().int(),
   /** Whether the caller likes it (false for visitors). */
   liked: z.boolean(),
+  /** Whether the caller follows the author (false for visitors and on one's own ideas). */
+  authorFollowed: z.boolean(),
   commentCount: z.number().int(),
   views: z.number().int(),
 });
@@ -128,6 +145,11 @@ export type Idea = z.infer<typeof Idea>;
 export const IdeaDetail = Idea.extend({
   /** The most recent comments (at most IDEA_DETAIL_COMMENTS), oldest first. */
   comments: z.array(IdeaComment),
+  /**
+   * When older comments exist: the cursor for GET /api/ideas/{id}/comments?before=… (the page
+   * before the oldest comment above); null when `comments` holds them all.
+   */
+  commentsCursor: z.string().nullable(),
 });
 export type IdeaDetail = z.infer<typeof IdeaDetail>;
 export const IDEA_DETAIL_COMMENTS = 100;
@@ -147,6 +169,12 @@ export const IdeaList = z.object({
   ideas: z.array(Idea),
   pagination: IdeaPagination,
   totalItems: z.number().int(),
+  /**
+   * GET /api/ideas: pass as `cursor` (with the next page number) for the next page, which then
+   * starts right after the last idea here even when ideas are shared or hidden meanwhile; null on
+   * the last page. Absent on other lists.
+   */
+  nextCursor: z.string().nullable().optional(),
 });
 export type IdeaList = z.infer<typeof IdeaList>;
 
@@ -179,13 +207,30 @@ export const FollowResult = z.object({
 });
 export type FollowResult = z.infer<typeof FollowResult>;
 
-/** A user as the followers page shows them (saves the page one info call per row). */
-export const FollowUser = z.object({ id: z.string(), displayName: z.string(), name: z.string() });
+/**
+ * A user as the followers page shows them (saves the page one info call per row); `followed`:
+ * whether the caller follows them (always true in the following list).
+ */
+export const FollowUser = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  followed: z.boolean(),
+});
 export type FollowUser = z.infer<typeof FollowUser>;
+/** The lists hold the most recent FOLLOW_LIST_MAX people; `total` is the full count (users' counters). */
 export const FOLLOW_LIST_MAX = 1_000;
-export const FollowingList = z.object({ following: z.array(z.string()), users: z.array(FollowUser) });
+export const FollowingList = z.object({
+  following: z.array(z.string()),
+  users: z.array(FollowUser),
+  total: z.number().int(),
+});
 export type FollowingList = z.infer<typeof FollowingList>;
-export const FollowersList = z.object({ followers: z.array(z.string()), users: z.array(FollowUser) });
+export const FollowersList = z.object({
+  followers: z.array(z.string()),
+  users: z.array(FollowUser),
+  total: z.number().int(),
+});
 export type FollowersList = z.infer<typeof FollowersList>;
 export const FollowerCount = z.object({ count: z.number().int() });
 export const UserInfo = z.object({

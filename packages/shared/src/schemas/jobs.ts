@@ -80,6 +80,11 @@ export const Job = z.object({
   education: z.string().nullable(),
   /** YYYY-MM-DD. */
   applicationDeadline: z.string().nullable(),
+  /**
+   * The deadline day has not ended everywhere on Earth yet (no deadline: always), by the server's
+   * clock: the same rule that keeps a job in the listing. Clients show "closed" from this alone.
+   */
+  applicationsOpen: z.boolean(),
   contactEmail: z.string(),
   status: z.enum(JOB_STATUSES),
   /** Only for the poster and admins (null otherwise). */
@@ -256,3 +261,11 @@ export const GeoPlace = z.object({
   distanceKm: z.number(),
 });
 export type GeoPlace = z.infer<typeof GeoPlace>;
+
+/** POST /api/jobs/logo: the stored image, whose `url` goes into `company.logo`. */
+export const JobLogoResult = z.object({
+  url: z.string().max(200),
+  mimetype: z.string().max(100),
+  size: z.number().int().nonnegative(),
+});
+export type JobLogoResult = z.infer<typeof JobLogoResult>;

@@ -2,6 +2,7 @@
 // Amounts are integer paise everywhere except the create-order `amount` (whole rupees, CONTRACT §3).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { QUESTION_LIMITS, QUESTION_TEXT } from './questions.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -16,12 +17,12 @@ const Paise = z.number().int().min(0);
 
 export const CreateOrderBody = z.object({
   questionId: Uuid,
-  /** Whole rupees (the spec's form value). */
+  /** Whole rupees (the spec's form value), bounded like the question form's reward. */
   amount: z.coerce
     .number()
     .int({ error: 'Amount must be a whole number of rupees' })
     .positive()
-    .max(MAX_PAISE / 100),
+    .max(QUESTION_LIMITS.rewardMaxRupees, { error: QUESTION_TEXT.rewardTooLarge }),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
@@ -173,7 +174,8 @@ export const BankDetailsBody = z.object({
 });
 export type BankDetailsBody = z.input<typeof BankDetailsBody>;
 
-export const TRANSACTION_TYPES = ['reward', 'withdrawal', 'other'] as const;
+/** Credits: reward, refund (a second payment of a paid question). Debits: withdrawal. */
+export const TRANSACTION_TYPES = ['reward', 'refund', 'withdrawal', 'other'] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const WalletTransaction = z.object({

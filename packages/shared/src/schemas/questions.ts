@@ -27,6 +27,8 @@ export const QUESTION_TEXT = {
   authorCannotAnswer: 'You cannot answer your own question',
   questionClosed: 'This question is no longer open for answers',
   onlyAuthor: 'Only the question author can do this',
+  closedByModerator: 'This question was closed by a moderator and cannot be reopened',
+  closedByModeratorAnswered: 'This question was closed by a moderator; its status cannot be changed',
   needTwoAnswers: 'At least two answers are needed to rank them',
   answererCannotAsk: 'Answerer accounts cannot ask questions',
   attachmentNotYours: 'Attachments must be files you uploaded for this answer',

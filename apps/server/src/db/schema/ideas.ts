@@ -16,6 +16,10 @@ export const ideas = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     contactInfo: text('contact_info'),
     hidden: boolean('hidden').notNull().default(false),
+    /** Hidden by an admin (moderation): its author cannot show it again; only an admin can. */
+    hiddenByAdmin: boolean('hidden_by_admin').notNull().default(false),
+    /** Hidden by its author: lifting an admin's hide leaves it hidden (`hidden` = either flag). */
+    hiddenByAuthor: boolean('hidden_by_author').notNull().default(false),
     views: integer('views').notNull().default(0),
     /** Denormalised counters, changed in the same transaction as the rows they count. */
     likeCount: integer('like_count').notNull().default(0),

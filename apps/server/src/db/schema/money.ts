@@ -26,7 +26,9 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
-    check('payments_status_check', sql`${t.status} in ('created','paid','failed')`),
+    // refunded: a second order of an already-paid question was paid too; its amount went to the
+    // payer's wallet (nothing is kept that was not counted).
+    check('payments_status_check', sql`${t.status} in ('created','paid','failed','refunded')`),
     index('payments_question_idx').on(t.questionId),
     // At most one paid order per question.
     uniqueIndex('payments_one_paid_per_question').on(t.questionId).where(sql`status = 'paid'`),
@@ -109,7 +111,7 @@ export const walletTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('wallet_transactions_type_check', sql`${t.type} in ('reward','withdrawal','other')`),
+    check('wallet_transactions_type_check', sql`${t.type} in ('reward','refund','withdrawal','other')`),
     check('wallet_transactions_status_check', sql`${t.status} in ('completed','pending','failed')`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
     // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
@@ -135,6 +137,15 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => walletTransactions.id),
     payoutMethod: text('payout_method').notNull(),
+    // The destination as it was when the user asked (editing the wallet later must not redirect the
+    // money): the UPI id for 'upi', the bank fields for 'bank' (the account number still encrypted,
+    // bound to user_id exactly as on the wallet).
+    payoutUpiId: text('payout_upi_id'),
+    payoutBankAccountEnc: text('payout_bank_account_enc'),
+    payoutBankAccountLast4: text('payout_bank_account_last4'),
+    payoutIfsc: text('payout_ifsc'),
+    payoutAccountHolderName: text('payout_account_holder_name'),
+    payoutBankName: text('payout_bank_name'),
     payoutReference: text('payout_reference'),
     failureReason: text('failure_reason'),
     processedBy: uuid('processed_by').references(() => users.id),

@@ -188,14 +188,20 @@ export async function lockQuestion(db: Executor, id: string) {
 }
 
 /** Whether money moved for this question: a paid order, and whether its reward was distributed. */
-export async function questionMoney(db: Executor, id: string) {
+/** `openSince`: an order created after it may still be paid at the provider (checkout open). */
+export async function questionMoney(db: Executor, id: string, openSince: Date) {
   const [row] = await db
     .select({
       paid: sql<boolean>`exists (select 1 from ${payments} p where p.question_id = ${id} and p.status = 'paid')`,
       distributed: sql<boolean>`exists (select 1 from ${rewardDistributions} rd where rd.question_id = ${id})`,
+      checkoutOpen: sql<boolean>`exists (select 1 from ${payments} p where p.question_id = ${id} and p.status = 'created' and p.created_at > ${openSince.toISOString()}::timestamptz)`,
     })
     .from(sql`(select 1) as one`);
-  return { paid: Boolean(row?.paid), distributed: Boolean(row?.distributed) };
+  return {
+    paid: Boolean(row?.paid),
+    distributed: Boolean(row?.distributed),
+    checkoutOpen: Boolean(row?.checkoutOpen),
+  };
 }
 
 export async function updateQuestion(db: Executor, id: string, set: Partial<typeof questions.$inferInsert>) {
@@ -204,7 +210,9 @@ export async function updateQuestion(db: Executor, id: string, set: Partial<type
 
 /** Deletes an unpaid question: its abandoned (never paid) orders first, answers by cascade. */
 export async function deleteUnpaidQuestion(db: Executor, id: string) {
-  await db.delete(payments).where(and(eq(payments.questionId, id), sql`${payments.status} <> 'paid'`));
+  await db
+    .delete(payments)
+    .where(and(eq(payments.questionId, id), sql`${payments.status} in ('created', 'failed')`));
   await db.delete(questions).where(eq(questions.id, id));
 }
 
@@ -215,6 +223,7 @@ const ideaCols = {
   title: ideas.title,
   category: ideas.category,
   hidden: ideas.hidden,
+  hiddenByAdmin: ideas.hiddenByAdmin,
   likeCount: ideas.likeCount,
   commentCount: ideas.commentCount,
   createdAt: ideas.createdAt,
@@ -226,6 +235,7 @@ export function toAdminIdea(r: {
   title: string;
   category: string;
   hidden: boolean;
+  hiddenByAdmin: boolean;
   likeCount: number;
   commentCount: number;
   createdAt: Date;
@@ -236,6 +246,7 @@ export function toAdminIdea(r: {
     title: r.title,
     category: r.category,
     hidden: r.hidden,
+    hiddenByAdmin: r.hiddenByAdmin,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
     author: person(r.author),
@@ -257,6 +268,23 @@ export async function listIdeas(db: Executor, f: { q?: string; hidden?: boolean 
     )
     .orderBy(...order(ideas.createdAt, ideas.id, 'desc'))
     .limit(f.limit + 1);
+}
+
+export async function findIdea(db: Executor, id: string) {
+  const [row] = await db
+    .select(ideaCols)
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(eq(ideas.id, id));
+  return row;
+}
+
+/** An admin's hide (which its author cannot undo), or lifting it: then the author's choice stands. */
+export async function setIdeaHidden(db: Executor, id: string, hidden: boolean, now: Date) {
+  await db
+    .update(ideas)
+    .set({ hiddenByAdmin: hidden, hidden: hidden ? true : sql`${ideas.hiddenByAuthor}`, updatedAt: now })
+    .where(eq(ideas.id, id));
 }
 
 export async function lockIdea(db: Executor, id: string) {
@@ -427,15 +455,17 @@ export async function findJob(db: Executor, id: string, lock = false) {
 
 // ---------- withdrawals ----------
 
+// The destination recorded with the request (not the wallet's current one, which the user may
+// have edited since): only the fields of the withdrawal's own method are filled.
 const withdrawalCols = {
   w: withdrawals,
   user: personCols,
   payout: {
-    upiId: wallets.upiId,
-    bankAccountLast4: wallets.bankAccountLast4,
-    ifsc: wallets.ifsc,
-    accountHolderName: wallets.accountHolderName,
-    bankName: wallets.bankName,
+    upiId: withdrawals.payoutUpiId,
+    bankAccountLast4: withdrawals.payoutBankAccountLast4,
+    ifsc: withdrawals.payoutIfsc,
+    accountHolderName: withdrawals.payoutAccountHolderName,
+    bankName: withdrawals.payoutBankName,
   },
 };
 
@@ -468,7 +498,6 @@ export async function listWithdrawals(db: Executor, f: { status: string; q?: str
     .select({ ...withdrawalCols, id: withdrawals.id, cursorTs: cursorTs(withdrawals.createdAt) })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
     .where(
       and(
         f.status !== 'all' ? eq(withdrawals.status, f.status) : undefined,
@@ -489,7 +518,6 @@ export async function findWithdrawal(
     .select(withdrawalCols)
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
     .where(eq(withdrawals.id, id));
   const [row] = lock ? await q.for('update', { of: withdrawals }) : await q;
   return row;

@@ -4,6 +4,7 @@ import {
   AdminHackathon,
   AdminHackathonsQuery,
   AdminIdea,
+  AdminIdeaPatch,
   AdminIdeasQuery,
   AdminJob,
   AdminJobsQuery,
@@ -131,6 +132,19 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => paged(reply, await admin.listIdeas(req.query)),
+    );
+    app.patch(
+      '/ideas/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: AdminIdeaPatch,
+          response: { 200: AdminIdea, ...errors },
+        },
+      },
+      async (req) => admin.updateIdea(req.user!, req.params.id, req.body),
     );
     app.delete(
       '/ideas/:id',

@@ -3,6 +3,8 @@ import {
   type AdminContactQuery,
   type AdminHackathon,
   type AdminHackathonsQuery,
+  type AdminIdea,
+  type AdminIdeaPatch,
   type AdminIdeasQuery,
   type AdminJob,
   type AdminJobsQuery,
@@ -40,6 +42,9 @@ export interface Paged<T> {
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** How long after an order is created its checkout may still be paid (then it counts as abandoned). */
+const CHECKOUT_OPEN_MS = 60 * 60_000;
+
 export function createAdminService(ctx: AppContext) {
   // The review and payout rules belong to the hackathons, jobs and wallet services; this area
   // authorises, audits and calls them.
@@ -72,7 +77,10 @@ export function createAdminService(ctx: AppContext) {
     return inTx(async (tx, scoped) => {
       const before = (await repo.lockUser(tx, id)) ?? notFound('User not found');
       // An admin locking themselves out (or dropping their own rights) is never intended.
-      if (id === admin.id && (patch.status === 'suspended' || (patch.role && patch.role !== 'admin'))) {
+      if (
+        before.id === admin.id &&
+        (patch.status === 'suspended' || (patch.role && patch.role !== 'admin'))
+      ) {
         throw new AppError('CANNOT_CHANGE_SELF', 403, ADMIN_MESSAGES.cannotChangeSelf);
       }
       const set: Partial<repo.UserRow> = {};
@@ -156,7 +164,7 @@ export function createAdminService(ctx: AppContext) {
   async function deleteQuestion(admin: SessionUser, id: string): Promise<void> {
     await inTx(async (tx) => {
       const q = (await repo.lockQuestion(tx, id)) ?? notFound('Question not found');
-      const money = await repo.questionMoney(tx, id);
+      const money = await repo.questionMoney(tx, id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
       // Money was paid for it: the payment (and any rewards) must keep pointing at the question.
       // Undistributed, the asker's money still waits on it — the admin closes it instead.
       if (q.isPaid || money.paid) {
@@ -167,6 +175,8 @@ export function createAdminService(ctx: AppContext) {
             : ADMIN_MESSAGES.paidQuestionUndistributed,
         );
       }
+      // Its author may be paying right now: deleting the order would leave that payment nowhere.
+      if (money.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', ADMIN_MESSAGES.paymentInProgress);
       await repo.deleteUnpaidQuestion(tx, id);
       await audit(
         tx,
@@ -194,6 +204,30 @@ export function createAdminService(ctx: AppContext) {
     const rows = await repo.listIdeas(ctx.db, { q: q.q, hidden: q.hidden, ...opts });
     const p = page(rows, opts.limit);
     return { items: p.items.map(repo.toAdminIdea), nextCursor: p.nextCursor };
+  }
+
+  async function updateIdea(admin: SessionUser, id: string, patch: AdminIdeaPatch): Promise<AdminIdea> {
+    return inTx(async (tx) => {
+      const before = (await repo.lockIdea(tx, id)) ?? notFound('Idea not found');
+      // An admin's hide is what an admin lifts; an idea its author hid stays the author's choice.
+      if (!patch.hidden && before.hidden && !before.hiddenByAdmin) {
+        conflict('HIDDEN_BY_AUTHOR', ADMIN_MESSAGES.ideaHiddenByAuthor);
+      }
+      // Lifting a lock on an idea its author had hidden too leaves it hidden (theirs to show).
+      if (patch.hidden !== before.hiddenByAdmin) {
+        await repo.setIdeaHidden(tx, id, patch.hidden, ctx.clock.now());
+        await audit(
+          tx,
+          admin,
+          patch.hidden ? 'idea.hide' : 'idea.unhide',
+          'idea',
+          id,
+          { hidden: before.hidden, hiddenByAdmin: before.hiddenByAdmin },
+          { hidden: patch.hidden, hiddenByAdmin: patch.hidden },
+        );
+      }
+      return repo.toAdminIdea((await repo.findIdea(tx, id))!);
+    });
   }
 
   async function deleteIdea(admin: SessionUser, id: string): Promise<void> {
@@ -427,6 +461,7 @@ export function createAdminService(ctx: AppContext) {
     updateQuestion,
     deleteQuestion,
     listIdeas,
+    updateIdea,
     deleteIdea,
     listHackathons,
     reviewHackathon,

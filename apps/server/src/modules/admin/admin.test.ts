@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MESSAGES, MSG } from '@agora/shared';
+import { ADMIN_MESSAGES, MSG, QUESTION_TEXT } from '@agora/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -89,6 +89,7 @@ describe('authorization of every admin endpoint', () => {
     ['PATCH', `/api/admin/questions/${id}`, { hidden: true }, 404],
     ['DELETE', `/api/admin/questions/${id}`, undefined, 404],
     ['GET', '/api/admin/ideas', undefined, 200],
+    ['PATCH', `/api/admin/ideas/${id}`, { hidden: true }, 404],
     ['DELETE', `/api/admin/ideas/${id}`, undefined, 404],
     ['GET', '/api/admin/hackathons?status=pending', undefined, 200],
     ['POST', `/api/admin/hackathons/${id}/approve`, undefined, 404],
@@ -271,8 +272,13 @@ describe('users', () => {
   });
 
   it('an admin cannot suspend or demote themselves (and nothing is written)', async () => {
-    for (const body of [{ status: 'suspended' }, { role: 'user' }, { role: 'answerer', status: 'active' }]) {
-      const res = await req('PATCH', `/api/admin/users/${admin.user.id}`, admin, body);
+    const bodies = [{ status: 'suspended' }, { role: 'user' }, { role: 'answerer', status: 'active' }];
+    // The same id in capitals names the same row: it must not slip past the check.
+    for (const [body, id] of bodies.flatMap((b) => [
+      [b, admin.user.id],
+      [b, admin.user.id.toUpperCase()],
+    ])) {
+      const res = await req('PATCH', `/api/admin/users/${id}`, admin, body);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
         code: 'CANNOT_CHANGE_SELF',
@@ -330,7 +336,26 @@ describe('questions', () => {
     );
   });
 
-  it('deletes an unpaid question with its answers and abandoned orders, and audits it', async () => {
+  it('a question a moderator closed cannot be reopened or marked answered by its author; an admin can reopen it', async () => {
+    const q = await makeQuestion(t.database.db, member, { title: 'Closed by moderation' });
+    await req('PATCH', `/api/admin/questions/${q.id}`, admin, { status: 'closed' });
+    for (const [action, message] of [
+      ['reopen', QUESTION_TEXT.closedByModerator],
+      ['mark-answered', QUESTION_TEXT.closedByModeratorAnswered],
+    ]) {
+      const res = await req('POST', `/api/questions/${q.id}/${action}`, member);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json().error).toBe(message);
+    }
+    expect((await req('GET', `/api/questions/${q.id}`, member)).json().status).toBe('closed');
+    const reopened = await req('PATCH', `/api/admin/questions/${q.id}`, admin, { status: 'open' });
+    expect(reopened.json()).toMatchObject({ status: 'open' });
+    expect((await req('POST', `/api/questions/${q.id}/mark-answered`, member)).json().status).toBe(
+      'answered',
+    );
+  });
+
+  it('deletes an unpaid question with its answers and abandoned orders (not while a checkout may be open), and audits it', async () => {
     const q = await makeQuestion(t.database.db, member, { title: 'Delete me please' });
     await makeAnswer(t.database.db, q.id, admin);
     // An order that was created but never paid must not block the deletion.
@@ -341,6 +366,16 @@ describe('questions', () => {
       payload: { questionId: q.id, amount: 50 },
     });
     expect(order.statusCode).toBe(200);
+
+    // Within the hour its author may still be paying: refused, so a payment never loses its order.
+    const early = await req('DELETE', `/api/admin/questions/${q.id}`, admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe(ADMIN_MESSAGES.paymentInProgress);
+    // An hour on, the order counts as abandoned.
+    await t.database.db
+      .update(payments)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 61 * 60_000) })
+      .where(eq(payments.questionId, q.id));
 
     const del = await req('DELETE', `/api/admin/questions/${q.id}`, admin);
     expect(del.statusCode).toBe(204);
@@ -401,6 +436,90 @@ describe('ideas', () => {
       before: { title: 'Solar kettles for all' },
       after: null,
     });
+  });
+
+  it('hides an idea from everyone but its author and admins, and shows it again, audited', async () => {
+    const idea = await makeIdea(t.database.db, member, { title: 'Rainwater meters' });
+    const other = await signup(t.app, { name: 'Ola Other', email: 'ola.other@example.com' });
+    const publicIds = async () =>
+      (await req('GET', '/api/ideas?limit=100', other)).json().ideas.map((i: { _id: string }) => i._id);
+    expect(await publicIds()).toContain(idea.id);
+
+    const hidden = await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: true });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ _id: idea.id, hidden: true });
+    expect(await publicIds()).not.toContain(idea.id);
+    expect((await req('GET', `/api/ideas/${idea.id}`, other)).statusCode).toBe(404);
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
+    // Its author still has it (in their hidden ideas), and an admin can read what they moderate.
+    expect((await req('GET', `/api/ideas/${idea.id}`, member)).statusCode).toBe(200);
+    expect((await req('GET', `/api/ideas/${idea.id}`, admin)).statusCode).toBe(200);
+    expect((await req('GET', '/api/admin/ideas?hidden=true&q=rainwater', admin)).json()).toHaveLength(1);
+
+    // Hiding again changes nothing and writes nothing.
+    expect((await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: true })).statusCode).toBe(200);
+    const shown = await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: false });
+    expect(shown.json()).toMatchObject({ hidden: false });
+    expect(await publicIds()).toContain(idea.id);
+    expect((await auditRows('idea', idea.id)).map((r) => r.action).sort()).toEqual([
+      'idea.hide',
+      'idea.unhide',
+    ]);
+  });
+
+  it('an admin’s hide is not the author’s to undo; an author’s hide is not the admin’s to lift', async () => {
+    const idea = await makeIdea(t.database.db, member, { title: 'Moderated compost bins' });
+    expect((await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: true })).json()).toMatchObject(
+      {
+        hidden: true,
+        hiddenByAdmin: true,
+      },
+    );
+    // The author sees why, and cannot show it again (but may still delete it).
+    expect((await req('GET', `/api/ideas/${idea.id}`, member)).json()).toMatchObject({
+      hidden: true,
+      hiddenByAdmin: true,
+    });
+    const restore = await req('PUT', `/api/ideas/${idea.id}/restore`, member);
+    expect(restore.statusCode).toBe(403);
+    expect(restore.json().error).toBe(MSG.ideaHiddenByAdmin);
+    const mine = (await req('GET', `/api/ideas/user/${member.user.id}/hidden`, member)).json().ideas;
+    expect(mine.find((i: { _id: string }) => i._id === idea.id)).toMatchObject({ hiddenByAdmin: true });
+    // Hiding it again as its author keeps the moderator's lock.
+    expect((await req('PUT', `/api/ideas/${idea.id}/hide`, member)).json()).toMatchObject({
+      hiddenByAdmin: true,
+    });
+    // …and is the author's own choice too: when the admin lifts theirs, it stays hidden until the
+    // author restores it.
+    expect(
+      (await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: false })).json(),
+    ).toMatchObject({
+      hidden: true,
+      hiddenByAdmin: false,
+    });
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
+    expect((await req('PUT', `/api/ideas/${idea.id}/restore`, member)).statusCode).toBe(200);
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(200);
+
+    // The author hides it themselves: an admin cannot publish it for them, but may lock it hidden.
+    expect((await req('PUT', `/api/ideas/${idea.id}/hide`, member)).json()).toMatchObject({
+      hidden: true,
+      hiddenByAdmin: false,
+    });
+    const lift = await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: false });
+    expect(lift.statusCode).toBe(409);
+    expect(lift.json().error).toBe(ADMIN_MESSAGES.ideaHiddenByAuthor);
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
+    const locked = await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: true });
+    expect(locked.json()).toMatchObject({ hidden: true, hiddenByAdmin: true });
+    expect((await req('PUT', `/api/ideas/${idea.id}/restore`, member)).statusCode).toBe(403);
+    // Lifting that lock does not publish it: the author had hidden it, and it stays theirs to show.
+    const lifted = await req('PATCH', `/api/admin/ideas/${idea.id}`, admin, { hidden: false });
+    expect(lifted.json()).toMatchObject({ hidden: true, hiddenByAdmin: false });
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
+    expect((await req('PUT', `/api/ideas/${idea.id}/restore`, member)).statusCode).toBe(200);
+    expect((await req('GET', `/api/ideas/${idea.id}`)).statusCode).toBe(200);
+    expect((await req('DELETE', `/api/ideas/${idea.id}`, member)).statusCode).toBe(200);
   });
 });
 

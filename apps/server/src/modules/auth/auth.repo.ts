@@ -66,11 +66,27 @@ export async function countUsers(db: Executor) {
   return row?.n ?? 0;
 }
 
+/**
+ * Links a verified Google identity to the account with its e-mail. Sign-up never proved that
+ * e-mail, so a password set before the link may be a squatter's: it is dropped.
+ */
 export async function linkGoogleSub(db: Executor, userId: string, sub: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ googleSub: sub }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ googleSub: sub, passwordHash: null })
+    .where(eq(users.id, userId))
+    .returning();
   return row!;
 }
 
-export async function makeActiveAdmin(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ role: 'admin', status: 'active' }).where(eq(users.id, userId));
+/** ADMIN_EMAIL promoted: the configured password replaces whatever the account had. */
+export async function makeActiveAdmin(
+  db: Executor,
+  userId: string,
+  passwordHash: string | null,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: 'admin', status: 'active', ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(users.id, userId));
 }

@@ -74,21 +74,17 @@ export function createAuthService(ctx: AppContext) {
 
   async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
     const key = `login-fail:${email.toLowerCase()}`;
-    const failures = await ctx.counters.get(key);
-    if (failures.count >= ctx.config.loginFailuresPerAccount) {
-      tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(failures.ttlMs / 1000)));
+    // Counted before the password is checked: guesses sent at the same moment cannot all slip
+    // under the limit. A success clears the count; after the limit even the right password waits.
+    const attempt = await ctx.counters.incr(key, FAILED_LOGIN_WINDOW_MS);
+    if (attempt.count > ctx.config.loginFailuresPerAccount) {
+      tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(attempt.ttlMs / 1000)));
     }
     const user = await repo.findUserByEmail(ctx.db, email);
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     dummyHash ??= hashPassword('dummy-password-for-timing');
     const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-    if (!user?.passwordHash || !ok) {
-      const after = await ctx.counters.incr(key, FAILED_LOGIN_WINDOW_MS);
-      if (after.count > ctx.config.loginFailuresPerAccount) {
-        tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(after.ttlMs / 1000)));
-      }
-      unauthorized(MSG.invalidCredentials);
-    }
+    if (!user?.passwordHash || !ok) unauthorized(MSG.invalidCredentials);
     if (user!.status !== 'active') forbidden(MSG.accountSuspended);
     await ctx.counters.reset(key);
     return issue(user!, meta);
@@ -117,8 +113,14 @@ export function createAuthService(ctx: AppContext) {
     if (!user) {
       const byEmail = await repo.findUserByEmail(ctx.db, email);
       if (byEmail) {
-        // Link the verified Google identity to the existing account with the same e-mail.
-        user = await repo.linkGoogleSub(ctx.db, byEmail.id, sub);
+        // Link the verified Google identity to the existing account with the same e-mail. Whoever
+        // signed up with that e-mail never proved they own it: their password and sessions end, so
+        // an account squatted before its owner arrived is the owner's alone from now on.
+        user = await ctx.db.transaction(async (tx) => {
+          const linked = await repo.linkGoogleSub(tx, byEmail.id, sub);
+          await repo.revokeUserSessions(tx, byEmail.id, ctx.clock.now());
+          return linked;
+        });
       } else {
         const name = String(payload.name ?? email.split('@')[0]).slice(0, 100);
         user = await repo.insertUser(ctx.db, {
@@ -184,8 +186,15 @@ export function createAuthService(ctx: AppContext) {
           passwordHash: await hashPassword(password),
           role: 'admin',
         });
-      } else if (existing.role !== 'admin' || existing.status !== 'active') {
-        await repo.makeActiveAdmin(ctx.db, existing.id);
+      } else if (existing.role !== 'admin') {
+        // Someone registered the admin's e-mail first: the configured password replaces theirs and
+        // their sessions end, so the promotion hands nothing to whoever signed up.
+        await ctx.db.transaction(async (tx) => {
+          await repo.makeActiveAdmin(tx, existing.id, await hashPassword(password));
+          await repo.revokeUserSessions(tx, existing.id, ctx.clock.now());
+        });
+      } else if (existing.status !== 'active') {
+        await repo.makeActiveAdmin(ctx.db, existing.id, null);
       }
     },
   };

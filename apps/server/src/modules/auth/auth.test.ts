@@ -3,7 +3,11 @@ import { generateKeyPair, SignJWT, exportJWK } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectErrorBody, signup, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, expectErrorBody, freshDatabase, signup, type TestApp } from '../../../test/helpers.js';
+
+/** POST /api/auth/login with these credentials. */
+const login = (app: TestApp['app'], email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +76,14 @@ describe('signup', () => {
     expect(body.code).toBe('VALIDATION');
     const fields = body.details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(expect.arrayContaining(['body.name', 'body.email', 'body.password']));
+  });
+
+  it('answers a login without e-mail or password with the spec’s sentence', async () => {
+    for (const payload of [{}, { email: '', password: '' }, { email: 'a@b.co' }, { password: 'x' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error, JSON.stringify(payload)).toBe(MSG.emailPasswordRequired);
+    }
   });
 
   it('answers malformed JSON and wrong types with 400 and oversized bodies with 413', async () => {
@@ -169,13 +181,9 @@ describe('login, me, logout', () => {
     const { eq } = await import('drizzle-orm');
     await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.user.id));
     expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'susp@example.com', password: 'password-1' },
-    });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().error).toBe(MSG.accountSuspended);
+    const refused = await login(t.app, 'susp@example.com', 'password-1');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MSG.accountSuspended);
   });
 
   it('refuses a deleted user with 401', async () => {
@@ -219,6 +227,29 @@ describe('rate limits', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('counts guesses sent at the same moment: no more than the limit are ever checked', async () => {
+    await signup(t.app, { email: 'racer@example.com', password: 'the-password' });
+    const guess = (password: string) => login(t.app, 'racer@example.com', password);
+    const codes = (await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`guess-${i}`)))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(t.config.loginFailuresPerAccount);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12 - t.config.loginFailuresPerAccount);
+    // The right password, after the limit was reached in that burst, waits like the rest.
+    expect((await guess('the-password')).statusCode).toBe(429);
+  });
+
+  it('a success clears the count: failures below the limit do not add up across sign-ins', async () => {
+    await signup(t.app, { email: 'forgetful@example.com', password: 'the-password' });
+    const guess = (password: string) => login(t.app, 'forgetful@example.com', password);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < t.config.loginFailuresPerAccount - 1; i++) {
+        expect((await guess('wrong-password')).statusCode).toBe(401);
+      }
+      expect((await guess('the-password')).statusCode).toBe(200);
+    }
+  });
+
   it('limits sign-in attempts per IP (AUTH_RATE_LIMIT_IP)', async () => {
     const limited = await buildTestApp({ config: { authRateLimitIp: 3 } });
     try {
@@ -234,6 +265,43 @@ describe('rate limits', () => {
       expect(codes).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
+  it('promoting an account someone registered first gives it the configured password and ends their sessions', async () => {
+    const database = await freshDatabase();
+    const first = await buildTestApp({ database });
+    let second: TestApp | null = null;
+    try {
+      const squatter = await signup(first.app, { email: 'boss@example.com', password: 'squatter-password' });
+      await first.close();
+      second = await buildTestApp({
+        database,
+        env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'real-owner-password' },
+      });
+      const app = second.app;
+      expect((await login(app, 'boss@example.com', 'squatter-password')).statusCode).toBe(401);
+      const real = await login(app, 'boss@example.com', 'real-owner-password');
+      expect(real.statusCode).toBe(200);
+      expect(real.json().user).toMatchObject({ id: squatter.user.id, role: 'admin' });
+      expect((await second.app.inject({ url: '/api/auth/me', headers: squatter.auth })).statusCode).toBe(401);
+
+      // A later start with the same settings leaves the admin (and a password they changed) alone.
+      await second.close();
+      second = await buildTestApp({
+        database,
+        env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'real-owner-password' },
+      });
+      const again = await second.app.inject({
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${real.json().token}` },
+      });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await second?.close();
+      await database.close();
     }
   });
 });
@@ -288,6 +356,24 @@ describe('Google sign-in', () => {
     });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().user).toMatchObject({ email: 'new@example.com', name: 'New Person', role: 'user' });
+  });
+
+  it('linking ends a squatter’s hold: the password set at sign-up and its sessions stop working', async () => {
+    const squatter = await signup(g.app, { email: 'owner@example.com', password: 'squatter-password' });
+    const res = await g.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { id_token: await idToken({ sub: 'g-owner', email: 'owner@example.com', name: 'Owner' }) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(squatter.user.id);
+    // The owner's Google session works; the squatter's session and password do not.
+    expect(
+      (await g.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await g.app.inject({ url: '/api/auth/me', headers: squatter.auth })).statusCode).toBe(401);
+    expect((await login(g.app, 'owner@example.com', 'squatter-password')).statusCode).toBe(401);
   });
 
   it('refuses a wrong audience, a wrong issuer and an unverified e-mail', async () => {

@@ -4,7 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notifyOnce } from '../notifications/notifications.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,8 +55,9 @@ export function createFollowsService(ctx: AppContext) {
           .set({ followingCount: sql`${users.followingCount} + ${d}` })
           .where(eq(users.id, user.id));
         followerCount = after!.followerCount;
+        // Once per follower: follow → unfollow → follow does not notify again.
         if (follow) {
-          await notify(tx, targetUserId, {
+          await notifyOnce(tx, targetUserId, `follower:${user.id}`, {
             type: 'follower',
             title: `${user.displayName} started following you`,
             link: '/followers',
@@ -71,18 +72,46 @@ export function createFollowsService(ctx: AppContext) {
     });
   }
 
-  /** Ids plus display names (one join), most recent first, bounded. */
+  /**
+   * Ids plus display names (one join), most recent first, bounded by FOLLOW_LIST_MAX; `total` is
+   * the full count from the user's counter, so the page can say when the list is cut short.
+   */
   async function list(userId: string, direction: 'following' | 'followers') {
     const mine = direction === 'following' ? follows.followerId : follows.followeeId;
     const other = direction === 'following' ? follows.followeeId : follows.followerId;
-    const rows = await db
-      .select({ id: users.id, displayName: users.displayName, name: users.name })
-      .from(follows)
-      .innerJoin(users, eq(users.id, other))
-      .where(eq(mine, userId))
-      .orderBy(desc(follows.createdAt))
-      .limit(FOLLOW_LIST_MAX);
-    return rows satisfies FollowUser[];
+    const [rows, [counts]] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          displayName: users.displayName,
+          name: users.name,
+          // Whether the caller follows this person back (a primary-key probe), so "Follow Back"
+          // does not depend on the bounded following list.
+          followed:
+            direction === 'following'
+              ? sql<boolean>`true`
+              : sql<boolean>`exists(select 1 from ${follows} as back where back.follower_id = ${userId} and back.followee_id = ${users.id})`,
+        })
+        .from(follows)
+        .innerJoin(users, eq(users.id, other))
+        .where(eq(mine, userId))
+        .orderBy(desc(follows.createdAt))
+        .limit(FOLLOW_LIST_MAX),
+      db
+        .select({ followers: users.followerCount, following: users.followingCount })
+        .from(users)
+        .where(eq(users.id, userId)),
+    ]);
+    const people = rows.map((r) => ({
+      ...r,
+      followed: r.followed === true || (r.followed as unknown) === 't',
+    })) satisfies FollowUser[];
+    // The counters move in the same transaction as the rows; never show fewer than listed.
+    const total = Math.max(
+      people.length,
+      direction === 'following' ? (counts?.following ?? 0) : (counts?.followers ?? 0),
+    );
+    return { people, total };
   }
 
   return {
@@ -90,13 +119,13 @@ export function createFollowsService(ctx: AppContext) {
     unfollow: (user: SessionUser, target: string) => change(user, target, false),
 
     async following(user: SessionUser) {
-      const rows = await list(user.id, 'following');
-      return { following: rows.map((r) => r.id), users: rows };
+      const { people, total } = await list(user.id, 'following');
+      return { following: people.map((r) => r.id), users: people, total };
     },
 
     async followers(user: SessionUser) {
-      const rows = await list(user.id, 'followers');
-      return { followers: rows.map((r) => r.id), users: rows };
+      const { people, total } = await list(user.id, 'followers');
+      return { followers: people.map((r) => r.id), users: people, total };
     },
 
     async info(id: string): Promise<UserInfo> {

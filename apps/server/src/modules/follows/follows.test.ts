@@ -50,12 +50,50 @@ describe('follow and unfollow', () => {
   it('lists following and followers as ids, with names alongside', async () => {
     const following = (await get('/api/users/following', ben)).json();
     expect(following.following).toEqual([ann.user.id]);
-    expect(following.users).toEqual([{ id: ann.user.id, displayName: 'Ann Lee', name: 'Ann Lee' }]);
+    expect(following.users).toEqual([
+      { id: ann.user.id, displayName: 'Ann Lee', name: 'Ann Lee', followed: true },
+    ]);
+    expect(following.total).toBe(1);
     const followers = (await get('/api/users/followers', ann)).json();
     expect(new Set(followers.followers)).toEqual(new Set([ben.user.id, cat.user.id]));
-    expect((await get('/api/users/followers', cat)).json()).toEqual({ followers: [], users: [] });
+    expect(followers.total).toBe(2);
+    expect((await get('/api/users/followers', cat)).json()).toEqual({ followers: [], users: [], total: 0 });
     expect((await get('/api/users/following')).statusCode).toBe(401);
     expect((await get('/api/users/followers')).statusCode).toBe(401);
+  });
+
+  it('marks followers the caller follows back, and totals come from the counters, not the bounded list', async () => {
+    await post('/api/users/follow', ann, { targetUserId: cat.user.id });
+    const followers = (await get('/api/users/followers', ann)).json();
+    const byId = Object.fromEntries(followers.users.map((u: { id: string }) => [u.id, u]));
+    expect(byId[cat.user.id].followed).toBe(true);
+    expect(byId[ben.user.id].followed).toBe(false);
+    await post('/api/users/unfollow', ann, { targetUserId: cat.user.id });
+    // A user with more followers than FOLLOW_LIST_MAX: the list is bounded, the total is not.
+    await t.database.db.update(users).set({ followerCount: 5000 }).where(eq(users.id, ann.user.id));
+    const big = (await get('/api/users/followers', ann)).json();
+    expect(big.total).toBe(5000);
+    expect(big.users).toHaveLength(2);
+    await t.database.db.update(users).set({ followerCount: 2 }).where(eq(users.id, ann.user.id));
+  });
+
+  it('notifies once per follower: follow, unfollow, follow leaves one notification', async () => {
+    const dan = await signup(t.app, { name: 'Dan Ng' });
+    const eve = await signup(t.app, { name: 'Eve Ito' });
+    const fay = await signup(t.app, { name: 'Fay Oduya' });
+    for (const url of ['/api/users/follow', '/api/users/unfollow', '/api/users/follow']) {
+      expect((await post(url, eve, { targetUserId: dan.user.id })).statusCode).toBe(200);
+    }
+    await post('/api/users/follow', fay, { targetUserId: dan.user.id });
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, dan.user.id));
+    expect(notes.map((n) => n.title).sort()).toEqual([
+      'Eve Ito started following you',
+      'Fay Oduya started following you',
+    ]);
+    expect((await get(`/api/users/${dan.user.id}/followers/count`)).json()).toEqual({ count: 2 });
   });
 
   it('answers the follower count and user info without a token; 404 for unknown users', async () => {

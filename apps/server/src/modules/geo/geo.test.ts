@@ -30,6 +30,16 @@ describe('GET /api/geo/reverse', () => {
     expect(paris).not.toHaveProperty('state');
   });
 
+  it('names the city a person there would type, not a district or the small town next door', async () => {
+    const cases: Array<[string, string]> = [
+      ['lat=37.7599&lon=-122.4148', 'San Francisco'], // the Mission District
+      ['lat=40.6782&lon=-73.9442', 'New York City'], // Bushwick
+      ['lat=12.9698&lon=77.75', 'Bengaluru'], // Whitefield, nearer the town of Hoskote
+      ['lat=19.2183&lon=72.9781', 'Thane'], // "Thāne" in GeoNames: without the diacritic
+    ];
+    for (const [qs, city] of cases) expect((await reverse(qs)).json().city, qs).toBe(city);
+  });
+
   it('answers 404 in the open ocean (nothing within 50 km)', async () => {
     const res = await reverse('lat=0&lon=-30');
     expect(res.statusCode).toBe(404);

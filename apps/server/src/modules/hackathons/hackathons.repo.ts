@@ -339,6 +339,15 @@ export async function findSubmissionById(db: Executor, hackathonId: string, subm
   return row;
 }
 
+/** Locks the caller's registration row: one submission write per (hackathon, user) at a time. */
+export async function lockParticipant(tx: Executor, hackathonId: string, userId: string): Promise<void> {
+  await tx
+    .select({ userId: hackathonParticipants.userId })
+    .from(hackathonParticipants)
+    .where(and(eq(hackathonParticipants.hackathonId, hackathonId), eq(hackathonParticipants.userId, userId)))
+    .for('update');
+}
+
 /** One submission per (hackathon, user): a second one replaces the first's content (and file, if given). */
 export async function upsertSubmission(
   db: Executor,
@@ -430,6 +439,31 @@ export async function claimReminder(tx: Executor, id: string, now: Date): Promis
   return rows.length > 0;
 }
 
+/**
+ * The id of a participant's "starting soon" notification for a hackathon: derived from both, so
+ * each participant gets it once, however often they leave and join again.
+ */
+const reminderId = (userId: SQL, hackathonId: string) =>
+  sql`md5(${userId}::text || '|hackathon_starting|' || ${hackathonId}::text)::uuid`;
+
+/**
+ * The reminder for one participant who joined after it went out; false when they already had it
+ * (they left and joined again).
+ */
+export async function remindLateParticipant(
+  tx: Executor,
+  hackathonId: string,
+  userId: string,
+  n: { title: string; body: string; link: string },
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    insert into ${notifications} (id, user_id, type, title, body, link)
+    values (${reminderId(sql`${userId}`, hackathonId)}, ${userId}, 'hackathon_starting', ${n.title}, ${n.body}, ${n.link})
+    on conflict (id) do nothing
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** One in-app notification and one e-mail per participant, written set-wise (no per-row round trip). */
 export async function remindParticipants(
   tx: Executor,
@@ -437,9 +471,10 @@ export async function remindParticipants(
   n: { title: string; body: string; link: string; subject: string; text: string },
 ): Promise<number> {
   const result = await tx.execute(sql`
-    insert into ${notifications} (user_id, type, title, body, link)
-    select p.user_id, 'hackathon_starting', ${n.title}, ${n.body}, ${n.link}
+    insert into ${notifications} (id, user_id, type, title, body, link)
+    select ${reminderId(sql`p.user_id`, hackathonId)}, p.user_id, 'hackathon_starting', ${n.title}, ${n.body}, ${n.link}
     from ${hackathonParticipants} p where p.hackathon_id = ${hackathonId}
+    on conflict (id) do nothing
     returning id`);
   await tx.execute(sql`
     insert into ${mailOutbox} ("to", subject, text)

@@ -23,6 +23,10 @@ import { createHackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const HOUR_MS = 3_600_000;
+
+/** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
+const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 /** Multipart with a size limit whose 413 carries the caller's message. */
 async function multipart(req: FastifyRequest, fileField: string, maxBytes: number, tooLarge: string) {
@@ -110,6 +114,13 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/submit',
       {
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.hackathons,
+            timeWindow: HOUR_MS,
+            keyGenerator: perUser,
+          },
+        },
         schema: {
           tags,
           summary: 'Organiser submits a hackathon for review (multipart; status is always pending)',
@@ -182,6 +193,13 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id/submit',
       {
         preHandler: app.requireUser,
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.projectSubmissions,
+            timeWindow: HOUR_MS,
+            keyGenerator: perUser,
+          },
+        },
         schema: {
           tags,
           summary:

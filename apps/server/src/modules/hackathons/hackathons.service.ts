@@ -17,7 +17,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
@@ -44,6 +44,23 @@ const SUBMISSION_TYPES: Record<string, readonly string[]> = {
   'image/gif': ['gif'],
 };
 export const SUBMISSION_FILE_INVALID = 'Please upload a PDF, DOC, DOCX, ZIP, JPG, PNG or GIF file.';
+/** After spec 03 §5's nine checks: a start nobody could register for (registration closes 1 hour before). */
+export const START_TOO_SOON =
+  'The start date must be at least 1 hour from now: registration closes 1 hour before the start.';
+/** Admin approval of a hackathon whose registration deadline has already passed. */
+export const APPROVAL_TOO_LATE =
+  'This hackathon can no longer be approved: its registration deadline (1 hour before the start) has passed, so nobody could join it. Reject it with a reason so the organiser can submit it again with new dates.';
+
+/** "WordDocument", the stream every Word 97–2003 file has, as it is named in a CFB directory entry. */
+const WORD_DOCUMENT_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+/**
+ * file-type reports every OLE compound file (.doc, but also .msi, .xls, .ppt…) as x-cfb; only a
+ * Word document has a "WordDocument" stream, whose UTF-16LE name is in a directory sector.
+ */
+export function isWordCompoundFile(buffer: Buffer): boolean {
+  return buffer.includes(WORD_DOCUMENT_STREAM);
+}
 
 type Viewer = SessionUser | null;
 
@@ -169,20 +186,22 @@ function extensionOf(name: string): string {
   return i > 0 ? name.slice(i + 1).toLowerCase() : '';
 }
 
-/** The "starting soon" message, in-app and by e-mail. */
-function reminderFor(h: { id: string; title: string; startDate: Date }) {
+/** The "starting soon" message, in-app (relative link) and by e-mail (absolute link under publicUrl). */
+function reminderFor(h: { id: string; title: string; startDate: Date }, publicUrl: string) {
   const when = h.startDate.toUTCString();
   return {
     title: `${h.title} starts soon`,
     body: `The hackathon starts at ${when}.`,
     link: `/hackathon/${h.id}`,
     subject: `Starting soon: ${h.title}`,
-    text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: /hackathon/${h.id}\n\nThe Agora team`,
+    text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: ${publicUrl}/hackathon/${h.id}\n\nThe Agora team`,
   };
 }
 
 export function createHackathonsService(ctx: AppContext) {
   const now = () => ctx.clock.now();
+  /** An absolute link to a web page, for e-mails and calendar files (CONTRACT has no PUBLIC_URL; README). */
+  const pageUrl = (path: string) => `${ctx.config.publicUrl}${path}`;
 
   async function loadVisible(viewer: Viewer, id: string): Promise<repo.HackathonRecord> {
     if (!UUID_RE.test(id)) notFound('Hackathon not found');
@@ -225,6 +244,10 @@ export function createHackathonsService(ctx: AppContext) {
         if (!existing) notFound('Hackathon not found');
         conflict('NOT_PENDING', `This hackathon has already been reviewed (${existing!.status}).`);
       }
+      // Publishing one nobody can join any more helps nobody; the throw rolls the update back.
+      if (decision.status === 'published' && !registrationOpen(row!.startDate, at)) {
+        conflict('REGISTRATION_DEADLINE_PASSED', APPROVAL_TOO_LATE);
+      }
       const author = await repo.findRecord(tx, id, null);
       const approved = decision.status === 'published';
       const title = approved ? 'Your hackathon was approved' : 'Your hackathon was not approved';
@@ -235,7 +258,7 @@ export function createHackathonsService(ctx: AppContext) {
         to: author!.authorEmail,
         subject: approved ? `Approved: ${row!.title}` : `Not approved: ${row!.title}`,
         text: approved
-          ? `Hello ${author!.authorName},\n\nGood news: your hackathon "${row!.title}" has been reviewed and approved by the admin team. It is now published on Agora and participants can register until 1 hour before it starts.\n\nView it at /hackathon/${id}\n\nThe Agora team`
+          ? `Hello ${author!.authorName},\n\nGood news: your hackathon "${row!.title}" has been reviewed and approved by the admin team. It is now published on Agora and participants can register until 1 hour before it starts.\n\nView it at ${pageUrl(`/hackathon/${id}`)}\n\nThe Agora team`
           : `Hello ${author!.authorName},\n\nThe admin team has reviewed your hackathon "${row!.title}" and could not approve it.\n\nReason: ${decision.reason}\n\nYou are welcome to submit it again with the changes.\n\nThe Agora team`,
       });
       await notify(tx, row!.authorId, { type: 'hackathon_review', title, body, link: `/hackathon/${id}` });
@@ -294,15 +317,12 @@ export function createHackathonsService(ctx: AppContext) {
       const count = await ctx.db.transaction(async (tx) => {
         const n = await repo.addParticipant(tx, id, user.id, now());
         // Joined after the "starting soon" reminder went out: this participant gets it now.
+        // Once per participant: leaving and joining again does not send it again.
         if (n !== null && h.reminderSentAt) {
-          const r = reminderFor(h);
-          await notify(tx, user.id, {
-            type: 'hackathon_starting',
-            title: r.title,
-            body: r.body,
-            link: r.link,
-          });
-          await enqueueMail(tx, { to: user.email, subject: r.subject, text: r.text });
+          const r = reminderFor(h, ctx.config.publicUrl);
+          if (await repo.remindLateParticipant(tx, id, user.id, r)) {
+            await enqueueMail(tx, { to: user.email, subject: r.subject, text: r.text });
+          }
         }
         return n;
       });
@@ -347,7 +367,9 @@ export function createHackathonsService(ctx: AppContext) {
 
     /**
      * POST /api/hackathons/submit. The caller has checked the token (check 1); here checks 2–9 of
-     * spec 03 §5 in order, then limits and lists. The status is always pending.
+     * spec 03 §5 in order, then limits and lists, then dates registration can work with (the end in
+     * the future, the start at least 1 hour away). The status is always pending. The image is
+     * stored only once everything else is valid, and removed again if the insert fails.
      */
     async create(
       user: SessionUser,
@@ -384,6 +406,11 @@ export function createHackathonsService(ctx: AppContext) {
           { field: 'eventDetails.endDate', message: 'Must be in the future' },
         ]);
       }
+      if (!registrationOpen(v.eventDetails.startDate, t)) {
+        badRequest(START_TOO_SOON, [
+          { field: 'eventDetails.startDate', message: 'At least 1 hour from now' },
+        ]);
+      }
       const stored = image
         ? await storeUpload(ctx, image, {
             ownerId: user.id,
@@ -392,29 +419,35 @@ export function createHackathonsService(ctx: AppContext) {
             invalidMessage: MSG.hackathonImageInvalid,
           })
         : null;
-      const row = await repo.insertHackathon(ctx.db, {
-        authorId: user.id,
-        title: v.title,
-        description: v.description,
-        imageKey: stored?.key ?? null,
-        category: v.category,
-        status: 'pending',
-        organizerName: v.organizer.name,
-        organizerEmail: v.organizer.email,
-        organizerPhone: v.organizer.phone,
-        startDate: v.eventDetails.startDate,
-        endDate: v.eventDetails.endDate,
-        duration: v.eventDetails.duration,
-        location: v.eventDetails.location,
-        locationType: v.eventDetails.locationType,
-        prizePool: v.prizes.prizePool,
-        judgingCriteria: v.prizes.judgingCriteria,
-        requirements: v.requirements,
-        additionalInfo: v.additionalInfo,
-        tags: v.tags,
-        createdAt: t,
-        updatedAt: t,
-      });
+      let row: repo.HackathonRow;
+      try {
+        row = await repo.insertHackathon(ctx.db, {
+          authorId: user.id,
+          title: v.title,
+          description: v.description,
+          imageKey: stored?.key ?? null,
+          category: v.category,
+          status: 'pending',
+          organizerName: v.organizer.name,
+          organizerEmail: v.organizer.email,
+          organizerPhone: v.organizer.phone,
+          startDate: v.eventDetails.startDate,
+          endDate: v.eventDetails.endDate,
+          duration: v.eventDetails.duration,
+          location: v.eventDetails.location,
+          locationType: v.eventDetails.locationType,
+          prizePool: v.prizes.prizePool,
+          judgingCriteria: v.prizes.judgingCriteria,
+          requirements: v.requirements,
+          additionalInfo: v.additionalInfo,
+          tags: v.tags,
+          createdAt: t,
+          updatedAt: t,
+        });
+      } catch (err) {
+        if (stored) await discardUpload(ctx, stored.key);
+        throw err;
+      }
       return present(
         {
           h: row,
@@ -445,26 +478,6 @@ export function createHackathonsService(ctx: AppContext) {
       if (!parsed.success) firstIssue(parsed.error);
       const v = parsed.data!;
 
-      let stored: { key: string; originalName: string } | null = null;
-      if (file && file.buffer.length > 0) {
-        const detected = await fileTypeFromBuffer(file.buffer);
-        const ext = extensionOf(file.filename);
-        const allowedExt = detected ? SUBMISSION_TYPES[detected.mime] : undefined;
-        // Content decides (a renamed executable is refused); the name must agree with it.
-        if (
-          !allowedExt?.includes(ext) ||
-          !(HACKATHON_SUBMISSION_FILE_EXTENSIONS as readonly string[]).includes(ext)
-        ) {
-          throw new AppError('INVALID_FILE', 400, SUBMISSION_FILE_INVALID);
-        }
-        stored = await storeUpload(ctx, file, {
-          ownerId: user.id,
-          purpose: 'hackathon-submission',
-          allowed: [detected!.mime],
-          invalidMessage: SUBMISSION_FILE_INVALID,
-        });
-      }
-
       // The submitter is always the first member, from the session; other members cannot be
       // verified, so they keep a name and e-mail but no account id.
       const members: HackathonTeamMember[] = [
@@ -482,24 +495,61 @@ export function createHackathonsService(ctx: AppContext) {
         members.push({ userId: '', userDisplayName: name || email, userEmail: email });
       }
 
-      const existing = await repo.findSubmission(ctx.db, id, user.id);
+      // The file last: everything else is valid by now, so a refused request never leaves one stored.
+      let stored: { key: string; originalName: string } | null = null;
+      if (file && file.buffer.length > 0) {
+        const detected = await fileTypeFromBuffer(file.buffer);
+        const ext = extensionOf(file.filename);
+        const allowedExt = detected ? SUBMISSION_TYPES[detected.mime] : undefined;
+        // Content decides (a renamed executable is refused); the name must agree with it.
+        if (
+          !allowedExt?.includes(ext) ||
+          !(HACKATHON_SUBMISSION_FILE_EXTENSIONS as readonly string[]).includes(ext) ||
+          (detected!.mime === 'application/x-cfb' && !isWordCompoundFile(file.buffer))
+        ) {
+          throw new AppError('INVALID_FILE', 400, SUBMISSION_FILE_INVALID);
+        }
+        stored = await storeUpload(ctx, file, {
+          ownerId: user.id,
+          purpose: 'hackathon-submission',
+          allowed: [detected!.mime],
+          invalidMessage: SUBMISSION_FILE_INVALID,
+        });
+      }
+
       const t = now();
-      const row = await repo.upsertSubmission(ctx.db, {
-        hackathonId: id,
-        userId: user.id,
-        teamName: v.teamName,
-        projectTitle: v.projectTitle,
-        projectDescription: v.projectDescription,
-        projectUrl: v.projectUrl,
-        githubUrl: v.githubUrl,
-        demoUrl: v.demoUrl,
-        fileKey: stored?.key ?? null,
-        fileName: stored?.originalName ?? null,
-        teamMembers: members,
-        submittedAt: t,
-        updatedAt: t,
-      });
-      return { submission: toSubmission(row), updated: Boolean(existing) };
+      let result: { row: repo.SubmissionRow; previousFileKey: string | null; existed: boolean };
+      try {
+        result = await ctx.db.transaction(async (tx) => {
+          // Serialises this user's submissions to this hackathon, so the file being replaced is known.
+          await repo.lockParticipant(tx, id, user.id);
+          const existing = await repo.findSubmission(tx, id, user.id);
+          const row = await repo.upsertSubmission(tx, {
+            hackathonId: id,
+            userId: user.id,
+            teamName: v.teamName,
+            projectTitle: v.projectTitle,
+            projectDescription: v.projectDescription,
+            projectUrl: v.projectUrl,
+            githubUrl: v.githubUrl,
+            demoUrl: v.demoUrl,
+            fileKey: stored?.key ?? null,
+            fileName: stored?.originalName ?? null,
+            teamMembers: members,
+            submittedAt: t,
+            updatedAt: t,
+          });
+          return { row, previousFileKey: existing?.fileKey ?? null, existed: Boolean(existing) };
+        });
+      } catch (err) {
+        if (stored) await discardUpload(ctx, stored.key);
+        throw err;
+      }
+      // A new file replaced the previous one: nothing refers to the old one any more.
+      if (stored && result.previousFileKey && result.previousFileKey !== stored.key) {
+        await discardUpload(ctx, result.previousFileKey);
+      }
+      return { submission: toSubmission(result.row), updated: result.existed };
     },
 
     /** PATCH /api/hackathons/:id/submissions/:sid: the organiser or an admin sets the result. */
@@ -541,7 +591,7 @@ export function createHackathonsService(ctx: AppContext) {
         start: h.startDate,
         end: h.endDate,
         summary: h.title,
-        description: `${h.description.slice(0, 2000)}\n\nPrize pool: ${h.prizePool}\nOrganizer: ${h.organizerName}\nDetails: /hackathon/${h.id}`,
+        description: `${h.description.slice(0, 2000)}\n\nPrize pool: ${h.prizePool}\nOrganizer: ${h.organizerName}\nDetails: ${pageUrl(`/hackathon/${h.id}`)}`,
         location: where,
         categories: [h.category],
         organizer: { name: h.organizerName, email: h.organizerEmail },
@@ -585,7 +635,7 @@ export function createHackathonsService(ctx: AppContext) {
       for (const h of due) {
         const n = await ctx.db.transaction(async (tx) => {
           if (!(await repo.claimReminder(tx, h.id, t))) return null;
-          return repo.remindParticipants(tx, h.id, reminderFor(h));
+          return repo.remindParticipants(tx, h.id, reminderFor(h, ctx.config.publicUrl));
         });
         if (n !== null) {
           hackathons++;

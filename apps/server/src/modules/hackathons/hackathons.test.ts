@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { MSG } from '@agora/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -10,8 +12,14 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
-import { mailOutbox, notifications, sessions } from '../../db/schema/index.js';
-import { createHackathonsService, SUBMISSION_FILE_INVALID } from './hackathons.service.js';
+import { files, hackathons, mailOutbox, notifications, sessions } from '../../db/schema/index.js';
+import {
+  APPROVAL_TOO_LATE,
+  createHackathonsService,
+  isWordCompoundFile,
+  START_TOO_SOON,
+  SUBMISSION_FILE_INVALID,
+} from './hackathons.service.js';
 
 const HOUR = 3_600_000;
 const MIN = 60_000;
@@ -24,6 +32,33 @@ const PNG = Buffer.from(
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 // A Windows executable ("MZ" header) dressed up as a PDF.
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+/**
+ * A minimal OLE compound file: the 512-byte header (signature, version 3, 512-byte sectors) and one
+ * directory sector holding the root entry and a stream of the given name (names are UTF-16LE).
+ */
+function compoundFile(streamName: string): Buffer {
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 24);
+  header.writeUInt16LE(3, 26);
+  header.writeUInt16LE(0xfffe, 28);
+  header.writeUInt16LE(9, 30);
+  header.writeUInt16LE(6, 32);
+  header.writeUInt32LE(0, 48); // first directory sector
+  const dir = Buffer.alloc(512);
+  const entry = (at: number, name: string, type: number) => {
+    Buffer.from(`${name}\0`, 'utf16le').copy(dir, at);
+    dir.writeUInt16LE((name.length + 1) * 2, at + 64);
+    dir[at + 66] = type;
+  };
+  entry(0, 'Root Entry', 5);
+  entry(128, streamName, 2);
+  return Buffer.concat([header, dir, Buffer.alloc(512)]);
+}
+const DOC = compoundFile('WordDocument');
+// An installer package is a compound file too, with other streams.
+const MSI = compoundFile('\u4840\u3f3f\u4577\u446c\u3b6a\u45e4\u4824');
 
 let t: TestApp;
 let base: Date;
@@ -158,9 +193,36 @@ const project = (over: Fields = {}): Fields => ({
   ...over,
 });
 
+/** Upload rows of one purpose owned by a user, and the files in the storage folder. */
+async function uploadsOf(userId: string, purpose: string) {
+  return t.database.db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, userId), eq(files.purpose, purpose)));
+}
+function storedFiles(): string[] {
+  try {
+    return readdirSync(path.join(t.dataDir, 'uploads')).sort();
+  } catch {
+    return [];
+  }
+}
+
 beforeAll(async () => {
   // A day of idle time, so sessions made during a test survive the clock moving a few hours.
-  t = await buildTestApp({ env: { SESSION_IDLE_MINUTES: '1440' } });
+  // Upload limits raised: these tests submit far more than an account may in an hour (the limits
+  // themselves are tested on an app with the defaults, below).
+  t = await buildTestApp({
+    env: { SESSION_IDLE_MINUTES: '1440', PUBLIC_URL: 'https://agora.example.com' },
+    config: {
+      uploadRateLimitPerHour: {
+        hackathons: 10_000,
+        projectSubmissions: 10_000,
+        questionImages: 10_000,
+        answerAttachments: 10_000,
+      },
+    },
+  });
   base = t.clock.now();
   service = createHackathonsService(t.app.ctx);
   const a = await signup(t.app, { name: 'Admin Person' });
@@ -350,6 +412,55 @@ describe('POST /api/hackathons/submit (organiser form)', () => {
     expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: MSG.hackathonImageTooLarge });
   });
 
+  it('refuses a start less than 1 hour away (nobody could register), after the spec checks', async () => {
+    const soon = await submitHackathon(organiser, formFields(startingIn(59 * MIN)));
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json()).toMatchObject({ code: 'VALIDATION', error: START_TOO_SOON });
+    expect(soon.json().details[0].field).toBe('eventDetails.startDate');
+    // The spec's own checks still come first.
+    const noCategory = await submitHackathon(organiser, formFields({ ...startingIn(MIN), category: '' }));
+    expect(noCategory.json().error).toBe(MSG.hackathonCategory);
+    expect((await submitHackathon(organiser, formFields(startingIn(61 * MIN)))).statusCode).toBe(201);
+  });
+
+  it('stores the image only for a valid form, and removes it when the insert fails', async () => {
+    const author = await signup(t.app, { name: 'Ivy Imagefail' });
+    const before = storedFiles();
+    const invalid = await submitHackathon(author, {
+      ...formFields(startingIn(10 * MIN)),
+      image: { data: PNG, name: 'banner.png', type: 'image/png' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(await uploadsOf(author.user.id, 'hackathon-image')).toHaveLength(0);
+    expect(storedFiles()).toEqual(before);
+
+    // A database failure after the image was stored (a trigger stands in for it).
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create or replace function test_fail_insert() returns trigger language plpgsql as $$
+        begin raise exception 'insert failed for the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_fail_insert before insert on hackathons for each row
+        when (new.title = 'Explode On Insert') execute function test_fail_insert()`),
+    );
+    try {
+      const failed = await submitHackathon(author, {
+        ...formFields({ title: 'Explode On Insert' }),
+        image: { data: PNG, name: 'banner.png', type: 'image/png' },
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('drop trigger test_fail_insert on hackathons'));
+      await db.execute(sql.raw('drop function test_fail_insert()'));
+    }
+    expect(await uploadsOf(author.user.id, 'hackathon-image')).toHaveLength(0);
+    expect(storedFiles()).toEqual(before);
+    expect(await db.select().from(hackathons).where(eq(hackathons.title, 'Explode On Insert'))).toHaveLength(
+      0,
+    );
+  });
+
   it('refuses a request that is not multipart', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -394,8 +505,13 @@ describe('visibility and review', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, organiser.user.email));
+    // E-mails carry absolute links (PUBLIC_URL); in-app notifications keep the path.
     expect(
-      mails.some((m) => m.subject === 'Approved: Approve Me' && m.text.includes(`/hackathon/${id}`)),
+      mails.some(
+        (m) =>
+          m.subject === 'Approved: Approve Me' &&
+          m.text.includes(`View it at https://agora.example.com/hackathon/${id}\n`),
+      ),
     ).toBe(true);
     const notes = await t.database.db
       .select()
@@ -406,6 +522,34 @@ describe('visibility and review', () => {
     expect((await get(`/api/hackathons/${id}`)).statusCode).toBe(200);
     await expect(service.approve(admin, id)).rejects.toMatchObject({ status: 409, code: 'NOT_PENDING' });
     await expect(service.reject(admin, id, 'late')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses to approve once the registration deadline has passed; rejecting still works', async () => {
+    const res = await submitHackathon(
+      organiser,
+      formFields({ title: 'Reviewed Too Late', ...startingIn(3 * HOUR) }),
+    );
+    const id = res.json().hackathon._id;
+    await advance(2 * HOUR + MIN); // 59 minutes before the start: registration has closed
+    await expect(service.approve(admin, id)).rejects.toMatchObject({
+      status: 409,
+      code: 'REGISTRATION_DEADLINE_PASSED',
+      message: APPROVAL_TOO_LATE,
+    });
+    const adminUser = await signup(t.app);
+    await makeAdmin(t, adminUser);
+    const viaApi = await post(`/api/admin/hackathons/${id}/approve`, adminUser);
+    expect(viaApi.statusCode).toBe(409);
+    expect(viaApi.json().error).toBe(APPROVAL_TOO_LATE);
+    // Nothing changed and nobody was told it was approved.
+    expect((await get(`/api/hackathons/${id}`, organiser)).json().status).toBe('pending');
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, organiser.user.email));
+    expect(mails.some((m) => m.subject === 'Approved: Reviewed Too Late')).toBe(false);
+    const rejected = await service.reject(admin, id, 'Reviewed after registration closed');
+    expect(rejected.status).toBe('rejected');
   });
 
   it('rejects with a reason the organiser sees, and only admins may review', async () => {
@@ -667,6 +811,73 @@ describe('project submissions', () => {
     expect((await get(sub.fileUrl)).statusCode).toBe(401);
   });
 
+  it('accepts a .doc only when the compound file is a Word document', async () => {
+    expect(isWordCompoundFile(DOC)).toBe(true);
+    expect(isWordCompoundFile(MSI)).toBe(false);
+    await setClock(new Date(start + MIN));
+    const msi = await submitProject(
+      id,
+      alice,
+      project({ submissionFile: { data: MSI, name: 'setup.doc', type: 'application/msword' } }),
+    );
+    expect(msi.statusCode).toBe(400);
+    expect(msi.json()).toMatchObject({ code: 'INVALID_FILE', error: SUBMISSION_FILE_INVALID });
+    const doc = await submitProject(
+      id,
+      alice,
+      project({ submissionFile: { data: DOC, name: 'report.doc', type: 'application/msword' } }),
+    );
+    expect(doc.statusCode).toBe(201);
+    expect(doc.json().submission.fileName).toBe('report.doc');
+  });
+
+  it('validates everything before storing the file, and removes a replaced file', async () => {
+    await setClock(new Date(start + MIN));
+    const before = storedFiles();
+    // Alice's files from earlier tests (other hackathons) stay; only new ones are looked at here.
+    const earlier = new Set((await uploadsOf(alice.user.id, 'hackathon-submission')).map((f) => f.key));
+    const newUploads = async () =>
+      (await uploadsOf(alice.user.id, 'hackathon-submission')).filter((f) => !earlier.has(f.key));
+    const badMember = await submitProject(
+      id,
+      alice,
+      project({
+        submissionFile: { data: PDF, name: 'deck.pdf' },
+        teamMembers: JSON.stringify([{ userDisplayName: 'Meera', userEmail: 'not-an-email' }]),
+      }),
+    );
+    expect(badMember.statusCode).toBe(400);
+    expect(await newUploads()).toHaveLength(0);
+    expect(storedFiles()).toEqual(before);
+
+    const first = await submitProject(
+      id,
+      alice,
+      project({ submissionFile: { data: PNG, name: 'shot.png' } }),
+    );
+    expect(first.statusCode).toBe(201);
+    const [firstFile] = await newUploads();
+    expect(firstFile).toMatchObject({ originalName: 'shot.png' });
+    expect(storedFiles()).toContain(firstFile!.key);
+
+    // Resubmitting without a file keeps it; with a new file the old one is gone (row and bytes).
+    expect((await submitProject(id, alice, project())).statusCode).toBe(200);
+    expect((await newUploads()).map((f) => f.key)).toEqual([firstFile!.key]);
+    const second = await submitProject(
+      id,
+      alice,
+      project({ submissionFile: { data: PDF, name: 'deck.pdf' } }),
+    );
+    expect(second.statusCode).toBe(200);
+    const after = await newUploads();
+    expect(after.map((f) => f.originalName)).toEqual(['deck.pdf']);
+    expect(storedFiles()).not.toContain(firstFile!.key);
+    expect(storedFiles()).toContain(after[0]!.key);
+    expect(await t.app.ctx.storage.get(firstFile!.key)).toBeNull();
+    const served = await get(second.json().submission.fileUrl, organiser);
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
   it('answers 413 for a file over 25 MB', async () => {
     await setClock(new Date(start + MIN));
     const big = Buffer.concat([PDF, Buffer.alloc(25 * 1024 * 1024)]);
@@ -874,5 +1085,66 @@ describe('starting-soon reminders', () => {
       .from(notifications)
       .where(eq(notifications.userId, late.user.id));
     expect(lateNotes.map((n) => [n.type, n.link])).toEqual([['hackathon_starting', `/hackathon/${soon}`]]);
+
+    // Leaving and joining again (late joiner and early participant alike) reminds nobody twice.
+    for (const p of [late, p1]) {
+      for (let i = 0; i < 2; i++) {
+        expect((await post(`/api/hackathons/${soon}/unregister`, p)).statusCode).toBe(200);
+        expect((await post(`/api/hackathons/${soon}/register`, p)).statusCode).toBe(200);
+      }
+      const notes = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, p.user.id));
+      expect(notes.filter((n) => n.type === 'hackathon_starting')).toHaveLength(1);
+      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.user.email));
+      expect(mails.filter((m) => m.subject === 'Starting soon: Starts Tomorrow')).toHaveLength(1);
+    }
+  });
+});
+
+describe('upload rate limits (defaults, per account per hour)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // Same database (so the same accounts and hackathons), the default limits.
+    limited = await buildTestApp({ database: t.database });
+  });
+  afterAll(() => limited.close());
+
+  async function send(url: string, user: TestUser, fields: Fields) {
+    const body = await multipart(fields);
+    return limited.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...user.auth },
+    });
+  }
+
+  it('answers 429 with Retry-After after 20 hackathon forms in an hour; other accounts are unaffected', async () => {
+    expect(limited.config.uploadRateLimitPerHour.hackathons).toBe(20);
+    const spammer = await signup(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++)
+      codes.push((await send('/api/hackathons/submit', spammer, { title: '' })).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
+    expect(codes[20]).toBe(429);
+    const refused = await send('/api/hackathons/submit', spammer, formFields());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectErrorBody(refused.json());
+    expect((await send('/api/hackathons/submit', bob, { title: '' })).statusCode).toBe(400);
+  });
+
+  it('answers 429 after 60 project submissions in an hour', async () => {
+    expect(limited.config.uploadRateLimitPerHour.projectSubmissions).toBe(60);
+    const id = await publishedHackathon({ title: 'Rate Limited Submissions', ...startingIn(2 * HOUR) });
+    const url = `/api/hackathons/${id}/submit`;
+    const codes: number[] = [];
+    // Refused cheaply (not registered), and every attempt still counts.
+    for (let i = 0; i < 61; i++) codes.push((await send(url, alice, project())).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 403)).toBe(true);
+    expect(codes[60]).toBe(429);
+    expect((await send(url, bob, project())).statusCode).toBe(403);
   });
 });

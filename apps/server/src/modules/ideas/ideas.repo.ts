@@ -1,7 +1,8 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
+import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
+import { afterCursor, cursorTs, type Keyset, page } from '../admin/cursor.js';
 
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
@@ -15,6 +16,7 @@ function ideaColumns(viewerId: string | null) {
     tags: ideas.tags,
     contactInfo: ideas.contactInfo,
     hidden: ideas.hidden,
+    hiddenByAdmin: ideas.hiddenByAdmin,
     views: ideas.views,
     likeCount: ideas.likeCount,
     commentCount: ideas.commentCount,
@@ -24,6 +26,10 @@ function ideaColumns(viewerId: string | null) {
     authorName: users.displayName,
     liked: viewerId
       ? sql<boolean>`exists(select 1 from ${ideaLikes} where ${ideaLikes.ideaId} = ${ideas.id} and ${ideaLikes.userId} = ${viewerId})`
+      : sql<boolean>`false`,
+    // One primary-key probe per row, like `liked`: the Follow control needs no follow list.
+    authorFollowed: viewerId
+      ? sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${ideas.authorId})`
       : sql<boolean>`false`,
   };
 }
@@ -36,6 +42,7 @@ type IdeaRow = {
   tags: string[];
   contactInfo: string | null;
   hidden: boolean;
+  hiddenByAdmin: boolean;
   views: number;
   likeCount: number;
   commentCount: number;
@@ -44,6 +51,7 @@ type IdeaRow = {
   authorId: string;
   authorName: string;
   liked: boolean;
+  authorFollowed: boolean;
 };
 
 export function toIdea(r: IdeaRow): Idea {
@@ -56,6 +64,7 @@ export function toIdea(r: IdeaRow): Idea {
     tags: r.tags ?? [],
     contactInfo: r.contactInfo,
     hidden: r.hidden,
+    hiddenByAdmin: r.hiddenByAdmin,
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
     author: { id: r.authorId, displayName: r.authorName },
@@ -63,6 +72,7 @@ export function toIdea(r: IdeaRow): Idea {
     likes: r.likeCount,
     // PGlite and node-postgres both return booleans, but be strict about it.
     liked: r.liked === true || (r.liked as unknown) === 't',
+    authorFollowed: r.authorFollowed === true || (r.authorFollowed as unknown) === 't',
     commentCount: r.commentCount,
     views: r.views,
   };
@@ -73,6 +83,69 @@ const ORDER: Record<IdeaSort, SQL[]> = {
   oldest: [asc(ideas.createdAt), asc(ideas.id)],
   popular: [desc(ideas.likeCount), desc(ideas.createdAt), desc(ideas.id)],
 };
+
+/** Where the next page of a sorted idea list starts: the last idea's sort key and id. */
+export interface IdeaCursor {
+  sort: IdeaSort;
+  ts: string;
+  likes: number;
+  id: string;
+}
+
+const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeIdeaCursor(c: IdeaCursor): string {
+  return Buffer.from(JSON.stringify([c.sort, c.ts, c.likes, c.id])).toString('base64url');
+}
+
+/** The cursor, or null when it is not one of ours for this sort. */
+export function decodeIdeaCursor(raw: string, sort: IdeaSort): IdeaCursor | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 4) return null;
+    const [s, ts, likes, id] = v;
+    if (s !== sort || typeof ts !== 'string' || !CURSOR_TS.test(ts)) return null;
+    if (!Number.isInteger(likes) || likes < 0 || typeof id !== 'string' || !CURSOR_ID.test(id)) return null;
+    return { sort, ts, likes, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Rows after the cursor in the list's own order (one row comparison, served by its index). */
+function afterIdea(c: IdeaCursor): SQL {
+  const ts = sql`${c.ts}::timestamptz`;
+  const id = sql`${c.id}::uuid`;
+  if (c.sort === 'oldest') return sql`(${ideas.createdAt}, ${ideas.id}) > (${ts}, ${id})`;
+  if (c.sort === 'newest') return sql`(${ideas.createdAt}, ${ideas.id}) < (${ts}, ${id})`;
+  return sql`(${ideas.likeCount}, ${ideas.createdAt}, ${ideas.id}) < (${c.likes}::int, ${ts}, ${id})`;
+}
+
+/**
+ * A page of a sorted idea list by keyset: `limit` ideas after `after` (or from the start), and the
+ * cursor of the next page (null on the last). Reads limit + 1 rows; no offset to walk past.
+ */
+export async function keysetPageOfIdeas(
+  db: Executor,
+  opts: { where: SQL; viewerId: string | null; sort: IdeaSort; after: IdeaCursor | null; limit: number },
+): Promise<{ ideas: Idea[]; next: string | null }> {
+  const rows = await db
+    .select({ ...ideaColumns(opts.viewerId), cursorTs: cursorTs(ideas.createdAt) })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(opts.after ? and(opts.where, afterIdea(opts.after)) : opts.where)
+    .orderBy(...ORDER[opts.sort])
+    .limit(opts.limit + 1);
+  const more = rows.length > opts.limit;
+  const pageRows = more ? rows.slice(0, opts.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const next =
+    more && last
+      ? encodeIdeaCursor({ sort: opts.sort, ts: last.cursorTs, likes: last.likeCount, id: last.id })
+      : null;
+  return { ideas: pageRows.map(toIdea), next };
+}
 
 /**
  * One page of ideas matching `where`, plus the total count (two queries, no per-row lookups).
@@ -130,7 +203,13 @@ export async function findIdea(db: Executor, id: string, viewerId: string | null
 /** The idea's bare visibility facts, for authorization decisions. */
 export async function findIdeaOwner(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: ideas.id, authorId: ideas.authorId, hidden: ideas.hidden, title: ideas.title })
+    .select({
+      id: ideas.id,
+      authorId: ideas.authorId,
+      hidden: ideas.hidden,
+      hiddenByAdmin: ideas.hiddenByAdmin,
+      title: ideas.title,
+    })
     .from(ideas)
     .where(eq(ideas.id, id))
     .limit(1);
@@ -164,16 +243,26 @@ const commentColumns = {
   authorName: users.displayName,
 };
 
-/** The latest `limit` comments of an idea, returned oldest first. */
-export async function latestComments(db: Executor, ideaId: string, limit: number): Promise<IdeaComment[]> {
+/**
+ * The latest `limit` comments of an idea (or the latest before the `before` keyset), returned
+ * oldest first, with the cursor of the page before them (null when there are no earlier ones).
+ */
+export async function latestComments(
+  db: Executor,
+  ideaId: string,
+  limit: number,
+  before: Keyset | null = null,
+): Promise<{ comments: IdeaComment[]; before: string | null }> {
+  const where = eq(ideaComments.ideaId, ideaId);
   const rows = await db
-    .select(commentColumns)
+    .select({ ...commentColumns, cursorTs: cursorTs(ideaComments.createdAt) })
     .from(ideaComments)
     .innerJoin(users, eq(users.id, ideaComments.authorId))
-    .where(eq(ideaComments.ideaId, ideaId))
+    .where(before ? and(where, afterCursor(ideaComments.createdAt, ideaComments.id, before, 'desc')) : where)
     .orderBy(desc(ideaComments.createdAt), desc(ideaComments.id))
-    .limit(limit);
-  return rows.reverse().map(toComment);
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return { comments: items.reverse().map(toComment), before: nextCursor };
 }
 
 export async function findComment(db: Executor, ideaId: string, commentId: string) {

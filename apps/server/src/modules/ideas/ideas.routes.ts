@@ -6,6 +6,7 @@ import {
   Idea,
   IdeaCategoryCounts,
   IdeaComment,
+  IdeaCommentsQuery,
   IdeaDetail,
   IdeaList,
   IdeaSearchHit,
@@ -119,6 +120,26 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security: bearer, params: IdParam, response: { 200: LikeResult, ...errors } },
       },
       async (req) => svc.toggleLike(req.user!, req.params.id),
+    );
+
+    app.get(
+      '/:id/comments',
+      {
+        schema: {
+          tags,
+          summary:
+            'Comments before a cursor (IdeaDetail.commentsCursor, then X-Next-Cursor), oldest first; hidden ideas only for their author',
+          params: IdParam,
+          querystring: IdeaCommentsQuery,
+          response: { 200: z.array(IdeaComment), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const page = await svc.comments(req.user, req.params.id, req.query.before, req.query.limit);
+        // CONTRACT §3: the list stays an array; the cursor of the page before travels in X-Next-Cursor.
+        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+        return page.comments;
+      },
     );
 
     app.post(

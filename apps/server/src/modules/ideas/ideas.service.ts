@@ -13,13 +13,18 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../notifications/notifications.service.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { decodeCursor } from '../admin/cursor.js';
+import { notify, notifyOnce } from '../notifications/notifications.service.js';
 import * as repo from './ideas.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot exist (old links, typos) are simply "not found", never a 500 or a 400. */
 const isUuid = (s: string) => UUID.test(s);
+
+/** A hidden idea is read only by its author and by admins (who moderate it). */
+const mayReadHidden = (viewer: SessionUser | null, authorId: string) =>
+  viewer !== null && (viewer.id === authorId || viewer.role === 'admin');
 
 const SEARCH_MAX_WORDS = 8;
 const SEARCH_MAX_WORD = 50;
@@ -67,11 +72,36 @@ export function createIdeasService(ctx: AppContext) {
   return {
     async list(
       viewer: SessionUser | null,
-      q: { category?: string; sort: repo.IdeaSort; page: number; limit: number },
+      q: { category?: string; sort: repo.IdeaSort; page: number; limit: number; cursor?: string },
     ): Promise<IdeaList> {
       const conds = [eq(ideas.hidden, false)];
       const category = q.category && q.category.toLowerCase() !== 'all' ? q.category : null;
       if (category) conds.push(eq(ideas.category, category));
+      const after = q.cursor ? repo.decodeIdeaCursor(q.cursor, q.sort) : null;
+      if (q.cursor && !after) {
+        badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
+      }
+      // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
+      // in `pagination`). A page number without a cursor (an older client) is still served by offset.
+      if (after || q.page === 1) {
+        const [page, totalItems] = await Promise.all([
+          repo.keysetPageOfIdeas(db, {
+            where: and(...conds)!,
+            viewerId: viewer?.id ?? null,
+            sort: q.sort,
+            after,
+            limit: q.limit,
+          }),
+          repo.visibleCount(db, category),
+        ]);
+        const total = Math.ceil(totalItems / q.limit);
+        return {
+          ideas: page.ideas,
+          pagination: { current: q.page, total, hasMore: page.next !== null },
+          totalItems,
+          nextCursor: page.next,
+        };
+      }
       const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
         where: and(...conds)!,
         viewerId: viewer?.id ?? null,
@@ -111,15 +141,38 @@ export function createIdeasService(ctx: AppContext) {
     /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
     async detail(viewer: SessionUser | null, id: string): Promise<IdeaDetail> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
-      const [idea, comments] = await Promise.all([
+      const [idea, latest] = await Promise.all([
         repo.findIdea(db, id, viewer?.id ?? null),
         repo.latestComments(db, id, IDEA_DETAIL_COMMENTS),
       ]);
-      if (!idea || (idea.hidden && idea.author.id !== viewer?.id)) return notFound(MSG.ideaNotFound);
+      if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.author.id))) return notFound(MSG.ideaNotFound);
       // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
       // includes the views this server has not written yet, this one among them.
       ctx.views.add('ideas', id);
-      return { ...idea, views: idea.views + ctx.views.pending('ideas', id), comments };
+      return {
+        ...idea,
+        views: idea.views + ctx.views.pending('ideas', id),
+        comments: latest.comments,
+        commentsCursor: latest.before,
+      };
+    },
+
+    /**
+     * Earlier comments, `limit` at a time, oldest first within the page; the cursor of the page
+     * before comes back as `nextCursor`. Same visibility as the idea: hidden → 404 except to its author.
+     */
+    async comments(
+      viewer: SessionUser | null,
+      id: string,
+      before: string | undefined,
+      limit: number,
+    ): Promise<{ comments: IdeaComment[]; nextCursor: string | null }> {
+      if (!isUuid(id)) return notFound(MSG.ideaNotFound);
+      const keyset = decodeCursor(before);
+      const idea = await repo.findIdeaOwner(db, id);
+      if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.authorId))) return notFound(MSG.ideaNotFound);
+      const page = await repo.latestComments(db, id, limit, keyset);
+      return { comments: page.comments, nextCursor: page.before };
     },
 
     async remove(user: SessionUser, id: string): Promise<void> {
@@ -128,10 +181,13 @@ export function createIdeasService(ctx: AppContext) {
     },
 
     async setHidden(user: SessionUser, id: string, hidden: boolean): Promise<Idea> {
-      await ownIdea(user, id);
+      const idea = await ownIdea(user, id);
+      // A moderator's hide is not the author's to undo (admins lift it from the admin portal).
+      if (!hidden && idea.hiddenByAdmin) forbidden(MSG.ideaHiddenByAdmin);
+      // Hiding always hides; restoring (allowed only without an admin's hide) shows it again.
       await db
         .update(ideas)
-        .set({ hidden, updatedAt: ctx.clock.now() })
+        .set({ hidden, hiddenByAuthor: hidden, updatedAt: ctx.clock.now() })
         .where(and(eq(ideas.id, id), eq(ideas.authorId, user.id)));
       return (await repo.findIdea(db, id, user.id)) ?? notFound(MSG.ideaNotFound);
     },
@@ -180,8 +236,9 @@ export function createIdeasService(ctx: AppContext) {
           .set({ likeCount: sql`${ideas.likeCount} + ${delta}` })
           .where(eq(ideas.id, id))
           .returning({ likeCount: ideas.likeCount });
+        // Once per liker and idea: like → unlike → like does not notify again.
         if (delta > 0 && idea.authorId !== user.id) {
-          await notify(tx, idea.authorId, {
+          await notifyOnce(tx, idea.authorId, `idea_like:${id}:${user.id}`, {
             type: 'idea_like',
             title: `${user.displayName} liked your idea`,
             body: idea.title.slice(0, 200),

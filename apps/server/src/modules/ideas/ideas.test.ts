@@ -255,6 +255,73 @@ describe('listing, categories and pagination', () => {
   });
 });
 
+describe('keyset pages (cursor)', () => {
+  it('continues right after the last idea shown, whatever is shared or hidden meanwhile, in every sort', async () => {
+    const t3 = await buildTestApp();
+    try {
+      const u = await signup(t3.app, { name: 'Pager' });
+      const post = async (title: string) => {
+        t3.clock.advance(1_000);
+        const res = await t3.app.inject({
+          method: 'POST',
+          url: '/api/ideas',
+          headers: u.auth,
+          payload: { title, description: 'x', category: 'Technology' },
+        });
+        return res.json()._id as string;
+      };
+      const made: string[] = [];
+      for (let i = 0; i < 7; i++) made.push(await post(`Paged ${i}`));
+      // Likes make "popular" differ from "newest".
+      for (const id of [made[2]!, made[5]!]) {
+        await t3.app.inject({ method: 'POST', url: `/api/ideas/${id}/like`, headers: u.auth });
+      }
+      const page = async (sort: string, n: number, cursor?: string) =>
+        (
+          await t3.app.inject({
+            url: `/api/ideas?sort=${sort}&limit=3&page=${n}${cursor ? `&cursor=${cursor}` : ''}`,
+          })
+        ).json();
+
+      for (const sort of ['newest', 'oldest', 'popular']) {
+        const all = (await t3.app.inject({ url: `/api/ideas?sort=${sort}&limit=50` }))
+          .json()
+          .ideas.map((i: { _id: string }) => i._id);
+        const first = await page(sort, 1);
+        expect(first.nextCursor, sort).toEqual(expect.any(String));
+        // Something new is shared and a shown idea is hidden before Load More.
+        const fresh = await post(`Fresh ${sort}`);
+        await t3.app.inject({ method: 'PUT', url: `/api/ideas/${first.ideas[0]._id}/hide`, headers: u.auth });
+        const second = await page(sort, 2, first.nextCursor);
+        const third = await page(sort, 3, second.nextCursor);
+        const seen = [...first.ideas, ...second.ideas, ...third.ideas].map((i: { _id: string }) => i._id);
+        expect(new Set(seen).size, sort).toBe(seen.length);
+        expect(
+          seen.filter((id) => id !== fresh),
+          sort,
+        ).toEqual(all.slice(0, seen.filter((id) => id !== fresh).length));
+        expect(second.pagination.current).toBe(2);
+        await t3.app.inject({
+          method: 'PUT',
+          url: `/api/ideas/${first.ideas[0]._id}/restore`,
+          headers: u.auth,
+        });
+        await t3.app.inject({ method: 'DELETE', url: `/api/ideas/${fresh}`, headers: u.auth });
+      }
+      const last = await page('newest', 1);
+      expect(last.pagination.hasMore).toBe(true);
+      // A cursor of another sort, or not ours at all, is refused.
+      for (const bad of [last.nextCursor, 'garbage', Buffer.from('null').toString('base64url')]) {
+        const res = await t3.app.inject({ url: `/api/ideas?sort=popular&page=2&cursor=${bad}` });
+        expect(res.statusCode).toBe(400);
+        expectErrorBody(res.json());
+      }
+    } finally {
+      await t3.close();
+    }
+  });
+});
+
 describe('detail', () => {
   it('counts views, marks liked, embeds comments with their authors', async () => {
     const idea = await share(alice);
@@ -396,6 +463,29 @@ describe('likes', () => {
     );
   });
 
+  it('notifies once per liker: like, unlike, like leaves one notification', async () => {
+    const idea = await share(alice);
+    for (let i = 0; i < 3; i++) await call('POST', `/api/ideas/${idea._id}/like`, bob);
+    expect((await get(`/api/ideas/${idea._id}`, bob)).json()).toMatchObject({ liked: true, likeCount: 1 });
+    await call('POST', `/api/ideas/${idea._id}/like`, carol);
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/idea/${idea._id}`));
+    expect(notes.map((n) => [n.type, n.userId, n.title]).sort()).toEqual([
+      ['idea_like', alice.user.id, 'Bob Reader liked your idea'],
+      ['idea_like', alice.user.id, 'Carol Other liked your idea'],
+    ]);
+    // The once-only key is per idea: Bob's like on another of Alice's ideas notifies again.
+    const other = await share(alice);
+    await call('POST', `/api/ideas/${other._id}/like`, bob);
+    const more = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/idea/${other._id}`));
+    expect(more).toHaveLength(1);
+  });
+
   it('stays exact under 50 concurrent likes and unlikes by different users', async () => {
     const idea = await share(alice);
     const people = await Promise.all(
@@ -470,6 +560,108 @@ describe('comments', () => {
     const detail = (await get(`/api/ideas/${idea._id}`)).json();
     expect(detail.commentCount).toBe(1);
     expect(detail.comments.map((c: Body) => c.content)).toEqual(['two']);
+  });
+});
+
+describe('earlier comments (GET /api/ideas/{id}/comments?before=)', () => {
+  async function withComments(n: number) {
+    const idea = await share(alice);
+    const start = t.clock.now().getTime();
+    // Two comments per millisecond: the keyset's id tiebreak must neither skip nor repeat.
+    await t.database.db.insert(ideaComments).values(
+      Array.from({ length: n }, (_, i) => ({
+        ideaId: idea._id,
+        authorId: i % 2 ? bob.user.id : carol.user.id,
+        content: `c${i}`,
+        createdAt: new Date(start + Math.floor(i / 2)),
+      })),
+    );
+    await t.database.db.update(ideas).set({ commentCount: n }).where(eq(ideas.id, idea._id));
+    return idea;
+  }
+
+  it('pages back from the detail to the first comment, oldest first, none skipped or repeated', async () => {
+    const idea = await withComments(107);
+    const detail = (await get(`/api/ideas/${idea._id}`)).json();
+    expect(detail.comments).toHaveLength(100);
+    expect(detail.commentsCursor).toEqual(expect.any(String));
+    const seen: string[] = detail.comments.map((c: Body) => c.content);
+    let cursor: string | undefined = detail.commentsCursor;
+    let pages = 0;
+    while (cursor) {
+      const res = await get(`/api/ideas/${idea._id}/comments?before=${encodeURIComponent(cursor)}&limit=3`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as Body[];
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.unshift(...page.map((c) => c.content as string));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    // Every comment exactly once, in time order (two share each millisecond, in id order).
+    const n = (c: string) => Number(c.slice(1));
+    expect([...seen].sort((a, b) => n(a) - n(b))).toEqual(Array.from({ length: 107 }, (_, i) => `c${i}`));
+    const ms = seen.map((c) => Math.floor(n(c) / 2));
+    expect(ms).toEqual([...ms].sort((a, b) => a - b));
+    // Without a cursor: the latest page, like the detail's tail.
+    const latest = (await get(`/api/ideas/${idea._id}/comments?limit=2`)).json() as Body[];
+    expect(latest.map((c) => c.content)).toEqual(detail.comments.slice(-2).map((c: Body) => c.content));
+    expect(latest[0]).toMatchObject({ ideaId: idea._id, author: { displayName: expect.any(String) } });
+  });
+
+  it('has no cursor when the detail holds every comment', async () => {
+    const idea = await withComments(3);
+    const detail = (await get(`/api/ideas/${idea._id}`)).json();
+    expect(detail.comments).toHaveLength(3);
+    expect(detail.commentsCursor).toBeNull();
+    const res = await get(`/api/ideas/${idea._id}/comments`);
+    expect(res.json()).toHaveLength(3);
+    expect(res.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it("follows the idea's visibility: hidden → 404 except to its author; bad cursors 400", async () => {
+    const idea = await withComments(5);
+    await call('PUT', `/api/ideas/${idea._id}/hide`, alice);
+    for (const who of [undefined, bob]) {
+      const res = await get(`/api/ideas/${idea._id}/comments`, who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(MSG.ideaNotFound);
+    }
+    expect((await get(`/api/ideas/${idea._id}/comments`, alice)).json()).toHaveLength(5);
+    await call('PUT', `/api/ideas/${idea._id}/restore`, alice);
+    expect((await get(`/api/ideas/${idea._id}/comments`)).statusCode).toBe(200);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect((await get(`/api/ideas/${id}/comments`)).statusCode).toBe(404);
+    }
+    const bad = await get(`/api/ideas/${idea._id}/comments?before=garbage`);
+    expect(bad.statusCode).toBe(400);
+    expectErrorBody(bad.json());
+  });
+
+  it('is in the OpenAPI document with its before/limit query', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    const op = doc.paths['/api/ideas/{id}/comments'].get;
+    expect(op.parameters.map((p: Body) => p.name)).toEqual(expect.arrayContaining(['id', 'before', 'limit']));
+    expect(op.responses['200']).toBeTruthy();
+  });
+});
+
+describe('authorFollowed (the Follow control without the follow list)', () => {
+  it('is true for the caller who follows the author, in the list and the detail; false otherwise', async () => {
+    const author = await signup(t.app, { name: 'Dana Followed' });
+    const idea = await share(author, { category: 'Food' });
+    await call('POST', '/api/users/follow', bob, { targetUserId: author.user.id });
+    const inList = (u?: TestUser) =>
+      get('/api/ideas?category=Food&limit=100', u).then(
+        (r) => r.json().ideas.find((i: Body) => i._id === idea._id).authorFollowed,
+      );
+    expect(await inList(bob)).toBe(true);
+    expect(await inList(carol)).toBe(false);
+    expect(await inList()).toBe(false);
+    expect((await get(`/api/ideas/${idea._id}`, bob)).json().authorFollowed).toBe(true);
+    expect((await get(`/api/ideas/${idea._id}`, carol)).json().authorFollowed).toBe(false);
+    await call('POST', '/api/users/unfollow', bob, { targetUserId: author.user.id });
+    expect((await get(`/api/ideas/${idea._id}`, bob)).json().authorFollowed).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { jobs, users } from '../../db/schema/index.js';
+import { files, jobs, users } from '../../db/schema/index.js';
 
 // Every column but the search vector, which is large and only ever used inside queries.
 const { search: _search, ...jobColumns } = getTableColumns(jobs);
@@ -32,6 +32,19 @@ const selectWithAuthor = {
   authorName: users.displayName,
   authorEmail: users.email,
 };
+
+export async function ownsUpload(
+  db: Executor,
+  ownerId: string,
+  key: string,
+  purpose: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ key: files.key })
+    .from(files)
+    .where(and(eq(files.key, key), eq(files.ownerId, ownerId), eq(files.purpose, purpose)));
+  return row !== undefined;
+}
 
 export async function insertJob(db: Executor, values: NewJobRow): Promise<JobRow> {
   const [row] = await db.insert(jobs).values(values).returning(jobColumns);

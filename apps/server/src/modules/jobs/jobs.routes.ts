@@ -6,11 +6,15 @@ import {
   JobCreateResult,
   JobListQuery,
   JobListResult,
+  JobLogoResult,
+  LIMITS,
   MSG,
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/uploads.js';
 import { createJobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
@@ -73,6 +77,38 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const job = await jobs.create(req.user!, req.body);
         return reply.status(201).send({ job, message: MSG.jobSubmitted });
+      },
+    );
+
+    app.post(
+      '/logo',
+      {
+        preHandler: app.requireUser,
+        // Every upload is stored: each account gets a budget per hour.
+        config: {
+          rateLimit: { max: 30, timeWindow: 3_600_000, keyGenerator: (req) => req.user?.id ?? req.ip },
+        },
+        schema: {
+          tags: ['jobs'],
+          summary: 'Upload a company logo (multipart field `logo`: PNG, JPEG, WebP or GIF, ≤ 5 MB)',
+          description:
+            'The answer’s `url` (/uploads/<key>) is what `company.logo` takes when posting the job.',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 201: JobLogoResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { file } = await readMultipart(req, { fileField: 'logo', maxBytes: LIMITS.imageBytes }).catch(
+          (err: unknown) => {
+            if (err instanceof AppError && err.status === 413) {
+              throw new AppError('PAYLOAD_TOO_LARGE', 413, MSG.jobLogoTooLarge);
+            }
+            throw err;
+          },
+        );
+        const stored = await jobs.uploadLogo(req.user!, file);
+        return reply.status(201).send({ url: stored.url, mimetype: stored.mimetype, size: stored.size });
       },
     );
   };

@@ -11,7 +11,14 @@ import {
 } from '@agora/shared';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import {
+  CLAIMED_LATER,
+  RASTER_IMAGE_TYPES,
+  type StoredFile,
+  storeUpload,
+  type UploadedFile,
+} from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './jobs.repo.js';
@@ -26,6 +33,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function earliestToday(now: Date): string {
   return new Date(now.getTime() - DAY_MS / 2).toISOString().slice(0, 10);
+}
+
+/** The listing's rule (jobs.repo listedWhere) for one job: no deadline, or not yet over everywhere. */
+export function applicationsOpen(deadline: string | null, now: Date): boolean {
+  return deadline === null || deadline >= earliestToday(now);
 }
 
 /**
@@ -47,7 +59,10 @@ export function toPrefixTsquery(input: string | undefined): string | null {
     )
     .filter(Boolean)
     .slice(0, 8);
-  return terms.length ? terms.map((t) => `'${t}':*`).join(' & ') : null;
+  // A one-letter word ("C++" and "C#" are the letter c to the english parser) is matched whole:
+  // as a prefix it would match every word starting with that letter.
+  const short = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length < 2;
+  return terms.length ? terms.map((t) => (short(t) ? `'${t}'` : `'${t}':*`)).join(' & ') : null;
 }
 
 // Older and newer names people type for the same place (the job may carry either).
@@ -78,25 +93,43 @@ export function locationTerms(input: string | undefined): { locations: string[];
   return { locations: group ?? [first], remote: first === 'remote' };
 }
 
-const SALARY_NUMBER = /(\d[\d,]*(?:\.\d+)?)\s*(k\b)?/gi;
+const SALARY_NUMBER = /(\d[\d,]*(?:\.\d+)?)\s*([km])?(?![a-z])/gi;
 const RUPEE_HINT = /₹|\binr\b|\brs\.?(?=\s|\d|$)|\blakhs?\b|\blpa\b|\bcrores?\b|\d\s*l\b/i;
+/** Pay per hour, day, week or month: not an annual figure, so kept as the poster's text. */
+const PERIOD_HINT = /\b(hours?|hourly|hr|days?|daily|weeks?|weekly|months?|monthly)\b|\/\s*(h|hr|d|wk|mo)\b/i;
+/** Words a plain annual range may carry besides its figures. */
+const SALARY_WORDS =
+  /\b(usd|us|dollars?|per|year|annum|annually|annual|yearly|a|pa|yr|from|up|to|and|between|starting|at|approx|approximately|about|around)\b/gi;
 
 /**
- * Free-text salary → annual USD figures. Only plain or dollar amounts are parsed (spec 03 §3
- * shows Indian salaries as USD × 83); rupee wording is kept as text and not converted.
+ * Free-text salary → annual USD figures, only when the text is plainly an annual amount or range
+ * ("$80,000 - $120,000", "80-120k", "1.2M - 1.5M", "From 50000", "Up to $150k"). Anything else —
+ * rupee wording (spec 03 §3 shows Indian salaries as USD × 83), hourly or monthly pay, "Competitive
+ * + 401k match" — keeps the poster's text and no figures, rather than a wrong number.
  */
 export function parseSalary(text: string): { min: number | null; max: number | null } {
-  if (!text || RUPEE_HINT.test(text)) return { min: null, max: null };
-  const values: number[] = [];
-  for (const m of text.matchAll(SALARY_NUMBER)) {
-    let n = Number(m[1]!.replace(/,/g, ''));
-    if (m[2]) n *= 1_000;
-    if (Number.isFinite(n)) values.push(Math.round(n));
-    if (values.length === 2) break;
-  }
-  if (values.length === 0) return { min: null, max: null };
-  if (values.length === 1) return { min: values[0]!, max: null };
-  return { min: values[0]!, max: values[1]! };
+  const none = { min: null, max: null };
+  if (!text || RUPEE_HINT.test(text) || PERIOD_HINT.test(text)) return none;
+  const found = [...text.matchAll(SALARY_NUMBER)].map((m) => ({
+    raw: Number(m[1]!.replace(/,/g, '')),
+    unit: (m[2] ?? '').toLowerCase(),
+  }));
+  // Nothing but figures, currency, separators and the words of a range may be left over.
+  const rest = text
+    .replace(SALARY_NUMBER, ' ')
+    .replace(SALARY_WORDS, ' ')
+    .replace(/[\s$\-–—~,.+/()]/g, '');
+  if (found.length === 0 || found.length > 2 || rest !== '') return none;
+  // "80-120k": the unit written once applies to both ends.
+  if (found.length === 2 && !found[0]!.unit && found[1]!.unit && found[0]!.raw < 1000)
+    found[0]!.unit = found[1]!.unit;
+  const values = found.map((f) =>
+    Math.round(f.raw * (f.unit === 'm' ? 1_000_000 : f.unit === 'k' ? 1_000 : 1)),
+  );
+  if (values.some((v) => !Number.isFinite(v) || v < 1000)) return none;
+  // An inverted range is returned as written: validation refuses it with a clear message.
+  if (values.length === 2) return { min: values[0]!, max: values[1]! };
+  return /\bup\s+to\b/i.test(text) ? { min: null, max: values[0]! } : { min: values[0]!, max: null };
 }
 
 const EmailFormat = z.email();
@@ -105,6 +138,9 @@ export interface Viewer {
   id: string;
   role: SessionUser['role'];
 }
+
+/** `files.purpose` of a company logo uploaded for a job posting. */
+export const JOB_LOGO_PURPOSE = CLAIMED_LATER.jobLogo;
 
 export function createJobsService(ctx: AppContext) {
   const canSeeUnlisted = (viewer: Viewer | null, job: repo.JobRow) =>
@@ -131,6 +167,7 @@ export function createJobsService(ctx: AppContext) {
       experience: j.experience,
       education: j.education,
       applicationDeadline: j.applicationDeadline,
+      applicationsOpen: applicationsOpen(j.applicationDeadline, ctx.clock.now()),
       contactEmail: j.contactEmail,
       status: j.status as Job['status'],
       rejectionReason: canSeeUnlisted(viewer, j) ? j.rejectionReason : null,
@@ -187,6 +224,17 @@ export function createJobsService(ctx: AppContext) {
     return toJob(row, viewer);
   }
 
+  /** A company logo for a posting: an image by its bytes, stored for this account. */
+  async function uploadLogo(user: SessionUser, file: UploadedFile | null): Promise<StoredFile> {
+    if (!file) return badRequest(MSG.jobLogoInvalid, [{ field: 'logo', message: MSG.jobLogoInvalid }]);
+    return storeUpload(ctx, file, {
+      ownerId: user.id,
+      purpose: JOB_LOGO_PURPOSE,
+      allowed: RASTER_IMAGE_TYPES,
+      invalidMessage: MSG.jobLogoInvalid,
+    });
+  }
+
   async function create(user: SessionUser, input: JobCreateInput): Promise<Job> {
     // spec 03 §5: title, description, company name and city (and the fields the form marks required).
     const missing = [
@@ -237,6 +285,15 @@ export function createJobsService(ctx: AppContext) {
       ]);
     }
 
+    // An uploaded logo must be one this poster uploaded as a logo (not any file on the server).
+    const logo = input.company.logo ?? null;
+    if (logo?.startsWith('/uploads/')) {
+      const key = logo.slice('/uploads/'.length);
+      if (!(await repo.ownsUpload(ctx.db, user.id, key, JOB_LOGO_PURPOSE))) {
+        badRequest(MSG.jobLogoUnknown, [{ field: 'body.company.logo', message: MSG.jobLogoUnknown }]);
+      }
+    }
+
     const row = await repo.insertJob(ctx.db, {
       posterId: user.id,
       title: input.title,
@@ -285,6 +342,16 @@ export function createJobsService(ctx: AppContext) {
     }
     return ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
+      if (decision.status === 'approved') {
+        // Approved past its deadline it would never be listed, while its poster is told it is live.
+        const pending = await repo.findJobWithAuthor(tx, id);
+        if (pending?.job.status === 'pending' && !applicationsOpen(pending.job.applicationDeadline, now)) {
+          conflict(
+            'DEADLINE_PASSED',
+            'Its application deadline has passed, so it cannot be listed. Reject it instead.',
+          );
+        }
+      }
       const updated = await repo.reviewJob(tx, id, 'pending', {
         status: decision.status,
         reviewedBy: admin.id,
@@ -299,11 +366,13 @@ export function createJobsService(ctx: AppContext) {
       }
       const row = (await repo.findJobWithAuthor(tx, id))!;
       const link = `/job/${id}`;
+      // In-app notifications keep the path; e-mails need the whole address (PUBLIC_URL).
+      const pageUrl = `${ctx.config.publicUrl}${link}`;
       if (decision.status === 'approved') {
         await enqueueMail(tx, {
           to: row.authorEmail,
           subject: `Your job posting "${updated.title}" is live`,
-          text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub.\n\nView it: ${link}`,
+          text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub.\n\nView it: ${pageUrl}`,
         });
         await notify(tx, updated.posterId, {
           type: 'job_review',
@@ -315,7 +384,7 @@ export function createJobsService(ctx: AppContext) {
         await enqueueMail(tx, {
           to: row.authorEmail,
           subject: `Your job posting "${updated.title}" was not approved`,
-          text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can post a corrected version at any time.`,
+          text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can see it at ${pageUrl} and post a corrected version at any time.`,
         });
         await notify(tx, updated.posterId, {
           type: 'job_review',
@@ -333,6 +402,7 @@ export function createJobsService(ctx: AppContext) {
     categoryCounts,
     get,
     create,
+    uploadLogo,
     /** Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending. */
     approve: (admin: SessionUser, id: string) => review(admin, id, { status: 'approved' }),
     /** Reject a pending job with a reason (admin only); the poster is e-mailed and notified. */

@@ -11,6 +11,7 @@ import {
 } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { makePng, multipart } from '../questions/questions.fixtures.js';
 import {
   createJobsService,
   earliestToday,
@@ -92,8 +93,8 @@ beforeEach(async () => {
 describe('pure helpers', () => {
   it('turns search text into a safe prefix tsquery', () => {
     expect(toPrefixTsquery('  react   develop ')).toBe("'react':* & 'develop':*");
-    expect(toPrefixTsquery("it's & (drop) | !x:*")).toBe("'its':* & 'drop':* & 'x':*");
-    expect(toPrefixTsquery('c++ node.js,')).toBe("'c++':* & 'node.js':*");
+    expect(toPrefixTsquery("it's & (drop) | !x:*")).toBe("'its':* & 'drop':* & 'x'");
+    expect(toPrefixTsquery('c++ node.js,')).toBe("'c++' & 'node.js':*");
     expect(toPrefixTsquery('  &&  ')).toBeNull();
     expect(toPrefixTsquery(undefined)).toBeNull();
   });
@@ -105,6 +106,21 @@ describe('pure helpers', () => {
     expect(parseSalary('Competitive')).toEqual({ min: null, max: null });
     expect(parseSalary('₹12,00,000 - ₹18,00,000')).toEqual({ min: null, max: null });
     expect(parseSalary('12-18 LPA')).toEqual({ min: null, max: null });
+    // A unit written once covers the range; millions; "up to".
+    expect(parseSalary('80-120k')).toEqual({ min: 80_000, max: 120_000 });
+    expect(parseSalary('1.2M - 1.5M')).toEqual({ min: 1_200_000, max: 1_500_000 });
+    expect(parseSalary('Up to $150k a year')).toEqual({ min: null, max: 150_000 });
+    expect(parseSalary('40000 - 60000')).toEqual({ min: 40_000, max: 60_000 });
+    // Not an annual amount: the poster's text stays, with no figures to mislead.
+    for (const text of [
+      '$50/hour',
+      '$4,000 per month',
+      'Competitive + 401k match',
+      '80 - 120',
+      'Depends on 2 interviews',
+    ]) {
+      expect(parseSalary(text), text).toEqual({ min: null, max: null });
+    }
   });
 
   it('matches a location by its first part and its other names', () => {
@@ -276,6 +292,70 @@ describe('POST /api/jobs', () => {
   });
 });
 
+describe('POST /api/jobs/logo', () => {
+  const PNG = makePng();
+  async function upload(user: TestUser | null, data: Buffer, name = 'logo.png', type = 'image/png') {
+    const mp = await multipart({}, { field: 'logo', name, data, type });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/logo',
+      headers: { ...(user?.auth ?? {}), ...mp.headers },
+      payload: mp.payload,
+    });
+  }
+
+  it('stores an image checked by its bytes; the job shows it as its company logo', async () => {
+    const res = await upload(poster, PNG);
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    const created = await post(
+      poster,
+      validJob({ title: 'Logo Engineer', company: { name: 'Acme Labs', logo: url } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().job.company.logo).toBe(url);
+  });
+
+  it('refuses a non-image (whatever its name and type say), a missing file, a visitor and a 6 MB image', async () => {
+    const php = await upload(poster, Buffer.from('<?php echo 1; ?>'));
+    expect(php.statusCode).toBe(400);
+    expect(php.json().error).toBe(MSG.jobLogoInvalid);
+    expectErrorBody(php.json());
+
+    const pdf = await upload(poster, Buffer.from('%PDF-1.4\n%%EOF\n'), 'logo.pdf', 'application/pdf');
+    expect(pdf.statusCode).toBe(400);
+
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/logo',
+      headers: { ...poster.auth, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(empty.statusCode).toBe(400);
+
+    expect((await upload(null, PNG)).statusCode).toBe(401);
+
+    const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    const tooLarge = await upload(poster, big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toBe(MSG.jobLogoTooLarge);
+  });
+
+  it('a posting may only use a logo its poster uploaded', async () => {
+    const { url } = (await upload(poster, PNG)).json();
+    const stolen = await post(other, validJob({ company: { name: 'Other Co', logo: url } }));
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().error).toBe(MSG.jobLogoUnknown);
+    const unknown = await post(poster, validJob({ company: { name: 'Acme', logo: '/uploads/abcdef.png' } }));
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
 describe('approval states', () => {
   it('keeps a pending job out of the listing, the counts and from strangers; its poster and admins see it', async () => {
     const res = await post(poster, validJob({ title: 'Quasar Pending Role', category: 'Legal' }));
@@ -304,7 +384,12 @@ describe('approval states', () => {
     const db = t.database.db;
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, poster.user.email));
     expect(
-      mails.some((m) => m.subject.includes('Zephyr Approved Role') && m.text.includes(`/job/${id}`)),
+      mails.some(
+        (m) =>
+          m.subject.includes('Zephyr Approved Role') &&
+          m.text.includes(`View it: ${t.config.publicUrl}/job/${id}`) &&
+          /^https?:\/\//.test(t.config.publicUrl),
+      ),
     ).toBe(true);
     const notes = await db.select().from(notifications).where(eq(notifications.userId, poster.user.id));
     expect(notes.some((n) => n.type === 'job_review' && n.link === `/job/${id}`)).toBe(true);
@@ -316,6 +401,17 @@ describe('approval states', () => {
     // Only from pending: a second decision is a conflict.
     await expect(service.approve(admin, id)).rejects.toMatchObject({ status: 409 });
     await expect(service.reject(admin, id, 'late')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses to approve a job whose application deadline passed while it waited; it can be rejected', async () => {
+    const id = (await post(poster, validJob({ title: 'Lapsed Deadline Role' }))).json().job._id;
+    const { jobs } = await import('../../db/schema/index.js');
+    await t.database.db.update(jobs).set({ applicationDeadline: '2020-01-01' }).where(eq(jobs.id, id));
+    await expect(service.approve(admin, id)).rejects.toMatchObject({ status: 409, code: 'DEADLINE_PASSED' });
+    expect((await t.app.inject({ url: `/api/jobs/${id}`, headers: poster.auth })).json().status).toBe(
+      'pending',
+    );
+    expect((await service.reject(admin, id, 'The deadline has passed')).status).toBe('rejected');
   });
 
   it('rejects with a reason: hidden from others, the poster sees the reason and gets a mail', async () => {
@@ -630,11 +726,21 @@ describe('GET /api/jobs filters, search, sort and pages', () => {
     );
     expect(await names('category=Legal')).toEqual(['Short Window Role']);
     expect((await t2.app.inject({ url: '/api/jobs/categories' })).json().Legal).toBe(1);
+    const id = (await t2.app.inject({ url: '/api/jobs?category=Legal' })).json().jobs[0]._id as string;
+    // Listed ⇔ applicationsOpen, in the list and on the job's own page.
+    const openFlags = async () => [
+      (await t2.app.inject({ url: '/api/jobs?category=Legal' })).json().jobs[0]?.applicationsOpen,
+      (await t2.app.inject({ url: `/api/jobs/${id}` })).json().applicationsOpen,
+    ];
+    expect(await openFlags()).toEqual([true, true]);
     const saved = t2.clock.now();
-    t2.clock.set(new Date(`${deadline}T23:00:00Z`)); // still the deadline day somewhere
+    // The day after the deadline by the UTC date, still the deadline day somewhere (UTC−12).
+    t2.clock.set(new Date(new Date(`${deadline}T00:00:00Z`).getTime() + DAY + 11 * 3_600_000));
     expect(await names('category=Legal')).toEqual(['Short Window Role']);
+    expect(await openFlags()).toEqual([true, true]);
     t2.clock.set(new Date(new Date(`${deadline}T00:00:00Z`).getTime() + 1.6 * DAY)); // over everywhere
     expect(await names('category=Legal')).toEqual([]);
+    expect(await openFlags()).toEqual([undefined, false]);
     expect((await t2.app.inject({ url: '/api/jobs/categories' })).json().Legal).toBe(0);
     t2.clock.set(saved);
   });
@@ -656,13 +762,45 @@ describe('GET /api/jobs filters, search, sort and pages', () => {
   });
 });
 
+describe('searching one-letter languages', () => {
+  it('"C++" and "C#" find jobs that name them, not every word starting with c', async () => {
+    await postApproved(
+      validJob({
+        title: 'Firmware Engineer',
+        description: 'Embedded work in C++ on microcontrollers.',
+        skills: 'C++, RTOS',
+      }),
+    );
+    await postApproved(
+      validJob({
+        title: 'Cloud Counsel',
+        description: 'Contracts for a cloud company.',
+        skills: 'Contracts',
+      }),
+    );
+    for (const q of ['c%2B%2B', 'C%23']) {
+      const found = await titles(`search=${q}`);
+      expect(found, q).not.toContain('Cloud Counsel');
+    }
+    expect(await titles('search=c%2B%2B')).toContain('Firmware Engineer');
+  });
+});
+
 describe('job detail', () => {
   it('returns the full wire shape of an approved job', async () => {
+    const mp = await multipart({}, { field: 'logo', name: 'logo.png', data: makePng(), type: 'image/png' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/logo',
+      headers: { ...poster.auth, ...mp.headers },
+      payload: mp.payload,
+    });
+    const logo: string = uploaded.json().url;
     const id = await postApproved(
       validJob({
         title: 'Full Shape Role',
         applicationDeadline: '2099-12-31',
-        company: { name: 'Shape Co', logo: '/uploads/abc123.png', website: 'https://shape.example.com' },
+        company: { name: 'Shape Co', logo, website: 'https://shape.example.com' },
       }),
     );
     const res = await t.app.inject({ url: `/api/jobs/${id}` });
@@ -672,6 +810,7 @@ describe('job detail', () => {
       [
         '_id',
         'applicationDeadline',
+        'applicationsOpen',
         'author',
         'benefits',
         'category',
@@ -696,8 +835,9 @@ describe('job detail', () => {
       ].sort(),
     );
     expect(job).toMatchObject({
-      company: { name: 'Shape Co', logo: '/uploads/abc123.png', website: 'https://shape.example.com' },
+      company: { name: 'Shape Co', logo, website: 'https://shape.example.com' },
       applicationDeadline: '2099-12-31',
+      applicationsOpen: true,
       benefits: 'Health insurance',
       experience: '3+ years',
       education: "Bachelor's degree",

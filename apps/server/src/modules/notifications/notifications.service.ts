@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MarkReadBody, MarkReadResult, NotificationItem, NotificationsList } from '@agora/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -29,6 +30,41 @@ export async function notify(
   await exec
     .insert(notifications)
     .values({ userId, type: n.type, title: n.title, body: n.body ?? '', link: n.link ?? null });
+}
+
+/**
+ * The id of a once-only notification: a UUID (version 8, RFC 9562) derived from the recipient and
+ * `onceKey`, so the same event key can be stored only once and no extra column or lookup is needed.
+ */
+export function onceNotificationId(userId: string, onceKey: string): string {
+  const b = createHash('sha256').update(`${userId}|${onceKey}`).digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Like notify, but at most once per recipient and `onceKey` (e.g. "idea_like:<idea>:<actor>"):
+ * like → unlike → like, or follow → unfollow → follow, notifies the first time only.
+ */
+export async function notifyOnce(
+  exec: Executor,
+  userId: string,
+  onceKey: string,
+  n: { type: NotificationType; title: string; body?: string; link?: string | null },
+): Promise<void> {
+  await exec
+    .insert(notifications)
+    .values({
+      id: onceNotificationId(userId, onceKey),
+      userId,
+      type: n.type,
+      title: n.title,
+      body: n.body ?? '',
+      link: n.link ?? null,
+    })
+    .onConflictDoNothing({ target: notifications.id });
 }
 
 /** Several notifications in one statement (same rule: inside the event's transaction). */

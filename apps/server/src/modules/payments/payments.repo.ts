@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { payments, questions } from '../../db/schema/index.js';
 
@@ -38,11 +38,11 @@ export async function findPaymentByProviderId(
   return row;
 }
 
-/** created → paid|failed, only from created: a second caller changes nothing. */
+/** created → paid|failed|refunded, only from created: a second caller changes nothing. */
 export async function settlePayment(
   db: Executor,
   id: string,
-  status: 'paid' | 'failed',
+  status: 'paid' | 'failed' | 'refunded',
   providerPaymentId: string,
   at: Date,
 ): Promise<PaymentRow | undefined> {
@@ -66,4 +66,29 @@ export async function markQuestionPaid(
     .where(eq(questions.id, id))
     .returning();
   return row!;
+}
+
+/** The question's newest unpaid order of this amount from this payer, if any. */
+export async function findOpenOrder(
+  db: Executor,
+  questionId: string,
+  userId: string,
+  amount: number,
+  provider: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.questionId, questionId),
+        eq(payments.userId, userId),
+        eq(payments.amount, amount),
+        eq(payments.provider, provider),
+        eq(payments.status, 'created'),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
 }

@@ -7,10 +7,12 @@ import {
   type VerifyPaymentBody,
 } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
-import { pgErrorCode } from '../../db/client.js';
+import { type Executor, pgErrorCode } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createPaymentProvider, type PaymentProvider, SandboxProvider } from '../../platform/payments.js';
+import { canSeeQuestion } from '../questions/questions.policy.js';
 import { getMinReward } from '../settings/settings.service.js';
+import * as walletRepo from '../wallet/wallet.repo.js';
 import * as repo from './payments.repo.js';
 
 export const PAYMENT_MSG = {
@@ -21,6 +23,8 @@ export const PAYMENT_MSG = {
   wrongQuestion: 'This payment does not belong to this question',
   badSignature: 'Payment verification failed. Please contact support.',
   paymentUsed: 'This payment has already been used',
+  duplicateRefunded:
+    'This question had already been paid for, so this payment has been added to your wallet. You can withdraw it from My Wallet.',
   belowMinimum: (min: number) => `The minimum reward is ₹${min}`,
 } as const;
 
@@ -45,6 +49,23 @@ export function createPaymentsService(
    * land here; the question row lock serialises them, and the unique provider payment id and the
    * "one paid order per question" index are the last line of defence.
    */
+  async function refundToWallet(tx: Executor, payment: repo.PaymentRow, question: repo.QuestionRow) {
+    await walletRepo.ensureWallets(tx, [payment.userId]);
+    await walletRepo.refundWallet(tx, payment.userId, payment.amount, ctx.clock.now());
+    await walletRepo.insertTransactions(tx, [
+      {
+        userId: payment.userId,
+        type: 'refund',
+        amount: payment.amount,
+        status: 'completed',
+        description: 'Refund: a second payment for an already-paid question',
+        questionId: question.id,
+        questionTitle: question.title,
+        reference: `payment-refund:${payment.id}`,
+      },
+    ]);
+  }
+
   async function settle(
     payment: repo.PaymentRow,
     providerPaymentId: string,
@@ -66,9 +87,10 @@ export function createPaymentsService(
           return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
         }
         if (question.isPaid) {
-          // A second order of an already-paid question was paid too: keep the provider payment on
-          // record (for a refund) but never count it.
-          await repo.settlePayment(tx, current.id, 'failed', providerPaymentId, now);
+          // A second order of an already-paid question was paid too (two windows, a retry after
+          // the webhook won): the money is the payer's, so it goes to their wallet, on the ledger.
+          await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
+          await refundToWallet(tx, current, question);
           return { outcome: 'question_already_paid' as const, question };
         }
         await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
@@ -86,7 +108,7 @@ export function createPaymentsService(
       return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
     }
     if (result.outcome === 'question_already_paid')
-      conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
+      conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.duplicateRefunded);
     return result as { outcome: 'paid' | 'duplicate'; question: repo.QuestionRow };
   }
 
@@ -95,9 +117,8 @@ export function createPaymentsService(
 
     async createOrder(user: SessionUser, body: CreateOrderBody): Promise<CreateOrderResult> {
       const question = (await repo.findQuestion(ctx.db, body.questionId)) ?? notFound(MSG.questionNotFound);
-      // CONTRACT §3: a hidden question is absent for everyone but its author and admins.
-      if (question.authorId !== user.id && question.hidden && user.role !== 'admin')
-        notFound(MSG.questionNotFound);
+      // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
+      if (!canSeeQuestion(user, question)) notFound(MSG.questionNotFound);
       if (question.authorId !== user.id) forbidden(PAYMENT_MSG.notAuthor);
       if (question.isPaid) conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
       const min = await getMinReward(ctx.db);
@@ -107,6 +128,18 @@ export function createPaymentsService(
         ]);
       }
       const amountPaise = body.amount * 100;
+      // One open order per question and amount: paying from two windows (or again after closing
+      // the checkout) pays the same order, which the provider takes once.
+      const open = await repo.findOpenOrder(ctx.db, question.id, user.id, amountPaise, provider.name);
+      if (open) {
+        return {
+          key: provider.keyId,
+          amount: open.amount,
+          currency: 'INR',
+          orderId: open.orderId,
+          provider: provider.name,
+        };
+      }
       const order = await provider.createOrder({
         amountPaise,
         currency: 'INR',

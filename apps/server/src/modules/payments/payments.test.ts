@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MSG, QUESTION_LIMITS, QUESTION_TEXT } from '@agora/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -96,6 +97,29 @@ describe('sandbox provider', () => {
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toMatchObject({ code: 'FORBIDDEN', error: PAYMENT_MSG.notAuthor });
       expectErrorBody(foreign.json());
+    });
+
+    it("answers 404 for someone else's unpaid question (it is not visible to them)", async () => {
+      const q = await makeQuestion(t.database.db, author, { rewardAmount: 2500 });
+      const foreign = await post('/api/payments/create-order', other, { questionId: q.id, amount: 25 });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', error: MSG.questionNotFound });
+      // Its author still pays it.
+      expect(
+        (await post('/api/payments/create-order', author, { questionId: q.id, amount: 25 })).statusCode,
+      ).toBe(200);
+    });
+
+    it("refuses an amount above the question form's maximum reward", async () => {
+      const q = await makeQuestion(t.database.db, author);
+      const max = QUESTION_LIMITS.rewardMaxRupees;
+      const over = await post('/api/payments/create-order', author, { questionId: q.id, amount: max + 1 });
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toMatchObject({ code: 'VALIDATION' });
+      expect(over.json().error).toContain(QUESTION_TEXT.rewardTooLarge);
+      expect(
+        (await post('/api/payments/create-order', author, { questionId: q.id, amount: max })).statusCode,
+      ).toBe(200);
     });
 
     it('refuses an amount below the minimum reward, and fractions of a rupee', async () => {
@@ -218,10 +242,37 @@ describe('sandbox provider', () => {
       const second = await post('/api/payments/verify', author, { ...s2, questionId: q.id });
       expect(second.statusCode).toBe(409);
       expect(second.json().code).toBe('QUESTION_ALREADY_PAID');
+      expect(second.json().error).toBe(PAYMENT_MSG.duplicateRefunded);
       expect((await questionRow(t, q.id)).paymentAmount).toBe(1000);
-      // The extra capture stays on record (for a refund) but is never counted.
+      // The extra capture is never counted for the question: it goes to the payer's wallet, once.
       const [extra] = await t.database.db.select().from(payments).where(eq(payments.orderId, o2.orderId));
-      expect(extra).toMatchObject({ status: 'failed', providerPaymentId: s2.razorpay_payment_id });
+      expect(extra).toMatchObject({ status: 'refunded', providerPaymentId: s2.razorpay_payment_id });
+      const again = await post('/api/payments/verify', author, { ...s2, questionId: q.id });
+      expect(again.statusCode).toBe(409);
+      const wallet = (await t.app.inject({ url: '/api/wallet', headers: author.auth })).json();
+      expect(wallet.balance).toBe(9900); // paise
+      const history = (await t.app.inject({ url: '/api/wallet/transactions', headers: author.auth })).json();
+      const refunds = (Array.isArray(history) ? history : history.transactions).filter(
+        (x: { description: string }) => x.description.startsWith('Refund'),
+      );
+      expect(refunds).toHaveLength(1);
+      expect(await moneyViolations(t.database.db)).toEqual([]);
+    });
+
+    it('hands out the same open order again: paying from two windows pays one order', async () => {
+      const q = await makeQuestion(t.database.db, author);
+      const first = (
+        await post('/api/payments/create-order', author, { questionId: q.id, amount: 25 })
+      ).json();
+      const again = (
+        await post('/api/payments/create-order', author, { questionId: q.id, amount: 25 })
+      ).json();
+      expect(again.orderId).toBe(first.orderId);
+      const changed = (
+        await post('/api/payments/create-order', author, { questionId: q.id, amount: 30 })
+      ).json();
+      expect(changed.orderId).not.toBe(first.orderId);
+      expect(changed.amount).toBe(3000);
     });
 
     it('settles once when the same verify races itself', async () => {

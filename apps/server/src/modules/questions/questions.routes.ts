@@ -19,12 +19,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { readMultipart, sweepUnclaimedUploads } from '../../lib/uploads.js';
 import { createQuestionsService, type ListPage } from './questions.service.js';
 
 // Non-UUID ids are answered like absent ones (404), never as a validation error.
 const Params = z.object({ id: z.string().max(100) });
 const tags = ['questions'];
+const HOUR_MS = 3_600_000;
+
+/** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
+const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 function sendPage(reply: FastifyReply, page: ListPage) {
   if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
@@ -47,6 +51,8 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const questions = createQuestionsService(ctx);
     const list = { 200: z.array(Question), 400: ErrorBody };
+    // Attachments (and job logos) uploaded for a form never sent are removed after a day.
+    ctx.mailWorker.addPeriodic('sweep-unclaimed-uploads', HOUR_MS, () => sweepUnclaimedUploads(ctx));
 
     app.get(
       '/public',
@@ -87,10 +93,20 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       {
         preHandler: app.requireUser,
+        // Every image is stored on disk: a budget per account per hour (JSON creates are not counted).
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.questionImages,
+            timeWindow: HOUR_MS,
+            keyGenerator: perUser,
+            // Decided by the header: the rate limit runs before the body is parsed.
+            allowList: (req: FastifyRequest) => !/^multipart\//i.test(req.headers['content-type'] ?? ''),
+          },
+        },
         schema: {
           tags,
           description:
-            'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB). Created unpaid.',
+            'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB; 30 per account per hour). Created unpaid.',
           response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
         },
       },
@@ -138,7 +154,13 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id/answers/upload',
       {
         preHandler: app.requireUser,
-        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.answerAttachments,
+            timeWindow: HOUR_MS,
+            keyGenerator: perUser,
+          },
+        },
         schema: {
           tags,
           params: Params,
@@ -175,7 +197,11 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         path,
         {
           preHandler: app.requireUser,
-          schema: { tags, params: Params, response: { 200: Question, 403: ErrorBody, 404: ErrorBody } },
+          schema: {
+            tags,
+            params: Params,
+            response: { 200: Question, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+          },
         },
         async (req) => questions.setStatus(req.user!, req.params.id, status),
       );

@@ -39,6 +39,8 @@ export function decodeCursor(raw: string | undefined): ListCursor | null {
   } catch {
     return badRequest('Invalid cursor');
   }
+  // Valid JSON is not yet a cursor: `null`, `1` or `[]` decode too.
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return badRequest('Invalid cursor');
   const id = typeof c.id === 'string' && UUID.test(c.id) ? c.id : null;
   if (
     c?.kind === 'date' &&

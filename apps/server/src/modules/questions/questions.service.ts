@@ -21,7 +21,13 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { pgErrorCode } from '../../db/client.js';
 import type { StoredAttachment } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { DOCUMENT_TYPES, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import {
+  CLAIMED_LATER,
+  DOCUMENT_TYPES,
+  RASTER_IMAGE_TYPES,
+  storeUpload,
+  type UploadedFile,
+} from '../../lib/uploads.js';
 import type { Ranker } from '../../platform/ranker.js';
 import { toRanking } from '../../platform/ranker.js';
 import { createRanker } from '../../platform/ranker-factory.js';
@@ -32,7 +38,7 @@ import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.
 import * as repo from './questions.repo.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
 
-export const ATTACHMENT_PURPOSE = 'answer-attachment';
+export const ATTACHMENT_PURPOSE = CLAIMED_LATER.answerAttachment;
 export const QUESTION_IMAGE_PURPOSE = 'question-image';
 /** Answers shown with one question (detail) and ranked at once: bounded, far above real use. */
 const ANSWERS_PER_QUESTION = 500;
@@ -341,6 +347,13 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
         if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+        // Only admins close questions; what a moderator closed, its author cannot reopen.
+        if (q.status === 'closed') {
+          conflict(
+            'QUESTION_CLOSED',
+            status === 'open' ? QUESTION_TEXT.closedByModerator : QUESTION_TEXT.closedByModeratorAnswered,
+          );
+        }
         if (q.status !== status) await repo.setStatus(tx, q.id, status, ctx.clock.now());
       });
       const q = await repo.findQuestion(db, id.toLowerCase());

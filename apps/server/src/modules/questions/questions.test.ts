@@ -672,6 +672,10 @@ describe('listing, filtering, search and paging', () => {
       '/api/questions/public?limit=0',
       '/api/questions/public?cursor=garbage',
       `/api/questions/public?cursor=${Buffer.from('{"kind":"date","dir":"desc","ts":"x","id":"y"}').toString('base64url')}`,
+      // JSON that is not an object: null, a number, an array.
+      ...['null', '1', '[]'].map(
+        (v) => `/api/questions/public?cursor=${Buffer.from(v).toString('base64url')}`,
+      ),
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
@@ -910,5 +914,63 @@ describe('AI ranking', () => {
       expect(row!.aiRanked).toBe(false);
       mode = 'ok';
     });
+  });
+});
+
+describe('upload budgets (every image and attachment is stored on disk)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      database: t.database,
+      config: {
+        uploadRateLimitPerHour: {
+          hackathons: 20,
+          projectSubmissions: 60,
+          questionImages: 2,
+          answerAttachments: 2,
+        },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const send = async (user: TestUser, url: string, fields: Record<string, string>, field: string) => {
+    const body = await multipart(fields, { field, name: 'a.png', data: makePng() });
+    return limited.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('allows question images per account per hour, then 429 with Retry-After; JSON questions are not counted', async () => {
+    const spammer = await signup(limited.app, { role: 'questioner' });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++)
+      codes.push((await send(spammer, '/api/questions', sampleQuestion, 'image')).statusCode);
+    expect(codes).toEqual([201, 201, 429]);
+    const refused = await send(spammer, '/api/questions', sampleQuestion, 'image');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectErrorBody(refused.json());
+    const json = await limited.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: spammer.auth,
+      payload: sampleQuestion,
+    });
+    expect(json.statusCode).toBe(201);
+    const other = await signup(limited.app, { role: 'questioner' });
+    expect((await send(other, '/api/questions', sampleQuestion, 'image')).statusCode).toBe(201);
+  });
+
+  it('allows answer attachments per account per hour, then 429', async () => {
+    const q = await createQuestion(limited.app, asker, { title: 'Budgeted attachments' });
+    const uploader = await signup(limited.app, { role: 'answerer' });
+    const url = `/api/questions/${q._id}/answers/upload`;
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await send(uploader, url, {}, 'attachment')).statusCode);
+    expect(codes).toEqual([201, 201, 429]);
+    expect((await send(alice, url, {}, 'attachment')).statusCode).toBe(201);
   });
 });

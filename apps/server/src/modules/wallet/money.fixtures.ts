@@ -148,6 +148,20 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
     if (q.is_paid && q.paid_sum !== q.payment_amount)
       out.push(`question ${q.id}: payment_amount ${q.payment_amount} ≠ paid ${q.paid_sum}`);
   }
+  // Every refunded (second) payment is on its payer's ledger exactly once, for its amount.
+  const refunds = await rows<{ id: string; amount: string; credited: string; entries: string }>(
+    db,
+    sql`select p.id, p.amount::text,
+               coalesce(sum(t.amount), 0)::text as credited, count(t.id)::text as entries
+          from payments p
+          left join wallet_transactions t on t.reference = 'payment-refund:' || p.id::text and t.user_id = p.user_id
+         where p.status = 'refunded'
+         group by p.id`,
+  );
+  for (const r of refunds) {
+    if (r.entries !== '1' || r.credited !== r.amount)
+      out.push(`payment ${r.id}: refunded ${r.amount} but credited ${r.credited} in ${r.entries} entries`);
+  }
   const dupes = await rows<{ provider_payment_id: string }>(
     db,
     sql`select provider_payment_id from payments where provider_payment_id is not null

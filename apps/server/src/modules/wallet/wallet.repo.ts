@@ -259,17 +259,9 @@ export function listWithdrawals(db: Executor, status: string | null, after: Posi
       withdrawal: withdrawals,
       user: { id: users.id, name: users.name, email: users.email },
       description: walletTransactions.description,
-      wallet: {
-        upiId: wallets.upiId,
-        bankAccountLast4: wallets.bankAccountLast4,
-        ifsc: wallets.ifsc,
-        accountHolderName: wallets.accountHolderName,
-        bankName: wallets.bankName,
-      },
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
     .innerJoin(walletTransactions, eq(walletTransactions.id, withdrawals.transactionId))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))

@@ -24,6 +24,7 @@ import { pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { audit } from '../admin/audit.js';
 import { notify } from '../notifications/notifications.service.js';
+import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
 import * as repo from './wallet.repo.js';
 
@@ -130,6 +131,34 @@ function withdrawalView(w: repo.WithdrawalRow): WithdrawalView {
   };
 }
 
+/**
+ * The destination of a withdrawal, copied from the wallet when it is requested: only what the chosen
+ * method needs, the account number still encrypted (bound to the same user id).
+ */
+function payoutSnapshot(method: 'upi' | 'bank', w: repo.WalletRow) {
+  const bank = method === 'bank';
+  return {
+    payoutUpiId: bank ? null : w.upiId,
+    payoutBankAccountEnc: bank ? w.bankAccountEnc : null,
+    payoutBankAccountLast4: bank ? w.bankAccountLast4 : null,
+    payoutIfsc: bank ? w.ifsc : null,
+    payoutAccountHolderName: bank ? w.accountHolderName : null,
+    payoutBankName: bank ? w.bankName : null,
+  };
+}
+
+/** The snapshot in the wallet's shape, so the wallet's views and masking apply unchanged. */
+function snapshotOf(w: repo.WithdrawalRow) {
+  return {
+    upiId: w.payoutUpiId,
+    bankAccountEnc: w.payoutBankAccountEnc,
+    bankAccountLast4: w.payoutBankAccountLast4,
+    ifsc: w.payoutIfsc,
+    accountHolderName: w.payoutAccountHolderName,
+    bankName: w.payoutBankName,
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const rupees = (paise: number) => `₹${formatRupees(paise)}`;
@@ -143,8 +172,8 @@ export function createWalletService(ctx: AppContext) {
 
   async function ownQuestion(user: SessionUser, questionId: string): Promise<repo.QuestionRow> {
     const q = (await repo.findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
-    // CONTRACT §3: a hidden question is absent for everyone but its author and admins.
-    if (q.authorId !== user.id && q.hidden && user.role !== 'admin') notFound(MSG.questionNotFound);
+    // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
+    if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
     if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
     return q;
   }
@@ -200,7 +229,7 @@ export function createWalletService(ctx: AppContext) {
       try {
         return await ctx.db.transaction(async (tx) => {
           const q = (await repo.lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
-          if (q.authorId !== user.id && q.hidden && user.role !== 'admin') notFound(MSG.questionNotFound);
+          if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
           if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
           if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
@@ -300,32 +329,45 @@ export function createWalletService(ctx: AppContext) {
       };
     },
 
-    /** spec 01 §5: a UPI id, or all four bank fields (IFSC upper-cased); the account number is encrypted. */
+    /**
+     * spec 01 §5: a UPI id, or all four bank fields (IFSC upper-cased); the account number is encrypted.
+     * The saved account number is never sent back in full, so an edit form cannot prefill it: left
+     * blank while the other three bank fields are given, it means "keep the saved account" (so a user
+     * with a bank account can add a UPI id, or fix the holder's name, without retyping it).
+     */
     async saveBankDetails(user: SessionUser, body: BankDetailsBody): Promise<WalletView> {
       const upiId = body.upiId?.trim() || null;
       const accountNumber = body.accountNumber?.replace(/[\s-]/g, '') || null;
       const ifsc = body.ifsc?.trim().toUpperCase() || null;
       const holder = body.accountHolderName?.trim() || null;
       const bankName = body.bankName?.trim() || null;
-      const bankFields = [accountNumber, ifsc, holder, bankName];
+      const saved =
+        !accountNumber && ifsc && holder && bankName ? await repo.findWallet(ctx.db, user.id) : null;
+      const keepSaved = Boolean(saved?.bankAccountEnc && saved.bankAccountLast4);
+      const bankFields = [accountNumber ?? keepSaved, ifsc, holder, bankName];
       const bankCount = bankFields.filter(Boolean).length;
       if (!upiId && bankCount < 4) badRequest(MSG.paymentDetailsRequired);
-      if (bankCount > 0 && bankCount < 4) badRequest(WALLET_MSG.incompleteBank);
       if (upiId && !UPI_PATTERN.test(upiId)) badRequest(WALLET_MSG.invalidUpi);
+      if (bankCount > 0 && bankCount < 4) badRequest(WALLET_MSG.incompleteBank);
       if (bankCount === 4) {
-        if (!/^\d{6,18}$/.test(accountNumber!)) badRequest(WALLET_MSG.invalidAccountNumber);
+        if (!keepSaved && !/^\d{6,18}$/.test(accountNumber!)) badRequest(WALLET_MSG.invalidAccountNumber);
         if (!IFSC_PATTERN.test(ifsc!)) badRequest(WALLET_MSG.invalidIfsc);
       }
+      const bank = bankCount === 4;
       const row = await repo.upsertPayout(
         ctx.db,
         user.id,
         {
           upiId,
-          bankAccountEnc: bankCount === 4 ? cipher.encrypt(accountNumber!, user.id) : null,
-          bankAccountLast4: bankCount === 4 ? accountNumber!.slice(-4) : null,
-          ifsc: bankCount === 4 ? ifsc : null,
-          accountHolderName: bankCount === 4 ? holder : null,
-          bankName: bankCount === 4 ? bankName : null,
+          bankAccountEnc: !bank
+            ? null
+            : keepSaved
+              ? saved!.bankAccountEnc
+              : cipher.encrypt(accountNumber!, user.id),
+          bankAccountLast4: !bank ? null : keepSaved ? saved!.bankAccountLast4 : accountNumber!.slice(-4),
+          ifsc: bank ? ifsc : null,
+          accountHolderName: bank ? holder : null,
+          bankName: bank ? bankName : null,
         },
         ctx.clock.now(),
       );
@@ -393,6 +435,7 @@ export function createWalletService(ctx: AppContext) {
             requestId: requestKey,
             transactionId: txn!.id,
             payoutMethod: method,
+            ...payoutSnapshot(method, debited),
             createdAt: now,
           });
           return {
@@ -496,13 +539,16 @@ export function createWalletService(ctx: AppContext) {
           user: r.user,
           payoutMethod: r.withdrawal.payoutMethod === 'upi' ? 'upi' : 'bank',
           description: r.description,
-          payout: { upiId: r.wallet.upiId, bankAccount: bankView(r.wallet) },
+          payout: { upiId: r.withdrawal.payoutUpiId, bankAccount: bankView(snapshotOf(r.withdrawal)) },
         })),
         nextCursor: rows.length > limit && last ? encodeCursor(last.withdrawal) : null,
       };
     },
 
-    /** Admin: the full destination needed to send the money (decrypted), recorded in the audit log. */
+    /**
+     * Admin: the full destination needed to send the money (decrypted), recorded in the audit log. It
+     * is the destination recorded with the request, whatever the wallet holds now.
+     */
     async revealPayoutDetails(
       admin: SessionUser,
       withdrawalId: string,
@@ -511,13 +557,13 @@ export function createWalletService(ctx: AppContext) {
       if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       return ctx.db.transaction(async (tx) => {
         const w = (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
-        const wallet = (await repo.findWallet(tx, w.userId))!;
+        const dest = snapshotOf(w);
         await audit(tx, admin, 'withdrawal.reveal_payout', 'withdrawal', w.id, null, null);
         let bankAccount = null;
-        if (wallet.bankAccountEnc) {
+        if (w.payoutMethod === 'bank' && dest.bankAccountEnc) {
           let accountNumber: string;
           try {
-            accountNumber = cipher.decrypt(wallet.bankAccountEnc, wallet.userId);
+            accountNumber = cipher.decrypt(dest.bankAccountEnc, w.userId);
           } catch {
             throw new AppError(
               'PAYOUT_DETAILS_UNREADABLE',
@@ -525,9 +571,9 @@ export function createWalletService(ctx: AppContext) {
               'The stored bank account cannot be read; ask the user to save it again',
             );
           }
-          bankAccount = { ...bankView(wallet)!, accountNumber };
+          bankAccount = { ...bankView(dest)!, accountNumber };
         }
-        return { upiId: wallet.upiId, bankAccount };
+        return { upiId: w.payoutMethod === 'upi' ? dest.upiId : null, bankAccount };
       });
     },
   };

@@ -116,6 +116,24 @@ describe('reward view', () => {
     ).toBe(404);
     expect((await req('GET', '/api/questions/not-a-uuid/rewards', author)).statusCode).toBe(400);
   });
+
+  it("answers 404, not 403, for someone else's unpaid question (CONTRACT §3: not visible to them)", async () => {
+    const q = await makeQuestion(t.database.db, author, { rewardAmount: 2000 });
+    const a1 = await signup(t.app);
+    const ans = await makeAnswer(t.database.db, q.id, a1);
+    const stranger = await signup(t.app);
+    const view = await req('GET', `/api/questions/${q.id}/rewards`, stranger);
+    expect(view.statusCode).toBe(404);
+    expect(view.json()).toMatchObject({ code: 'NOT_FOUND', error: MSG.questionNotFound });
+    const dist = await req('POST', '/api/rewards/distribute', stranger, {
+      questionId: q.id,
+      rewards: [{ answerId: ans.id, answererId: a1.user.id, percentage: 100 }],
+    });
+    expect(dist.statusCode).toBe(404);
+    expect(dist.json()).toMatchObject({ code: 'NOT_FOUND', error: MSG.questionNotFound });
+    // Its author still sees it.
+    expect((await req('GET', `/api/questions/${q.id}/rewards`, author)).statusCode).toBe(200);
+  });
 });
 
 describe('distribution', () => {
@@ -315,6 +333,11 @@ describe('wallet and payout details', () => {
         WALLET_MSG.invalidAccountNumber,
       ],
       [{ upiId: 'ok@bank', accountNumber: '123456789' }, WALLET_MSG.incompleteBank],
+      // No saved account to keep: a blank account number leaves the bank account incomplete.
+      [
+        { accountNumber: '', ifsc: 'SBIN0001234', accountHolderName: 'U', bankName: 'SBI' },
+        MSG.paymentDetailsRequired,
+      ],
     ];
     for (const [body, message] of bad) {
       const res = await req('PUT', '/api/wallet/bank-details', u, body);
@@ -358,6 +381,31 @@ describe('wallet and payout details', () => {
     expect(() =>
       createBankCipher('another-secret-another-secret-0123').decrypt(row!.bankAccountEnc!, u.user.id),
     ).toThrow();
+
+    // Adding a UPI id from the edit form: the account number is not prefilled (never sent back in
+    // full), so it comes blank with the other three fields, and the saved account stays.
+    const both = await req('PUT', '/api/wallet/bank-details', u, {
+      upiId: 'devi@okhdfc',
+      accountNumber: '',
+      ifsc: 'HDFC0ABC123',
+      accountHolderName: 'Devi Rao',
+      bankName: 'HDFC Bank, Pune',
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({
+      upiId: 'devi@okhdfc',
+      bankAccount: { ...expected.bankAccount, bankName: 'HDFC Bank, Pune' },
+    });
+    const [kept] = await t.database.db.select().from(wallets).where(eq(wallets.userId, u.user.id));
+    expect(cipher.decrypt(kept!.bankAccountEnc!, u.user.id)).toBe('001234567890');
+    // Still incomplete without the other bank fields, and without a UPI id the spec's sentence.
+    const partial = { accountNumber: '', ifsc: 'HDFC0ABC123', accountHolderName: 'Devi Rao', bankName: '' };
+    const noUpi = await req('PUT', '/api/wallet/bank-details', u, partial);
+    expect(noUpi.statusCode).toBe(400);
+    expect(noUpi.json().error).toBe(MSG.paymentDetailsRequired);
+    const withUpi = await req('PUT', '/api/wallet/bank-details', u, { ...partial, upiId: 'devi@okhdfc' });
+    expect(withUpi.statusCode).toBe(400);
+    expect(withUpi.json().error).toBe(WALLET_MSG.incompleteBank);
 
     // Switching to UPI only replaces the bank details (PUT).
     const upi = await req('PUT', '/api/wallet/bank-details', u, { upiId: 'devi.rao@okhdfc' });
@@ -552,6 +600,70 @@ describe('admin withdrawal service', () => {
       svc().completeWithdrawal(admin, '00000000-0000-4000-8000-000000000000', 'x'),
     ).rejects.toMatchObject({ status: 404 });
     await expect(svc().failWithdrawal(admin, 'nope', 'x')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('pays the destination recorded with the request, even after the user edits the wallet', async () => {
+    const u = await fundedAnswerer(10);
+    const adminUser = await signup(t.app, { name: 'Pat Payouts' });
+    await makeAdmin(t, adminUser);
+    const bank = {
+      accountNumber: '001234567890',
+      ifsc: 'HDFC0ABC123',
+      accountHolderName: 'Devi Rao',
+      bankName: 'HDFC Bank',
+    };
+    // Bank only: this withdrawal goes to the bank account.
+    expect((await req('PUT', '/api/wallet/bank-details', u, bank)).statusCode).toBe(200);
+    const res = await req('POST', '/api/withdrawals/request', u, { amount: 300, requestId: 'snapshot-0001' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().withdrawal._id as string;
+    // Then the user switches to a UPI id (the bank account is removed from the wallet).
+    const upi = await req('PUT', '/api/wallet/bank-details', u, { upiId: 'someone.else@okbank' });
+    expect(upi.json()).toMatchObject({ upiId: 'someone.else@okbank', bankAccount: null });
+
+    const list = await req('GET', '/api/admin/withdrawals?status=pending', adminUser);
+    expect(list.statusCode).toBe(200);
+    const row = list.json().find((w: { _id: string }) => w._id === id);
+    expect(row).toMatchObject({
+      payoutMethod: 'bank',
+      payout: {
+        upiId: null,
+        bankAccountLast4: '7890',
+        ifsc: 'HDFC0ABC123',
+        accountHolderName: 'Devi Rao',
+        bankName: 'HDFC Bank',
+      },
+    });
+    const details = await req('GET', `/api/admin/withdrawals/${id}/payout-details`, adminUser);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual({ upiId: null, bankAccount: bank });
+    const svcList = await svc().listWithdrawals({ status: 'pending', limit: 100 });
+    expect(svcList.items.find((w) => w._id === id)).toMatchObject({
+      payoutMethod: 'bank',
+      payout: { upiId: null, bankAccount: { accountNumber: 'XXXXXX7890', bankName: 'HDFC Bank' } },
+    });
+
+    // A UPI withdrawal keeps its UPI id when the user later saves a bank account instead.
+    const second = await req('POST', '/api/withdrawals/request', u, {
+      amount: 200,
+      requestId: 'snapshot-0002',
+    });
+    const id2 = second.json().withdrawal._id as string;
+    await req('PUT', '/api/wallet/bank-details', u, { ...bank, accountNumber: '999988887777' });
+    const after = (await req('GET', '/api/admin/withdrawals?status=pending', adminUser)).json();
+    expect(after.find((w: { _id: string }) => w._id === id2)).toMatchObject({
+      payoutMethod: 'upi',
+      payout: { upiId: 'someone.else@okbank', bankAccountLast4: null },
+    });
+    expect((await req('GET', `/api/admin/withdrawals/${id2}/payout-details`, adminUser)).json()).toEqual({
+      upiId: 'someone.else@okbank',
+      bankAccount: null,
+    });
+    // And the first still goes to the account it was asked for.
+    expect((await req('GET', `/api/admin/withdrawals/${id}/payout-details`, adminUser)).json()).toEqual({
+      upiId: null,
+      bankAccount: bank,
+    });
   });
 
   it('lists withdrawals by status with masked payout details, in pages', async () => {

@@ -21,7 +21,7 @@ export default function LogoutDialog() {
         <Button variant="default" onClick={shell.cancelLogout}>
           Cancel
         </Button>
-        <Button color="red" onClick={() => logout(navigate)} data-autofocus>
+        <Button color="red" onClick={() => void logout(navigate)} data-autofocus>
           Logout
         </Button>
       </Group>

@@ -86,6 +86,7 @@ describe('SessionTimeout (spec 01 §4)', () => {
     arrange(3);
     await advance(61 * SEC);
     fireEvent.click(screen.getByRole('button', { name: 'Logout Now' }));
+    await advance(0); // the navigation to / completes, then the session is cleared
     expect(getAuth().isLoggedIn).toBe(false);
     expect(screen.getByTestId('location').textContent).toBe('/');
   });

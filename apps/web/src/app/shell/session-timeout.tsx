@@ -109,7 +109,7 @@ export default function SessionTimeout() {
   }, []);
 
   const expire = () => {
-    logout(navigate);
+    void logout(navigate);
     notifications.show({ title: 'Logged out', message: MSG.sessionExpired, color: 'blue' });
   };
   const { warning, secondsLeft, stay } = useIdleSession(minutes, expire);
@@ -139,7 +139,7 @@ export default function SessionTimeout() {
         {formatCountdown(secondsLeft)}
       </Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => logout(navigate)}>
+        <Button variant="default" onClick={() => void logout(navigate)}>
           Logout Now
         </Button>
         <Button onClick={onStay} loading={busy} data-autofocus>

@@ -126,7 +126,8 @@ describe('top bar', () => {
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
       const again = await screen.findByRole('dialog', { name: MSG.logoutTitle });
       fireEvent.click(within(again).getByRole('button', { name: 'Logout' }));
-      expect(getAuth().isLoggedIn).toBe(false);
+      // It leaves the page first (a signed-in-only page must not see the session end), then clears it.
+      await waitFor(() => expect(getAuth().isLoggedIn).toBe(false));
       expect(localStorage.getItem('token')).toBeNull();
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
       expect(screen.getByTestId('location').textContent).toBe('/');

@@ -151,7 +151,13 @@ export function TopBar() {
           </Group>
         </nav>
 
-        <Group gap="xs" wrap="nowrap" style={{ flex: ideaSearch ? 1 : undefined }} justify="flex-end">
+        {/* minWidth 0: the idea search box gives way, never the bell or the account menu. */}
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          style={{ flex: ideaSearch ? 1 : undefined, minWidth: 0 }}
+          justify="flex-end"
+        >
           {/* IDEA SEARCH SLOT (see the HOOK comment above) */}
           {ideaSearch && IdeaSearchBox ? (
             <Suspense fallback={null}>
@@ -167,7 +173,9 @@ export function TopBar() {
                   to="/admin-portal"
                   variant="light"
                   size="sm"
-                  className={classes.mdUp}
+                  // Beside the idea search it needs a wide screen; the avatar menu has it too.
+                  className={ideaSearch ? classes.xlUp : classes.mdUp}
+                  style={{ flexShrink: 0 }}
                 >
                   Admin Portal
                 </Button>

@@ -1,5 +1,5 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLayoutSidebarRight, IconLogout } from '@tabler/icons-react';
+import { IconLayoutSidebarRight, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
@@ -54,6 +54,16 @@ export default function UserMenu({ intent }: { intent?: MenuIntent | null }) {
             {l.label}
           </Menu.Item>
         ))}
+        {/* Also here: on narrower desktops the top bar's Admin Portal button gives way to search. */}
+        {user?.role === 'admin' ? (
+          <Menu.Item
+            component={Link}
+            to="/admin-portal"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+          >
+            Admin Portal
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           leftSection={<IconLayoutSidebarRight size={16} aria-hidden />}
           onClick={shell.openAccountPanel}

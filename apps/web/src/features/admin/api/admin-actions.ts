@@ -1,5 +1,6 @@
 import type {
   AdminHackathon,
+  AdminIdea,
   AdminJob,
   AdminQuestion,
   AdminUser,
@@ -9,7 +10,7 @@ import type {
 } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** A change made by an admin: on success a confirmation toast and every admin list refreshed. */
@@ -23,6 +24,19 @@ function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, success: (v: V, r: R) 
     },
   });
 }
+
+/**
+ * For an action run without a confirmation dialog (the dialog shows its own errors): a failure
+ * is told in a toast carrying the server's message, never swallowed.
+ */
+export const toastOnError = {
+  onError: (err: unknown) =>
+    notifications.show({
+      color: 'red',
+      title: 'Action failed',
+      message: errorMessage(err, 'The action failed. Please try again.'),
+    }),
+};
 
 export const useUpdateUser = () =>
   useAdminMutation(
@@ -45,6 +59,13 @@ export const useDeleteQuestion = () =>
   useAdminMutation(
     ({ id }: { id: string; title: string }) => api<null>(`/api/admin/questions/${id}`, { method: 'DELETE' }),
     (v) => `“${v.title}” was deleted.`,
+  );
+
+export const useUpdateIdea = () =>
+  useAdminMutation(
+    ({ id, hidden }: { id: string; hidden: boolean }) =>
+      api<AdminIdea>(`/api/admin/ideas/${id}`, { method: 'PATCH', body: { hidden } }),
+    (_v, r) => `“${r.title}” is now ${r.hidden ? 'hidden from everyone but its author' : 'visible'}.`,
   );
 
 export const useDeleteIdea = () =>

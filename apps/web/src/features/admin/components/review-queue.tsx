@@ -6,6 +6,7 @@ import type { PagedList } from '../api/use-paged-list';
 import { age, ageColor, shortDateTime } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListFrameCards } from './list-frame-cards';
+import { SearchInput } from './search-input';
 
 export interface ReviewItem {
   _id: string;
@@ -35,6 +36,8 @@ export function ReviewQueue<T extends ReviewItem>({
   statuses,
   status,
   onStatus,
+  onSearch,
+  searchPlaceholder,
   list,
   details,
   link,
@@ -46,6 +49,8 @@ export function ReviewQueue<T extends ReviewItem>({
   statuses: { value: string; label: string }[];
   status: string;
   onStatus(s: string): void;
+  onSearch(q: string): void;
+  searchPlaceholder: string;
   list: PagedList<T>;
   details(item: T): ReactNode;
   link(item: T): ReactNode;
@@ -60,6 +65,10 @@ export function ReviewQueue<T extends ReviewItem>({
           {title}
         </Title>
         <SegmentedControl value={status} onChange={onStatus} data={statuses} size="xs" aria-label="Status" />
+      </Group>
+      {/* In a row like the other admin lists: its flex basis is a width there, not a height. */}
+      <Group gap="sm" wrap="wrap">
+        <SearchInput label={`Search ${noun}s`} placeholder={searchPlaceholder} onSearch={onSearch} />
       </Group>
       {status === 'pending' ? (
         <Text size="sm" c="dimmed">

@@ -16,7 +16,11 @@ const STATUSES = [
 
 export function HackathonsPage() {
   const [status, setStatus] = useState('pending');
-  const list = usePagedList<AdminHackathon>('hackathons', '/api/admin/hackathons', { status });
+  const [q, setQ] = useState('');
+  const list = usePagedList<AdminHackathon>('hackathons', '/api/admin/hackathons', {
+    status,
+    q: q || undefined,
+  });
   const review = useReviewHackathon();
   return (
     <ReviewQueue
@@ -25,6 +29,8 @@ export function HackathonsPage() {
       statuses={STATUSES}
       status={status}
       onStatus={setStatus}
+      onSearch={setQ}
+      searchPlaceholder="Title or organiser"
       list={list}
       recipient={(h) => `The organiser (${h.author.email})`}
       link={(h) => (

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
-import { useDeleteIdea } from '../api/admin-actions';
+import { toastOnError, useDeleteIdea, useUpdateIdea } from '../api/admin-actions';
 import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
@@ -17,7 +17,8 @@ export function IdeasPage() {
     hidden: visibility === null ? undefined : visibility === 'hidden',
   });
   const del = useDeleteIdea();
-  const [pending, setPending] = useState<AdminIdea | null>(null);
+  const update = useUpdateIdea();
+  const [pending, setPending] = useState<{ kind: 'delete' | 'hide'; idea: AdminIdea } | null>(null);
 
   return (
     <Stack gap="md">
@@ -31,7 +32,7 @@ export function IdeasPage() {
           placeholder="Any"
           data={[
             { value: 'visible', label: 'Public' },
-            { value: 'hidden', label: 'Hidden by author' },
+            { value: 'hidden', label: 'Hidden' },
           ]}
           value={visibility}
           onChange={setVisibility}
@@ -64,8 +65,8 @@ export function IdeasPage() {
                   {idea.title}
                 </Anchor>
                 {idea.hidden ? (
-                  <Badge color="dark" variant="outline" size="sm">
-                    hidden
+                  <Badge color="dark" variant="outline" size="sm" style={{ flexShrink: 0 }}>
+                    {idea.hiddenByAdmin ? 'hidden by admin' : 'hidden by author'}
                   </Badge>
                 ) : null}
               </Group>
@@ -87,25 +88,58 @@ export function IdeasPage() {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setPending(idea)}>
-                Delete
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() =>
+                    idea.hiddenByAdmin
+                      ? update.mutate({ id: idea._id, hidden: false }, toastOnError)
+                      : setPending({ kind: 'hide', idea })
+                  }
+                >
+                  {idea.hiddenByAdmin ? 'Unhide' : 'Hide'}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setPending({ kind: 'delete', idea })}
+                >
+                  Delete
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}
       </ListFrame>
       <ConfirmDialog
-        opened={pending !== null}
+        opened={pending?.kind === 'hide'}
+        onClose={() => setPending(null)}
+        title="Hide this idea?"
+        confirmLabel="Hide"
+        onConfirm={() => update.mutateAsync({ id: pending!.idea._id, hidden: true })}
+      >
+        {pending ? (
+          <>
+            “{pending.idea.title}” will disappear from the listing, search and profiles. Its author (
+            {pending.idea.author.displayName}) still sees it among their hidden ideas but cannot show it
+            again; only an admin can.
+          </>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={pending?.kind === 'delete'}
         onClose={() => setPending(null)}
         title="Delete this idea?"
         confirmLabel="Delete"
         color="red"
-        onConfirm={() => del.mutateAsync({ id: pending!._id, title: pending!.title })}
+        onConfirm={() => del.mutateAsync({ id: pending!.idea._id, title: pending!.idea.title })}
       >
         {pending ? (
           <>
-            “{pending.title}” by {pending.author.displayName}, with its {pending.likeCount} like(s) and{' '}
-            {pending.commentCount} comment(s), will be deleted for good.
+            “{pending.idea.title}” by {pending.idea.author.displayName}, with its {pending.idea.likeCount}{' '}
+            like(s) and {pending.idea.commentCount} comment(s), will be deleted for good.
           </>
         ) : null}
       </ConfirmDialog>

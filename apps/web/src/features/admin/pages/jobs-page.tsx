@@ -15,7 +15,8 @@ const STATUSES = [
 
 export function JobsPage() {
   const [status, setStatus] = useState('pending');
-  const list = usePagedList<AdminJob>('jobs', '/api/admin/jobs', { status });
+  const [q, setQ] = useState('');
+  const list = usePagedList<AdminJob>('jobs', '/api/admin/jobs', { status, q: q || undefined });
   const review = useReviewJob();
   return (
     <ReviewQueue
@@ -24,6 +25,8 @@ export function JobsPage() {
       statuses={STATUSES}
       status={status}
       onStatus={setStatus}
+      onSearch={setQ}
+      searchPlaceholder="Title or company"
       list={list}
       recipient={(j) => `The poster (${j.poster.email})`}
       link={(j) => (

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title, Toolti
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
-import { useDeleteQuestion, useUpdateQuestion } from '../api/admin-actions';
+import { toastOnError, useDeleteQuestion, useUpdateQuestion } from '../api/admin-actions';
 import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
@@ -149,7 +149,7 @@ export function QuestionsPage() {
                     variant="subtle"
                     onClick={() =>
                       item.hidden
-                        ? update.mutate({ id: item._id, patch: { hidden: false } })
+                        ? update.mutate({ id: item._id, patch: { hidden: false } }, toastOnError)
                         : setPending({ kind: 'hide', q: item, hidden: true })
                     }
                   >
@@ -159,7 +159,7 @@ export function QuestionsPage() {
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      onClick={() => update.mutate({ id: item._id, patch: { status: 'open' } })}
+                      onClick={() => update.mutate({ id: item._id, patch: { status: 'open' } }, toastOnError)}
                     >
                       Reopen
                     </Button>

@@ -28,27 +28,33 @@ const STATUSES = [
 ];
 const statusColor: Record<string, string> = { pending: 'yellow', completed: 'green', failed: 'red' };
 
-/** Masked destination; the full one is fetched (and audited) only when asked for. */
+/**
+ * The destination recorded with the request, for the withdrawal's own method (masked); the full
+ * account number is fetched (and audited) only when asked for.
+ */
 function Payout({ w }: { w: AdminWithdrawal }) {
   const [reveal, setReveal] = useState(false);
   const details = usePayoutDetails(w._id, reveal);
-  const masked = w.payout.upiId
-    ? `UPI ${w.payout.upiId}`
+  const bank = w.payoutMethod === 'bank';
+  const masked = !bank
+    ? w.payout.upiId
+      ? `UPI ${w.payout.upiId}`
+      : '—'
     : w.payout.bankAccountLast4
       ? `${w.payout.bankName ?? 'Bank'} ····${w.payout.bankAccountLast4} · ${w.payout.ifsc ?? ''}`
       : '—';
-  if (!reveal || w.payout.upiId) {
+  if (!reveal || !bank) {
     return (
       <Stack gap={2}>
         <Text size="sm" style={{ overflowWrap: 'break-word' }}>
           {masked}
         </Text>
-        {w.payout.accountHolderName ? (
+        {bank && w.payout.accountHolderName ? (
           <Text size="xs" c="dimmed">
             {w.payout.accountHolderName}
           </Text>
         ) : null}
-        {!w.payout.upiId && w.payout.bankAccountLast4 && w.status === 'pending' ? (
+        {bank && w.payout.bankAccountLast4 && w.status === 'pending' ? (
           <Button size="compact-xs" variant="subtle" onClick={() => setReveal(true)} w="fit-content" px={0}>
             Show full account number
           </Button>

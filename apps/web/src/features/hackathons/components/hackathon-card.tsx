@@ -31,6 +31,7 @@ export function HackathonCard({
     startDate: h.eventDetails.startDate,
     endDate: h.eventDetails.endDate,
     isRegistered: registered,
+    isOrganizer: h.isOrganizer,
     busy,
     now,
   };

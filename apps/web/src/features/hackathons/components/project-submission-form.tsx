@@ -1,4 +1,4 @@
-import { HACKATHON_SUBMISSION_FILE_ACCEPT, MSG } from '@agora/shared';
+import { HACKATHON_SUBMISSION_FILE_ACCEPT, type HackathonSubmission, MSG } from '@agora/shared';
 import { Button, FileInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -15,17 +15,35 @@ const EMPTY = {
   demoUrl: '',
 };
 
-/** spec 03 §5: shown to registered users while the hackathon runs; cleared after a success. */
+/** The form's fields filled from a saved submission, so an update starts from what was sent. */
+function fromSubmission(s: HackathonSubmission | undefined): typeof EMPTY {
+  if (!s) return EMPTY;
+  return {
+    teamName: s.teamName,
+    projectTitle: s.projectTitle,
+    projectDescription: s.projectDescription,
+    projectUrl: s.projectUrl ?? '',
+    githubUrl: s.githubUrl ?? '',
+    demoUrl: s.demoUrl ?? '',
+  };
+}
+
+/**
+ * spec 03 §5: shown to registered users while the hackathon runs; cleared after a success. Opened
+ * with a saved submission it starts from that submission (a new one replaces it whole, so a form
+ * starting empty would silently drop the saved links).
+ */
 export function ProjectSubmissionForm({
   hackathonId,
-  hasSubmission,
+  submission,
 }: {
   hackathonId: string;
-  hasSubmission: boolean;
+  submission?: HackathonSubmission;
 }) {
   const { user } = useAuth();
   const submit = useSubmitProject(hackathonId);
-  const [values, setValues] = useState(EMPTY);
+  const hasSubmission = Boolean(submission);
+  const [values, setValues] = useState(() => fromSubmission(submission));
   const [file, setFile] = useState<File | null>(null);
   const set = (k: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
     // Read now: React clears currentTarget before a state updater runs.
@@ -67,7 +85,11 @@ export function ProjectSubmissionForm({
           </Title>
           {hasSubmission ? (
             <Text size="sm" c="dimmed">
-              Submitting again replaces your earlier submission.
+              Submitting again replaces your earlier submission
+              {submission?.fileName
+                ? ` (your file ${submission.fileName} is kept unless you choose another)`
+                : ''}
+              .
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

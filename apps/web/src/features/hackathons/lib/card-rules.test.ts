@@ -45,6 +45,22 @@ describe('hackathon card button (spec 03 §2)', () => {
     expect(cardButtonDisabled(busy)).toBe(true);
   });
 
+  it('offers the organiser View Details on their own card, never a join prompt, always enabled', () => {
+    const cases: Partial<CardState>[] = [
+      {},
+      { startDate: at(59 * 60_000) },
+      { tab: 'open', startDate: at(-HOUR) },
+      { tab: 'past', startDate: at(-50 * HOUR), endDate: at(-HOUR) },
+    ];
+    for (const over of cases) {
+      const own = state({ ...over, isOrganizer: true });
+      expect(cardButtonLabel(own)).toBe('View Details');
+      expect(cardButtonDisabled(own)).toBe(false);
+    }
+    // Everyone else is still offered to join.
+    expect(cardButtonLabel(state({ isOrganizer: false }))).toBe('Join Hackathon');
+  });
+
   it('cuts descriptions at 150 characters', () => {
     expect(truncate150('a'.repeat(150))).toBe('a'.repeat(150));
     expect(truncate150('a'.repeat(151))).toBe(`${'a'.repeat(150)}…`);

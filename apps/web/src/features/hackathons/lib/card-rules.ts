@@ -6,6 +6,8 @@ export interface CardState {
   startDate: string;
   endDate: string;
   isRegistered: boolean;
+  /** The viewer organises this hackathon (spec 03 §4: organizers are not shown join prompts). */
+  isOrganizer?: boolean;
   busy: boolean;
   now: number;
 }
@@ -17,11 +19,15 @@ export type CardLabel =
   | 'Registration Closed'
   | 'Join Hackathon';
 
-/** spec 03 §2: the card button's label, checked in the spec's order. */
+/**
+ * spec 03 §2: the card button's label, checked in the spec's order. The organiser never joins nor
+ * submits (spec 03 §4): their own card always reads View Details.
+ */
 export function cardButtonLabel(s: CardState): CardLabel {
   const start = Date.parse(s.startDate);
   const end = Date.parse(s.endDate);
   const running = start <= s.now && s.now <= end;
+  if (s.isOrganizer) return 'View Details';
   if (s.busy) return 'Joining...';
   if (s.tab === 'open' || running || s.isRegistered) return 'View & Submit';
   if (end < s.now) return 'View Details';
@@ -43,6 +49,7 @@ export function cardButtonDisabled(s: CardState): boolean {
   const start = Date.parse(s.startDate);
   const end = Date.parse(s.endDate);
   const running = start <= s.now && s.now <= end;
+  if (s.isOrganizer) return false;
   if (s.busy) return true;
   return s.tab !== 'open' && !s.isRegistered && registrationClosed(s) && !running;
 }

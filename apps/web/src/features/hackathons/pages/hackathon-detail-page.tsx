@@ -29,11 +29,13 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useHackathon } from '../api/get-hackathon';
+import { hackathonKeys } from '../api/keys';
 import { useLeaveHackathon } from '../api/registration';
 import { Countdown } from '../components/countdown';
 import { HackathonImage } from '../components/hackathon-image';
@@ -42,6 +44,7 @@ import { ProjectSubmissionForm } from '../components/project-submission-form';
 import { HackathonStatusBadge, PhaseBadge } from '../components/status-badges';
 import { SubmissionItem } from '../components/submission-item';
 import { formatDateTime, locationTypeLabel } from '../lib/format';
+import { useBoundaryRefresh } from '../lib/use-boundary-refresh';
 
 /** /hackathon/:id */
 export function HackathonDetailPage() {
@@ -108,6 +111,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon; clockOffsetMs: number }) {
   const { isLoggedIn, user } = useAuth();
   const leave = useLeaveHackathon();
+  const queryClient = useQueryClient();
+  // The notices, the form and the badges follow the server's phase and registration window: ask
+  // again when the clock crosses the registration deadline, the start or the end.
+  useBoundaryRefresh(
+    [h.registrationDeadline, h.eventDetails.startDate, h.eventDetails.endDate],
+    clockOffsetMs,
+    () => queryClient.invalidateQueries({ queryKey: hackathonKeys.all }),
+  );
   const canManage = h.isOrganizer || user?.role === 'admin';
   const running = h.phase === 'open';
   const now = Date.now() + clockOffsetMs;
@@ -306,7 +317,7 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
               </Stack>
             ) : null}
             {h.isRegistered && running ? (
-              <ProjectSubmissionForm hackathonId={h._id} hasSubmission={Boolean(ownSubmission)} />
+              <ProjectSubmissionForm hackathonId={h._id} submission={ownSubmission} />
             ) : null}
             {canManage ? <OrganizerSections hackathon={h} /> : null}
           </Stack>

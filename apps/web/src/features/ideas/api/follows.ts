@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { patchAuthorFollowed } from './idea-actions';
 import { followKeys } from './keys';
 
 export const followingQuery = (userId: string) =>
@@ -28,6 +29,19 @@ export function useFollowers() {
   return useQuery({ ...followersQuery(user?.id ?? ''), enabled: isLoggedIn && Boolean(user?.id) });
 }
 
+/** spec 02 §7 GET /api/users/{id}/followers/count (no token): shown beside the Follow control. */
+export function useFollowerCount(userId: string) {
+  return useQuery({
+    queryKey: followKeys.count(userId),
+    queryFn: ({ signal }) =>
+      api<{ count: number }>(`/api/users/${encodeURIComponent(userId)}/followers/count`, {
+        signal,
+        on401: 'ignore',
+      }),
+    enabled: Boolean(userId),
+  });
+}
+
 export interface FollowTarget {
   id: string;
   displayName: string;
@@ -35,13 +49,15 @@ export interface FollowTarget {
 }
 
 /**
- * Follow / unfollow, optimistic (spec 02 §4, §8): the following list changes at once and is
- * restored when the server refuses, with the spec's failure messages.
+ * Follow / unfollow, optimistic (spec 02 §4, §8): the following list, the followers list's
+ * "followed" marks and the author's ideas change at once and are restored when the server refuses,
+ * with the spec's failure messages; the answer's followerCount becomes the author's count.
  */
 export function useFollowToggle() {
   const qc = useQueryClient();
   const { user } = useAuth();
   const key = followKeys.following(user?.id ?? '');
+  const followersKey = followKeys.followers(user?.id ?? '');
   return useMutation({
     mutationFn: ({ target, follow }: { target: FollowTarget; follow: boolean }) =>
       api<FollowResult>(`/api/users/${follow ? 'follow' : 'unfollow'}`, {
@@ -49,28 +65,42 @@ export function useFollowToggle() {
         body: { targetUserId: target.id },
       }),
     onMutate: async ({ target, follow }) => {
-      await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<FollowingList>(key);
+      await qc.cancelQueries({ queryKey: followKeys.all });
+      const before = qc.getQueriesData({ queryKey: followKeys.all });
       qc.setQueryData<FollowingList>(key, (d) => {
-        const cur = d ?? { following: [], users: [] };
+        if (!d) return d;
+        const had = d.following.includes(target.id);
         const rest = {
-          following: cur.following.filter((id) => id !== target.id),
-          users: cur.users.filter((u) => u.id !== target.id),
+          following: d.following.filter((id) => id !== target.id),
+          users: d.users.filter((u) => u.id !== target.id),
         };
         return follow
           ? {
               following: [target.id, ...rest.following],
               users: [
-                { id: target.id, displayName: target.displayName, name: target.name ?? target.displayName },
+                {
+                  id: target.id,
+                  displayName: target.displayName,
+                  name: target.name ?? target.displayName,
+                  followed: true,
+                },
                 ...rest.users,
               ],
+              total: d.total + (had ? 0 : 1),
             }
-          : rest;
+          : { ...rest, total: Math.max(0, d.total - (had ? 1 : 0)) };
       });
+      qc.setQueryData<FollowersList>(
+        followersKey,
+        (d) =>
+          d && { ...d, users: d.users.map((u) => (u.id === target.id ? { ...u, followed: follow } : u)) },
+      );
+      patchAuthorFollowed(qc, target.id, follow);
       return { before };
     },
-    onError: (err, { follow }, ctx) => {
-      qc.setQueryData(key, ctx?.before);
+    onError: (err, { target, follow }, ctx) => {
+      for (const [k, data] of ctx?.before ?? []) qc.setQueryData(k, data);
+      patchAuthorFollowed(qc, target.id, !follow);
       if (err instanceof NetworkError) {
         notifications.show({
           color: 'red',
@@ -86,7 +116,8 @@ export function useFollowToggle() {
         });
       }
     },
-    onSuccess: (_res, { follow }) => {
+    onSuccess: (res, { target, follow }) => {
+      qc.setQueryData(followKeys.count(target.id), { count: res.followerCount });
       notifications.show({
         color: 'green',
         title: follow ? MSG.followSuccessTitle : MSG.unfollowSuccessTitle,

@@ -8,8 +8,9 @@ export const ideaDetailQuery = (id: string) =>
     queryKey: ideaKeys.detail(id),
     queryFn: ({ signal }) => api<IdeaDetail>(`/api/ideas/${encodeURIComponent(id)}`, { signal }),
     retry: false,
-    // Each fetch counts a view; do not refetch behind the reader's back.
-    staleTime: Number.POSITIVE_INFINITY,
+    // Each visit reads the idea afresh (new comments and counts, and the view it counts) while the
+    // cached copy shows; the app's finite staleTime applies otherwise (no refetch on focus).
+    refetchOnMount: 'always',
   });
 
 export function useIdea(id: string) {

@@ -1,6 +1,13 @@
 import type { CreateIdeaBody, Idea, IdeaComment, IdeaDetail, IdeaList, LikeResult } from '@agora/shared';
-import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type Query,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CommentsPage } from './comments';
 import { ideaKeys } from './keys';
 
 type Pages = InfiniteData<IdeaList, number>;
@@ -15,6 +22,34 @@ export function patchIdea(qc: QueryClient, id: string, patch: (idea: Idea) => Id
   qc.setQueriesData<Pages>({ queryKey: ideaKeys.lists() }, inPages);
   qc.setQueriesData<Pages>({ queryKey: ['ideas', 'hidden'] }, inPages);
   qc.setQueryData<IdeaDetail>(ideaKeys.detail(id), (d) => d && { ...d, ...patch(d) });
+}
+
+/**
+ * Sets "I follow this author" on every cached idea of theirs (listing, hidden, any detail): the
+ * Follow control reads it from the idea, not from the bounded following list.
+ */
+export function patchAuthorFollowed(qc: QueryClient, authorId: string, followed: boolean) {
+  const set = (i: Idea) => (i.author.id === authorId ? { ...i, authorFollowed: followed } : i);
+  const inPages = (data: Pages | undefined) =>
+    data && { ...data, pages: data.pages.map((p) => ({ ...p, ideas: p.ideas.map(set) })) };
+  qc.setQueriesData<Pages>({ queryKey: ideaKeys.lists() }, inPages);
+  qc.setQueriesData<Pages>({ queryKey: ['ideas', 'hidden'] }, inPages);
+  qc.setQueriesData<IdeaDetail>({ queryKey: ideaKeys.details() }, (d) => d && { ...d, ...set(d) });
+}
+
+/** A refetch with data to keep, and not a Load More page on its way (that one must arrive). */
+const isRefetchToCancel = (q: Query) => q.state.data !== undefined && !q.state.fetchMeta?.fetchMore;
+
+/**
+ * Stops refetches of the caches patchIdea writes, so a late answer cannot undo an optimistic
+ * change; other ideas queries (search, categories, comments) and a Load More in flight go on.
+ */
+export async function cancelIdeaRefetches(qc: QueryClient, id: string) {
+  await Promise.all([
+    qc.cancelQueries({ queryKey: ideaKeys.lists(), predicate: isRefetchToCancel }),
+    qc.cancelQueries({ queryKey: ['ideas', 'hidden'], predicate: isRefetchToCancel }),
+    qc.cancelQueries({ queryKey: ideaKeys.detail(id), exact: true, predicate: isRefetchToCancel }),
+  ]);
 }
 
 /** Snapshot of every cache patchIdea touches, to roll an optimistic change back. */
@@ -51,7 +86,7 @@ export function useToggleLike() {
     mutationFn: (idea: Pick<Idea, '_id'>) =>
       api<LikeResult>(`/api/ideas/${idea._id}/like`, { method: 'POST' }),
     onMutate: async (idea) => {
-      await qc.cancelQueries({ queryKey: ideaKeys.all });
+      await cancelIdeaRefetches(qc, idea._id);
       const before = snapshot(qc, idea._id);
       patchIdea(qc, idea._id, (i) => {
         const liked = !i.liked;
@@ -128,6 +163,14 @@ export function useDeleteComment(ideaId: string) {
       qc.setQueryData<IdeaDetail>(
         ideaKeys.detail(ideaId),
         (d) => d && { ...d, comments: d.comments.filter((c) => c._id !== commentId) },
+      );
+      qc.setQueriesData<InfiniteData<CommentsPage, string>>(
+        { queryKey: ideaKeys.comments(ideaId) },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c._id !== commentId) })),
+          },
       );
     },
   });

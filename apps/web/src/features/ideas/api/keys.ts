@@ -4,7 +4,11 @@ export const ideaKeys = {
   lists: () => ['ideas', 'list'] as const,
   list: (category: string, sort: string) => ['ideas', 'list', category, sort] as const,
   categories: () => ['ideas', 'categories'] as const,
+  details: () => ['ideas', 'detail'] as const,
   detail: (id: string) => ['ideas', 'detail', id] as const,
+  /** Earlier comments of an idea, paged back from the detail's commentsCursor. */
+  comments: (id: string) => ['ideas', 'comments', id] as const,
+  earlierComments: (id: string, before: string) => ['ideas', 'comments', id, before] as const,
   hidden: (userId: string) => ['ideas', 'hidden', userId] as const,
   search: (q: string) => ['ideas', 'search', q] as const,
 };
@@ -13,4 +17,5 @@ export const followKeys = {
   all: ['follows'] as const,
   following: (userId: string) => ['follows', 'following', userId] as const,
   followers: (userId: string) => ['follows', 'followers', userId] as const,
+  count: (userId: string) => ['follows', 'count', userId] as const,
 };

@@ -1,30 +1,57 @@
-import { IDEAS_PAGE_SIZE, type IdeaList } from '@agora/shared';
+import { type Idea, IDEAS_PAGE_SIZE, type IdeaList } from '@agora/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ideaKeys } from './keys';
 
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
-export function listIdeas(q: { category: string; sort: IdeaSort; page: number }, signal?: AbortSignal) {
+export function listIdeas(
+  q: { category: string; sort: IdeaSort; page: number; cursor?: string },
+  signal?: AbortSignal,
+) {
   return api<IdeaList>('/api/ideas', {
     query: {
       category: q.category === 'All' ? undefined : q.category,
       sort: q.sort,
       page: q.page,
       limit: IDEAS_PAGE_SIZE,
+      cursor: q.cursor,
     },
     signal,
   });
 }
 
-/** spec 02 §2: pages of 10 behind a Load More button. */
+/**
+ * spec 02 §2: pages of 10 behind a Load More button. Each next page continues after the last idea
+ * shown (the server's keyset cursor), so ideas shared or hidden meanwhile neither repeat nor vanish.
+ */
 export const ideasListQuery = (category: string, sort: IdeaSort) =>
   infiniteQueryOptions({
     queryKey: ideaKeys.list(category, sort),
-    queryFn: ({ pageParam, signal }) => listIdeas({ category, sort, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.current + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => listIdeas({ category, sort, ...pageParam }, signal),
+    initialPageParam: { page: 1 } as { page: number; cursor?: string },
+    getNextPageParam: (last) =>
+      last.pagination.hasMore
+        ? { page: last.pagination.current + 1, cursor: last.nextCursor ?? undefined }
+        : undefined,
   });
+
+/**
+ * The loaded pages as one list, each idea once (a safeguard: keyset pages do not repeat, but a
+ * list loaded by page number, as hidden ideas are, can shift between two Load More clicks).
+ */
+export function uniqueIdeas(pages: readonly IdeaList[] | undefined): Idea[] {
+  const seen = new Set<string>();
+  const out: Idea[] = [];
+  for (const p of pages ?? []) {
+    for (const idea of p.ideas) {
+      if (seen.has(idea._id)) continue;
+      seen.add(idea._id);
+      out.push(idea);
+    }
+  }
+  return out;
+}
 
 export function useIdeasList(category: string, sort: IdeaSort) {
   return useInfiniteQuery(ideasListQuery(category, sort));

@@ -2,9 +2,10 @@ import { type IdeaComment, MSG } from '@agora/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useEarlierComments } from '../api/comments';
 import { useAddComment, useDeleteComment } from '../api/idea-actions';
 import { ideaAge } from '../lib/idea-age';
 import { notifyLoginRequired } from '../lib/login-required';
@@ -12,12 +13,16 @@ import { notifyLoginRequired } from '../lib/login-required';
 /** Comments of an idea: the list, the form, and delete on one's own comments (spec 02 §6). */
 export function Comments({
   ideaId,
-  comments,
+  comments: latest,
+  commentsCursor = null,
   commentCount,
   readOnly = false,
 }: {
   ideaId: string;
+  /** The latest comments (the idea detail's), oldest first. */
   comments: IdeaComment[];
+  /** Where earlier comments start (IdeaDetail.commentsCursor); null when `comments` holds them all. */
+  commentsCursor?: string | null;
   commentCount: number;
   /** A hidden idea takes no new comments. */
   readOnly?: boolean;
@@ -27,6 +32,19 @@ export function Comments({
   const [error, setError] = useState<string | null>(null);
   const add = useAddComment(ideaId);
   const remove = useDeleteComment(ideaId);
+  const [showEarlier, setShowEarlier] = useState(false);
+  const earlier = useEarlierComments(ideaId, commentsCursor, showEarlier);
+  // Earlier pages go back in time: the last loaded page is the oldest. Each comment once.
+  const comments = useMemo(() => {
+    const older = [...(earlier.data?.pages ?? [])].reverse().flatMap((p) => p.items);
+    const seen = new Set<string>();
+    return [...older, ...latest].filter((c) => !seen.has(c._id) && Boolean(seen.add(c._id)));
+  }, [earlier.data, latest]);
+  const moreEarlier = commentsCursor !== null && (!earlier.data || earlier.hasNextPage);
+  const loadEarlier = () => {
+    if (!showEarlier) setShowEarlier(true);
+    else void earlier.fetchNextPage();
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -51,10 +69,35 @@ export function Comments({
       <Title order={2} size="h4" id="comments-title">
         Comments ({commentCount})
       </Title>
-      {commentCount > comments.length ? (
-        <Text size="xs" c="dimmed">
-          Showing the latest {comments.length} comments.
-        </Text>
+      {moreEarlier ? (
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={loadEarlier}
+            loading={earlier.isFetching}
+            disabled={earlier.isError && !earlier.isFetchNextPageError}
+          >
+            Show earlier comments
+          </Button>
+          <Text size="xs" c="dimmed">
+            Showing the latest {comments.length} of {commentCount} comments.
+          </Text>
+        </Group>
+      ) : null}
+      {earlier.isError ? (
+        <Group gap="xs">
+          <Text size="xs" c="red">
+            Could not load earlier comments.
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => void (earlier.isFetchNextPageError ? earlier.fetchNextPage() : earlier.refetch())}
+          >
+            Retry
+          </Button>
+        </Group>
       ) : null}
       {comments.map((c) => (
         <Paper key={c._id} withBorder p="sm" radius="sm" component="article">

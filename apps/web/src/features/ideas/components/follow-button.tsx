@@ -2,25 +2,30 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
-import { type FollowTarget, useFollowing, useFollowToggle } from '../api/follows';
+import { type FollowTarget, useFollowToggle } from '../api/follows';
 import { notifyLoginRequired } from '../lib/login-required';
 import { UnfollowConfirm } from './unfollow-confirm';
 
 /**
  * Follow / Following control for an author. Not shown on one's own ideas (spec 02 §6). Clicking
- * "Following" asks before unfollowing.
+ * "Following" asks before unfollowing. `followed` comes from the idea (its authorFollowed), so the
+ * control is right however many people the user follows.
  */
 export function FollowButton({
   author,
+  followed,
   labels = { follow: 'Follow', following: 'Following' },
   ...props
-}: { author: FollowTarget; labels?: { follow: string; following: string } } & ButtonProps) {
+}: {
+  author: FollowTarget;
+  followed: boolean;
+  labels?: { follow: string; following: string };
+} & ButtonProps) {
   const { user, isLoggedIn } = useAuth();
-  const following = useFollowing();
   const toggle = useFollowToggle();
   const [confirm, setConfirm] = useState(false);
   if (user?.id === author.id) return null;
-  const isFollowing = Boolean(following.data?.following.includes(author.id));
+  const isFollowing = isLoggedIn && followed;
   return (
     <>
       <Button

@@ -40,7 +40,7 @@ export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) 
             <Text size="xs" c="dimmed" component="time" dateTime={idea.createdAt}>
               · {ideaAge(idea.createdAt)}
             </Text>
-            <FollowButton author={idea.author} size="compact-xs" />
+            <FollowButton author={idea.author} followed={idea.authorFollowed} size="compact-xs" />
           </Group>
           <Group gap={4}>
             <LikeButton idea={idea} />

@@ -1,4 +1,4 @@
-import { MSG } from '@agora/shared';
+import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -101,5 +101,10 @@ describe('IdeaSearchBox (spec 02 §2 Search)', () => {
     expect(screen.queryByText('Solar kiosks')).toBeNull();
     expect(screen.queryByText(MSG.noIdeasFound)).toBeNull();
     log.mockRestore();
+  });
+
+  it('takes at most the characters the server accepts (IDEA_SEARCH_MAX_CHARS)', () => {
+    const input = setup();
+    expect(input.getAttribute('maxlength')).toBe(String(IDEA_SEARCH_MAX_CHARS));
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MSG } from '@agora/shared';
+import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
 import { IconHeart, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -55,7 +55,7 @@ export function IdeaSearchBox() {
   const showDropdown = value.trim().length > 0 && results !== null;
 
   return (
-    <Box w={{ base: '100%', sm: 320 }} miw={0} maw={420}>
+    <Box w={{ base: '100%', sm: 320 }} miw={{ base: 0, sm: 140 }} maw={420}>
       <Combobox
         store={combobox}
         onOptionSubmit={open}
@@ -69,6 +69,8 @@ export function IdeaSearchBox() {
           <TextInput
             aria-label="Search ideas"
             placeholder="Search ideas..."
+            // The server refuses longer text (400); never send it.
+            maxLength={IDEA_SEARCH_MAX_CHARS}
             leftSection={<IconSearch size={16} />}
             rightSection={loading ? <Loader size="xs" data-testid="idea-search-loading" /> : null}
             value={value}

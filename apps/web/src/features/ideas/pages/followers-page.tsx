@@ -43,6 +43,16 @@ function Empty({ title, hint }: { title: string; hint: string }) {
   );
 }
 
+/** A note when a list holds fewer people than its count (it is bounded to the most recent). */
+function Truncated({ shown, total }: { shown: number; total: number }) {
+  if (shown === 0 || shown >= total) return null;
+  return (
+    <Text size="xs" c="dimmed" py="xs" data-testid="follow-list-truncated">
+      Showing the {shown} most recent of {total}.
+    </Text>
+  );
+}
+
 /** spec 02 §2 /followers: Followers (default) and Following tabs with Follow Back / Unfollow. */
 export function FollowersPage() {
   const { isLoggedIn } = useAuth();
@@ -80,7 +90,9 @@ export function FollowersPage() {
   const loading = followers.isPending || following.isPending;
   const followerUsers = followers.data?.users ?? [];
   const followingUsers = following.data?.users ?? [];
-  const followingIds = new Set(following.data?.following ?? []);
+  // Tab counts are the full counts; the lists hold the most recent FOLLOW_LIST_MAX people.
+  const followerTotal = followers.data?.total ?? followerUsers.length;
+  const followingTotal = following.data?.total ?? followingUsers.length;
 
   return (
     <Container size="sm" py="lg">
@@ -102,8 +114,8 @@ export function FollowersPage() {
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs defaultValue="followers" keepMounted={false}>
           <Tabs.List grow>
-            <Tabs.Tab value="followers">Followers ({followerUsers.length})</Tabs.Tab>
-            <Tabs.Tab value="following">Following ({followingUsers.length})</Tabs.Tab>
+            <Tabs.Tab value="followers">Followers ({followerTotal})</Tabs.Tab>
+            <Tabs.Tab value="following">Following ({followingTotal})</Tabs.Tab>
           </Tabs.List>
           {loading ? (
             <Center py="xl" role="status">
@@ -112,6 +124,7 @@ export function FollowersPage() {
           ) : (
             <>
               <Tabs.Panel value="followers" pt="xs">
+                <Truncated shown={followerUsers.length} total={followerTotal} />
                 {followerUsers.length === 0 ? (
                   <Empty title={MSG.noFollowers} hint={MSG.noFollowersHint} />
                 ) : (
@@ -120,7 +133,7 @@ export function FollowersPage() {
                       key={p.id}
                       person={p}
                       action={
-                        followingIds.has(p.id) ? (
+                        p.followed ? (
                           <Button
                             size="xs"
                             variant="light"
@@ -144,6 +157,7 @@ export function FollowersPage() {
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="following" pt="xs">
+                <Truncated shown={followingUsers.length} total={followingTotal} />
                 {followingUsers.length === 0 ? (
                   <Empty title={MSG.noFollowing} hint={MSG.noFollowingHint} />
                 ) : (

@@ -13,14 +13,23 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconEyeOff, IconLogin, IconRestore, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconEyeOff,
+  IconLogin,
+  IconRestore,
+  IconShieldLock,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useHiddenIdeas } from '../api/hidden-ideas';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
+import { uniqueIdeas } from '../api/list-ideas';
 import { IdeaTags } from '../components/idea-tags';
+import { LoadMore } from '../components/load-more';
 import { ideaAge } from '../lib/idea-age';
 
 /** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
@@ -54,7 +63,7 @@ export function HiddenIdeasPage() {
     );
   }
 
-  const ideas = hidden.data?.pages.flatMap((p) => p.ideas) ?? [];
+  const ideas = uniqueIdeas(hidden.data?.pages);
   const total = hidden.data?.pages[0]?.totalItems ?? 0;
 
   return (
@@ -88,7 +97,7 @@ export function HiddenIdeasPage() {
         <Center py="xl">
           <Loader aria-label="Loading hidden ideas" />
         </Center>
-      ) : hidden.isError ? (
+      ) : hidden.isError && !hidden.data ? (
         <Paper withBorder p="xl" ta="center" radius="md">
           <Text fw={600}>Could not load your hidden ideas.</Text>
           <Button mt="sm" variant="light" onClick={() => hidden.refetch()}>
@@ -125,38 +134,54 @@ export function HiddenIdeasPage() {
                   {idea.description}
                 </Text>
                 <IdeaTags tags={idea.tags} />
+                {idea.hiddenByAdmin ? (
+                  <Text size="xs" c="dimmed">
+                    {MSG.ideaHiddenByAdmin}.
+                  </Text>
+                ) : null}
                 <Group justify="space-between">
                   <Text size="xs" c="dimmed">
                     Shared {ideaAge(idea.createdAt)} · {idea.likeCount} likes · {idea.commentCount} comments
                   </Text>
                   <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconRestore size={14} />}
-                      loading={restore.isPending && restore.variables?.id === idea._id}
-                      onClick={() =>
-                        restore.mutate(
-                          { id: idea._id, hidden: false },
-                          {
-                            onSuccess: () =>
-                              notifications.show({
-                                color: 'green',
-                                title: 'Idea Restored',
-                                message: idea.title,
-                              }),
-                            onError: (err) =>
-                              notifications.show({
-                                color: 'red',
-                                title: 'Restore Failed',
-                                message: errorMessage(err, 'Please try again.'),
-                              }),
-                          },
-                        )
-                      }
-                    >
-                      Restore
-                    </Button>
+                    {idea.hiddenByAdmin ? (
+                      <Badge
+                        color="gray"
+                        variant="light"
+                        tt="none"
+                        leftSection={<IconShieldLock size={12} />}
+                      >
+                        Hidden by a moderator
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconRestore size={14} />}
+                        loading={restore.isPending && restore.variables?.id === idea._id}
+                        onClick={() =>
+                          restore.mutate(
+                            { id: idea._id, hidden: false },
+                            {
+                              onSuccess: () =>
+                                notifications.show({
+                                  color: 'green',
+                                  title: 'Idea Restored',
+                                  message: idea.title,
+                                }),
+                              onError: (err) =>
+                                notifications.show({
+                                  color: 'red',
+                                  title: 'Restore Failed',
+                                  message: errorMessage(err, 'Please try again.'),
+                                }),
+                            },
+                          )
+                        }
+                      >
+                        Restore
+                      </Button>
+                    )}
                     <Button
                       size="xs"
                       color="red"
@@ -171,17 +196,7 @@ export function HiddenIdeasPage() {
               </Stack>
             </Paper>
           ))}
-          {hidden.hasNextPage ? (
-            <Center>
-              <Button
-                variant="light"
-                onClick={() => hidden.fetchNextPage()}
-                loading={hidden.isFetchingNextPage}
-              >
-                Load More
-              </Button>
-            </Center>
-          ) : null}
+          <LoadMore query={hidden} what="hidden ideas" />
         </Stack>
       )}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Idea" centered>

@@ -16,6 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { RoutePending } from '../../../components/route-pending';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useFollowerCount } from '../api/follows';
 import { useIdea } from '../api/get-idea';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { Comments } from '../components/comments';
@@ -23,6 +24,18 @@ import { FollowButton } from '../components/follow-button';
 import { LikeButton } from '../components/like-button';
 import { ShareDialog } from '../components/share-dialog';
 import { ideaAge } from '../lib/idea-age';
+
+/** The author's follower count (spec 02 §4, §7), kept current by the follow/unfollow answers. */
+function AuthorFollowers({ authorId }: { authorId: string }) {
+  const count = useFollowerCount(authorId);
+  if (!count.data) return null;
+  const n = count.data.count;
+  return (
+    <Text size="sm" c="dimmed" data-testid="author-follower-count">
+      {n} {n === 1 ? 'follower' : 'followers'}
+    </Text>
+  );
+}
 
 export function IdeaDetailPage() {
   const { id = '' } = useParams();
@@ -102,7 +115,7 @@ export function IdeaDetailPage() {
             <Group gap={4} style={{ flexShrink: 0 }}>
               {d.hidden ? (
                 <Badge color="gray" leftSection={<IconEyeOff size={12} />}>
-                  Hidden
+                  {d.hiddenByAdmin ? 'Hidden by a moderator' : 'Hidden'}
                 </Badge>
               ) : null}
               <Badge variant="light" tt="none">
@@ -115,7 +128,8 @@ export function IdeaDetailPage() {
             <Text size="sm" c="dimmed" component="time" dateTime={d.createdAt}>
               · {ideaAge(d.createdAt)}
             </Text>
-            <FollowButton author={d.author} />
+            <FollowButton author={d.author} followed={d.authorFollowed} />
+            <AuthorFollowers authorId={d.author.id} />
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{d.description}</Text>
           {d.tags.length > 0 ? (
@@ -172,14 +186,20 @@ export function IdeaDetailPage() {
           </Group>
           {mine ? (
             <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={d.hidden ? <IconRestore size={16} /> : <IconEyeOff size={16} />}
-                loading={setHidden.isPending}
-                onClick={toggleHidden}
-              >
-                {d.hidden ? 'Restore' : 'Hide'}
-              </Button>
+              {d.hiddenByAdmin ? (
+                <Text size="sm" c="dimmed">
+                  {MSG.ideaHiddenByAdmin}.
+                </Text>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={d.hidden ? <IconRestore size={16} /> : <IconEyeOff size={16} />}
+                  loading={setHidden.isPending}
+                  onClick={toggleHidden}
+                >
+                  {d.hidden ? 'Restore' : 'Hide'}
+                </Button>
+              )}
               <Button
                 color="red"
                 variant="light"
@@ -194,7 +214,13 @@ export function IdeaDetailPage() {
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
-        <Comments ideaId={d._id} comments={d.comments} commentCount={d.commentCount} readOnly={d.hidden} />
+        <Comments
+          ideaId={d._id}
+          comments={d.comments}
+          commentsCursor={d.commentsCursor}
+          commentCount={d.commentCount}
+          readOnly={d.hidden}
+        />
       </Paper>
 
       <ShareDialog idea={sharing ? d : null} onClose={() => setSharing(false)} />

@@ -23,10 +23,11 @@ import { Link, useSearchParams } from 'react-router';
 import { RoutePending } from '../../../components/route-pending';
 import { useAuth } from '../../../lib/auth-store';
 import { useIdeaCategories } from '../api/get-categories';
-import { type IdeaSort, useIdeasList } from '../api/list-ideas';
+import { type IdeaSort, uniqueIdeas, useIdeasList } from '../api/list-ideas';
 import { readIdeaSort } from '../api/prefetch';
 import { CategorySidebar } from '../components/category-sidebar';
 import { IdeaCard } from '../components/idea-card';
+import { LoadMore } from '../components/load-more';
 import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error-boundary';
 import { ShareDialog } from '../components/share-dialog';
 import { notifyLoginRequired } from '../lib/login-required';
@@ -55,7 +56,7 @@ export function IdeasPage() {
 
   const counts = useIdeaCategories();
   const list = useIdeasList(category, sort);
-  const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.ideas) ?? [], [list.data]);
+  const loaded = useMemo(() => uniqueIdeas(list.data?.pages), [list.data]);
   const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
 
   const setParam = (key: string, value: string, fallback: string) => {
@@ -147,7 +148,7 @@ export function IdeasPage() {
               <Center py="xl">
                 <Loader aria-label="Loading ideas" />
               </Center>
-            ) : list.isError ? (
+            ) : list.isError && !list.data ? (
               <ErrorLoadingIdeas />
             ) : (
               <Stack gap="sm">
@@ -164,17 +165,7 @@ export function IdeasPage() {
                     </Text>
                   </Paper>
                 ) : null}
-                {list.hasNextPage ? (
-                  <Center>
-                    <Button
-                      variant="light"
-                      onClick={() => list.fetchNextPage()}
-                      loading={list.isFetchingNextPage}
-                    >
-                      Load More
-                    </Button>
-                  </Center>
-                ) : null}
+                <LoadMore query={list} what="ideas" />
               </Stack>
             )}
           </IdeasErrorBoundary>

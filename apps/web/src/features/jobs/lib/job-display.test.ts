@@ -27,6 +27,7 @@ const job = (over: Partial<Job> = {}): Job => ({
   experience: '3+ years',
   education: null,
   applicationDeadline: '2030-01-31',
+  applicationsOpen: true,
   contactEmail: 'jobs@acme.example.com',
   status: 'approved',
   rejectionReason: null,

@@ -29,6 +29,27 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useCreateJob } from '../api/create-job';
+import { LogoPicker } from '../components/logo-picker';
+
+/** The fields in the order the form shows them: the first with a problem gets the focus. */
+const FIELD_ORDER = [
+  'title',
+  'category',
+  'description',
+  'requirements',
+  'skills',
+  'companyName',
+  'companyWebsite',
+  'city',
+  'state',
+  'country',
+  'salary',
+  'experience',
+  'education',
+  'applicationDeadline',
+  'benefits',
+  'contactEmail',
+] as const;
 
 interface FormValues {
   title: string;
@@ -161,14 +182,31 @@ export function CreateJobPage() {
     );
   }
 
-  /** spec 03 §5: title, description, company name and city, checked before anything is sent. */
-  const checkRequired = (v: FormValues) => {
+  /**
+   * The field's visible input (form.getInputNode: by data-path, so not a Select's hidden input nor
+   * the page's <meta name="description">), brought into view and focused.
+   */
+  const focusField = (field: string) => {
+    const node = form.getInputNode(field as keyof FormValues);
+    node?.scrollIntoView({ block: 'center' });
+    node?.focus({ preventScroll: true });
+  };
+
+  /**
+   * spec 03 §5: title, description, company name and city, checked before anything is sent (with
+   * the spec's toast); the other rules at the same time, so every problem shows at once and the
+   * focus goes to the first one down the form.
+   */
+  const check = (v: FormValues) => {
+    const { errors } = form.validate();
     const missing = (['title', 'description', 'companyName', 'city'] as const).filter((k) => !v[k].trim());
-    if (!missing.length) return true;
     for (const k of missing) form.setFieldError(k, MSG.jobMissing);
-    notifications.show({ color: 'red', title: MSG.jobMissingTitle, message: MSG.jobMissing });
-    document.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
-    return false;
+    if (missing.length)
+      notifications.show({ color: 'red', title: MSG.jobMissingTitle, message: MSG.jobMissing });
+    const wrong = new Set<string>([...Object.keys(errors), ...missing]);
+    const first = FIELD_ORDER.find((k) => wrong.has(k));
+    if (first) focusField(first);
+    return wrong.size === 0;
   };
 
   const submit = (v: FormValues) => {
@@ -228,13 +266,7 @@ export function CreateJobPage() {
           e.preventDefault();
           if (busy) return;
           const values = form.getValues();
-          if (!checkRequired(values)) return;
-          const { hasErrors, errors } = form.validate();
-          if (hasErrors) {
-            const first = Object.keys(errors)[0];
-            if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-            return;
-          }
+          if (!check(values)) return;
           submit(values);
         }}
       >
@@ -318,13 +350,10 @@ export function CreateJobPage() {
                 maxLength={500}
                 {...form.getInputProps('companyWebsite')}
               />
-              <TextInput
-                label="Company Logo URL"
-                name="companyLogo"
-                type="url"
-                placeholder="https://example.com/logo.png"
-                maxLength={500}
-                {...form.getInputProps('companyLogo')}
+              <LogoPicker
+                value={form.values.companyLogo}
+                companyName={form.values.companyName}
+                onChange={(url) => form.setFieldValue('companyLogo', url)}
               />
             </SimpleGrid>
           </FormSection>

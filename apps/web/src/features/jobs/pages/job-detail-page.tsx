@@ -124,8 +124,8 @@ export function JobDetailPage() {
   const company = companyLabel(job);
   const salary = salaryLabel(job);
   const isPoster = user?.id === job.author.id;
-  const today = new Date().toISOString().slice(0, 10);
-  const closed = Boolean(job.applicationDeadline && job.applicationDeadline < today);
+  // The server's rule (the one that keeps the job listed), never this browser's date.
+  const closed = !job.applicationsOpen;
   const mailto = `mailto:${job.contactEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}`;
 
   return (

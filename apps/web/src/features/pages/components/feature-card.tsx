@@ -16,7 +16,8 @@ export function FeatureCard({
   step?: number;
 }) {
   return (
-    <Card withBorder radius="lg" padding="lg" h="100%">
+    // No height of its own: a grid stretches it to its row, and in a column it grows with its text.
+    <Card withBorder radius="lg" padding="lg">
       <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
         {icon}
       </ThemeIcon>

@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORIES, MSG } from '@agora/shared';
+import { CONTACT_CATEGORIES, type ContactBody, MSG } from '@agora/shared';
 import {
   Alert,
   Button,
@@ -53,7 +53,7 @@ export function ContactPage() {
         name: form.name.trim(),
         email: form.email.trim(),
         subject: form.subject.trim(),
-        category: form.category,
+        category: form.category as ContactBody['category'],
         message: form.message.trim(),
       },
       {

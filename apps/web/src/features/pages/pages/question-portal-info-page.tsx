@@ -49,8 +49,8 @@ export function QuestionPortalInfoPage() {
               If you are asking
             </Title>
             <FeatureCard step={1} color="teal" icon={<IconCoinRupee size={24} />} title="Ask with a reward">
-              Describe your problem, choose one of eight categories and set a reward from ₹10. The reward is
-              paid up front, so answerers know it is real.
+              Describe your problem, choose one of eight categories and set the reward you offer (above a
+              small minimum). It is paid up front, so answerers know it is real.
             </FeatureCard>
             <FeatureCard step={2} color="teal" icon={<IconBrain size={24} />} title="AI-powered sorting">
               When answers arrive, rank them with AI: the most relevant, correct and complete answers rise to

@@ -101,6 +101,23 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
     expect(onPaid).not.toHaveBeenCalled();
   });
 
+  it('a second payment of a question paid meanwhile: reported as paid, not as a failure (it went to the wallet)', async () => {
+    const refunded =
+      'This question had already been paid for, so this payment has been added to your wallet. You can withdraw it from My Wallet.';
+    mockFetch({
+      'POST /api/payments/create-order': { body: order },
+      'POST /api/payments/sandbox/pay': { body: signed },
+      'POST /api/payments/verify': {
+        status: 409,
+        body: { error: refunded, message: refunded, code: 'QUESTION_ALREADY_PAID' },
+      },
+    });
+    const { onError, onPaid } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹25.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('cancels without paying', async () => {
     const calls = mockFetch({ 'POST /api/payments/create-order': { body: order } });
     const { onCancel, onPaid, onError } = setup();

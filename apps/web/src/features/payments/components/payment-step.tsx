@@ -18,7 +18,9 @@ import {
 } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { createOrder, sandboxPay, verifyPayment } from '../api/payments';
 import { loadRazorpayCheckout } from './razorpay-checkout';
@@ -53,6 +55,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
   const settled = useRef(false);
   const started = useRef(false);
   // The callbacks may change identity on every render of the parent; the flow keeps the latest.
+  const qc = useQueryClient();
   const callbacks = useRef({ onPaid, onError, onCancel });
   callbacks.current = { onPaid, onError, onCancel };
 
@@ -74,11 +77,24 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
       try {
         await verifyPayment({ ...signed, questionId });
         finish({ kind: 'paid' });
-      } catch {
+      } catch (err) {
+        // Paid meanwhile through another order (another window): this payment went to the wallet.
+        // The question is paid; say where the money is rather than "contact support".
+        if (err instanceof ApiError && err.code === 'QUESTION_ALREADY_PAID') {
+          notifications.show({
+            color: 'blue',
+            title: 'Already paid',
+            message: err.message,
+            autoClose: 10_000,
+          });
+          void qc.invalidateQueries({ queryKey: ['wallet'] });
+          finish({ kind: 'paid' });
+          return;
+        }
         finish({ kind: 'error', title: VERIFY_ERROR_TITLE, message: VERIFY_ERROR_MESSAGE });
       }
     },
-    [questionId, finish],
+    [questionId, finish, qc],
   );
 
   const openRazorpay = useCallback(

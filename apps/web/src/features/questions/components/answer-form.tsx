@@ -41,10 +41,14 @@ export interface AnswerFormProps {
   onSubmitted: () => void;
   /** The server says this user already answered (a stale page): show the notice instead. */
   onAlreadyAnswered: () => void;
+  /** The server says the question is no longer open (a stale page): refetch it so its notice shows. */
+  onClosed?: () => void;
 }
 
+const conflictCode = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.code : null);
+
 /** The answer form of spec 01 §2/§5: text, attachments with upload progress, one-answer confirmation. */
-export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered }: AnswerFormProps) {
+export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClosed }: AnswerFormProps) {
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const [content, setContent] = useState('');
@@ -80,7 +84,9 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered }: Answe
     } catch (err) {
       const { title, message } = uploadErrorText(err);
       notifications.show({ title, message, color: 'red' });
-      if (err instanceof ApiError && err.status === 409) onAlreadyAnswered();
+      // The upload answers 409 both when this user already answered and when the question closed.
+      if (conflictCode(err) === 'ALREADY_ANSWERED') onAlreadyAnswered();
+      else if (conflictCode(err) === 'QUESTION_CLOSED') onClosed?.();
     } finally {
       setProgress(null);
     }
@@ -113,7 +119,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered }: Answe
       onSubmitted();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return toLogin();
-      if (err instanceof ApiError && err.status === 409 && err.code === 'ALREADY_ANSWERED') {
+      if (conflictCode(err) === 'ALREADY_ANSWERED') {
         notifications.show({
           title: MSG.alreadyAnsweredTitle,
           message: MSG.alreadyAnswered,
@@ -122,6 +128,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered }: Answe
         onAlreadyAnswered();
         return;
       }
+      if (conflictCode(err) === 'QUESTION_CLOSED') onClosed?.();
       const message =
         err instanceof NetworkError
           ? MSG.networkError

@@ -34,6 +34,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { PaymentStep } from '../../payments/components/payment-step';
 import { useMinReward } from '../api/get-min-reward';
+import { invalidateInOtherWindows } from '../../../lib/query-client';
 import { questionKeys } from '../api/keys';
 import { createQuestion } from '../api/question-mutations';
 import { useSimilarQuestions } from '../api/similar-questions';
@@ -191,6 +192,8 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
     });
     reset();
     void qc.invalidateQueries({ queryKey: questionKeys.all });
+    // The Inquiry Space that opened this window shows the new question (and counts) too.
+    invalidateInOtherWindows(questionKeys.all);
     if (mode === 'inline') {
       onDone?.();
       return;

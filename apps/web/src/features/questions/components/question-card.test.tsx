@@ -1,31 +1,10 @@
-import type { Question } from '@agora/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aQuestion } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { QuestionCard } from './question-card';
 
-const question = (over: Partial<Question> = {}): Question => ({
-  _id: 'q1',
-  title: 'How do I price a pottery class?',
-  description: 'I teach **beginners** and want a fair price.',
-  category: 'Business',
-  status: 'open',
-  views: 12,
-  answerCount: 3,
-  answers: [],
-  author: { id: 'u1', displayName: 'Quinn' },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  isPaid: true,
-  paymentAmount: 4000,
-  rewardAmount: 4000,
-  aiRanked: false,
-  aiRankedAt: null,
-  image: null,
-  rewardsDistributed: false,
-  hidden: false,
-  ...over,
-});
+const question = aQuestion;
 
 describe('QuestionCard', () => {
   it('shows the paid reward, and marks an unpaid question (only its author sees one) with its amount', () => {
@@ -45,5 +24,13 @@ describe('QuestionCard', () => {
     );
     expect(screen.getByText('Unpaid · ₹40.00')).toBeTruthy();
     expect(screen.queryByText(/reward$/)).toBeNull();
+  });
+
+  it('says the reward was distributed instead of advertising it once it has been shared out', () => {
+    renderWithProviders(
+      <QuestionCard question={question({ rewardsDistributed: true })} selected={false} onSelect={() => {}} />,
+    );
+    expect(screen.getByText('₹40.00 reward distributed')).toBeTruthy();
+    expect(screen.queryByText('₹40.00 reward')).toBeNull();
   });
 });

@@ -47,8 +47,9 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
               {q.category}
             </Badge>
             {q.isPaid && q.paymentAmount ? (
-              <Badge variant="light" size="sm" color="teal">
-                {rupees(q.paymentAmount)} reward
+              <Badge variant="light" size="sm" color={q.rewardsDistributed ? 'gray' : 'teal'}>
+                {/* Once shared out, nothing is left to win: say so rather than advertise it. */}
+                {rupees(q.paymentAmount)} {q.rewardsDistributed ? 'reward distributed' : 'reward'}
               </Badge>
             ) : q.rewardAmount > 0 ? (
               <Badge variant="light" color="orange" size="sm">

@@ -75,6 +75,10 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
   const mine = q.answers.find((a) => a.authorId === viewerId);
   const open = statusOf(q.status) === 'open';
 
+  const refetchNow = () => {
+    void qc.invalidateQueries({ queryKey: [...questionKeys.details(), q._id] });
+    void qc.invalidateQueries({ queryKey: questionKeys.lists() });
+  };
   const refetchSoon = () => {
     timer.current = window.setTimeout(() => {
       void qc.invalidateQueries({ queryKey: [...questionKeys.details(), q._id] });
@@ -146,6 +150,7 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
               setForceAnswered(true);
               refetchSoon();
             }}
+            onClosed={refetchNow}
           />
         </>
       ) : (
@@ -198,8 +203,9 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
             {q.category}
           </Badge>
           {q.isPaid && q.paymentAmount ? (
-            <Badge variant="light" color="teal" size="sm">
-              {rupees(q.paymentAmount)} reward
+            <Badge variant="light" size="sm" color={q.rewardsDistributed ? 'gray' : 'teal'}>
+              {/* Once shared out, nothing is left to win: say so rather than advertise it. */}
+              {rupees(q.paymentAmount)} {q.rewardsDistributed ? 'reward distributed' : 'reward'}
             </Badge>
           ) : q.rewardAmount > 0 ? (
             <Badge variant="light" color="orange" size="sm">

@@ -1,4 +1,4 @@
-import { MSG, type Question } from '@agora/shared';
+import { MSG, type Question, QUESTION_TEXT } from '@agora/shared';
 import {
   Alert,
   Badge,
@@ -166,16 +166,22 @@ function OwnQuestion({ q }: { q: Question }) {
         </Group>
 
         <Group gap="xs" wrap="wrap">
-          <Button
-            size="xs"
-            variant={open ? 'filled' : 'default'}
-            color={open ? 'green' : undefined}
-            leftSection={open ? <IconCheck size={14} /> : <IconRefresh size={14} />}
-            loading={busy === 'status'}
-            onClick={changeStatus}
-          >
-            {open ? 'Mark as Answered' : 'Reopen Question'}
-          </Button>
+          {q.status === 'closed' ? (
+            <Text size="xs" c="dimmed">
+              {QUESTION_TEXT.closedByModerator}.
+            </Text>
+          ) : (
+            <Button
+              size="xs"
+              variant={open ? 'filled' : 'default'}
+              color={open ? 'green' : undefined}
+              leftSection={open ? <IconCheck size={14} /> : <IconRefresh size={14} />}
+              loading={busy === 'status'}
+              onClick={changeStatus}
+            >
+              {open ? 'Mark as Answered' : 'Reopen Question'}
+            </Button>
+          )}
           {q.answerCount > 1 ? (
             <Button
               size="xs"

@@ -11,7 +11,12 @@ export function useDistributeRewards(questionId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: distributeRewards,
-    // Refetch also after a failure: a 409 means someone else already distributed it.
-    onSettled: () => qc.invalidateQueries({ queryKey: rewardViewQueryOptions(questionId).queryKey }),
+    // Refetch also after a failure: a 409 means someone else already distributed it. The questions
+    // area's lists (the Questioner Portal) show the distribution too: its key prefix is 'questions'.
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: rewardViewQueryOptions(questionId).queryKey }),
+        qc.invalidateQueries({ queryKey: ['questions'] }),
+      ]),
   });
 }

@@ -1,6 +1,8 @@
+import { QUESTION_LIMITS } from '@agora/shared';
 import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentStep } from '../../payments/components/payment-step';
 import { useMinReward } from '../api/get-min-reward';
@@ -17,12 +19,16 @@ export interface PayRewardPanelProps {
  * here later, through the same payment step as the ask form.
  */
 export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
+  const qc = useQueryClient();
   const min = useMinReward().data?.minRewardAmount ?? 10;
+  const max = QUESTION_LIMITS.rewardMaxRupees;
   const [amount, setAmount] = useState<number | string>(
     requestedPaise > 0 ? Math.round(requestedPaise / 100) : '',
   );
   const [paying, setPaying] = useState<number | null>(null);
-  const value = typeof amount === 'number' && Number.isInteger(amount) && amount >= min ? amount : min;
+  // The same bounds as the question form's reward (and create-order).
+  const value =
+    typeof amount === 'number' && Number.isInteger(amount) && amount >= min ? Math.min(amount, max) : min;
 
   return (
     <Alert color="yellow" icon={<IconAlertCircle size={20} />} title="This question's reward is not paid yet">
@@ -34,6 +40,7 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
             value={amount === '' ? value : amount}
             onChange={setAmount}
             min={min}
+            max={max}
             step={1}
             allowDecimal={false}
             allowNegative={false}
@@ -54,6 +61,8 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
           amountRupees={paying}
           onPaid={() => {
             setPaying(null);
+            // The Questioner Portal and the lists show the question as paid now (key prefix 'questions').
+            void qc.invalidateQueries({ queryKey: ['questions'] });
             notifications.show({
               title: 'Payment successful',
               message: 'The reward is ready to distribute.',

@@ -96,7 +96,11 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
     e.preventDefault();
     setError(null);
     const bank = [accountNumber, ifsc, accountHolderName, bankName].map((v) => v.trim());
-    if (!upiId.trim() && bank.some((v) => !v)) return setError(MSG.paymentDetailsRequired);
+    // The saved account number is never shown, so it cannot be prefilled: left blank, with the other
+    // three bank fields filled, the server keeps the saved one.
+    const keepsSavedAccount = Boolean(wallet.bankAccount) && !bank[0] && bank.slice(1).every(Boolean);
+    const bankComplete = bank.every(Boolean) || keepsSavedAccount;
+    if (!upiId.trim() && !bankComplete) return setError(MSG.paymentDetailsRequired);
     save.mutate(
       {
         upiId: upiId.trim(),
@@ -139,7 +143,7 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Account Number"
-            placeholder={wallet.bankAccount ? `Re-enter (saved: ${wallet.bankAccount.accountNumber})` : ''}
+            placeholder={wallet.bankAccount ? `Saved: ${wallet.bankAccount.accountNumber}` : ''}
             value={accountNumber}
             onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/[^\d\s]/g, ''))}
             inputMode="numeric"
@@ -170,8 +174,8 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
         </SimpleGrid>
         {wallet.bankAccount ? (
           <Text size="xs" c="dimmed">
-            For your security the saved account number is never shown in full: re-enter it to keep the bank
-            account.
+            For your security the saved account number is never shown in full: leave it blank to keep it, or
+            type a new one. Clear all four bank fields to remove the bank account.
           </Text>
         ) : null}
         <Group justify="flex-end">

@@ -38,7 +38,7 @@ export function TransactionList({ transactions, hasMore, loadingMore, onLoadMore
           aria-label="Transactions"
         >
           {transactions.map((t, i) => {
-            const credit = t.type === 'reward';
+            const credit = t.type === 'reward' || t.type === 'refund';
             const badge = statusBadge(t.status);
             return (
               <Group

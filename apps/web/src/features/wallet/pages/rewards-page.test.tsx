@@ -58,7 +58,10 @@ describe('RewardsPage', { timeout: 30_000 }, () => {
       [`GET /api/questions/${Q}/rewards`]: { body: view() },
       'POST /api/rewards/distribute': { body: { rewards: [{}, {}, {}] } },
     });
-    renderPage();
+    const { queryClient } = renderPage();
+    // The Questioner Portal's list, cached from an earlier visit.
+    const portalKey = ['questions', 'list', 'own', testUser.id];
+    queryClient.setQueryData(portalKey, []);
     expect(await screen.findByTestId('reward-total')).toHaveProperty('textContent', '₹10.00');
     fireEvent.click(screen.getByRole('button', { name: 'Distribute Rewards' }));
     expect(await screen.findByText(MSG.selectAnswerToReward)).toBeTruthy();
@@ -85,6 +88,8 @@ describe('RewardsPage', { timeout: 30_000 }, () => {
         { answerId: 'a3', answererId: 'user-a3', percentage: 33 },
       ],
     });
+    // The portal is refetched when next shown, not left saying the reward is undistributed.
+    await waitFor(() => expect(queryClient.getQueryState(portalKey)?.isInvalidated).toBe(true));
   });
 
   it('locks everything once distributed', async () => {

@@ -32,6 +32,14 @@ const txs = [
     createdAt: '2026-01-02T00:00:00.000Z',
   },
   {
+    _id: 't0',
+    type: 'refund',
+    amount: 1500,
+    status: 'completed',
+    description: 'Refund: a second payment for an already-paid question',
+    createdAt: '2026-01-01T12:00:00.000Z',
+  },
+  {
     _id: 't1',
     type: 'reward',
     amount: 4000,
@@ -58,11 +66,13 @@ describe('WalletPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('transaction-amount').map((e) => e.textContent)).toEqual([
       '-₹10.00',
       '-₹4.50',
+      '+₹15.00',
       '+₹40.00',
     ]);
     expect(screen.getAllByTestId('transaction-status').map((e) => e.textContent)).toEqual([
       'failed',
       'pending',
+      'completed',
       'completed',
     ]);
     expect(screen.getByRole('link', { name: /Back to Questions/ }).getAttribute('href')).toBe('/questions');
@@ -112,6 +122,40 @@ describe('WalletPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Save Details' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save Details' }));
     expect(await screen.findByText(MSG.paymentDetailsRequired)).toBeTruthy();
+  });
+
+  it('lets a user with a saved bank account add a UPI id without retyping the account number', async () => {
+    const bankAccount = {
+      accountNumber: 'XXXXXX7890',
+      ifsc: 'HDFC0ABC123',
+      accountHolderName: 'Devi Rao',
+      bankName: 'HDFC Bank',
+    };
+    const calls = mockFetch({
+      'GET /api/wallet': { body: wallet({ upiId: null, bankAccount }) },
+      'GET /api/wallet/transactions': { body: [] },
+      'PUT /api/wallet/bank-details': { body: wallet({ upiId: 'devi@okhdfc', bankAccount }) },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Payment details' });
+    // Without a UPI id, an incomplete bank account is refused with the spec's sentence.
+    fireEvent.change(within(form).getByLabelText('Bank Name'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Details' }));
+    expect(await within(form).findByText(MSG.paymentDetailsRequired)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Bank Name'), { target: { value: 'HDFC Bank' } });
+
+    fireEvent.change(within(form).getByLabelText('UPI ID'), { target: { value: 'devi@okhdfc' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      upiId: 'devi@okhdfc',
+      accountNumber: '',
+      ifsc: 'HDFC0ABC123',
+      accountHolderName: 'Devi Rao',
+      bankName: 'HDFC Bank',
+    });
+    expect(screen.queryByText(MSG.paymentDetailsRequired)).toBeNull();
   });
 
   it('shows the fallback screen when the wallet cannot be loaded', async () => {

@@ -1,0 +1,55 @@
+import { type Question, QUESTION_TEXT } from '@agora/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/auth-store';
+import { aQuestion } from '../../../test/fixtures';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { QuestionerPortalPage } from './questioner-portal-page';
+
+// The signed-in test user's own questions.
+const question = (over: Partial<Question>) =>
+  aQuestion({ author: { id: testUser.id, displayName: testUser.displayName }, answerCount: 0, ...over });
+
+function serve(questions: Question[]) {
+  // The list loads its next page when a sentinel scrolls into view; jsdom has no observer.
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input).split('?')[0];
+      const body = path === '/api/questions' ? questions : { error: 'x', message: 'x', code: 'NOT_FOUND' };
+      return new Response(JSON.stringify(body), {
+        status: path === '/api/questions' ? 200 : 404,
+        headers: { 'X-Total-Count': String(questions.length) },
+      });
+    }),
+  );
+}
+
+describe('QuestionerPortalPage', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Mark as Answered / Reopen on the author’s own questions, but not on one a moderator closed', async () => {
+    setSession('t', testUser as never);
+    serve([
+      question({ _id: 'q1', title: 'Open question', status: 'open' }),
+      question({ _id: 'q2', title: 'Answered question', status: 'answered' }),
+      question({ _id: 'q3', title: 'Closed question', status: 'closed' }),
+    ]);
+    renderWithProviders(<QuestionerPortalPage />, { route: '/questioner-portal' });
+    expect(await screen.findByText('Closed question')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Mark as Answered' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Reopen Question' })).toHaveLength(1);
+    expect(screen.getByText(`${QUESTION_TEXT.closedByModerator}.`)).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import type { Job, Question } from '@agora/shared';
+
+/** A paid, open question as the API returns it; tests override what they are about. */
+export const aQuestion = (over: Partial<Question> = {}): Question => ({
+  _id: 'q1',
+  title: 'How do I price a pottery class?',
+  description: 'I teach **beginners** and want a fair price.',
+  category: 'Business',
+  status: 'open',
+  views: 12,
+  answerCount: 3,
+  answers: [],
+  author: { id: 'u1', displayName: 'Quinn' },
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  isPaid: true,
+  paymentAmount: 4000,
+  rewardAmount: 4000,
+  aiRanked: false,
+  aiRankedAt: null,
+  image: null,
+  rewardsDistributed: false,
+  hidden: false,
+  ...over,
+});
+
+const DAY = 86_400_000;
+
+/** An approved job as GET /api/jobs/{id} returns it, posted a day ago; tests override the rest. */
+export const aJob = (over: Partial<Job> = {}): Job => ({
+  _id: 'j1',
+  title: 'Backend Engineer',
+  description: 'APIs',
+  company: { name: 'Acme', website: null, logo: null },
+  location: { city: 'Pune', state: null, country: 'India' },
+  isRemote: false,
+  category: 'Engineering',
+  employmentType: 'Full-time',
+  type: 'Full-time',
+  level: 'Mid-level',
+  salary: { min: null, max: null, text: null },
+  requirements: { skills: [], text: null },
+  skills: [],
+  benefits: null,
+  experience: null,
+  education: null,
+  applicationDeadline: null,
+  applicationsOpen: true,
+  contactEmail: 'jobs@acme.example.com',
+  status: 'approved',
+  rejectionReason: null,
+  author: { id: 'someone', displayName: 'Someone' },
+  createdAt: new Date(Date.now() - DAY).toISOString(),
+  updatedAt: new Date(Date.now() - DAY).toISOString(),
+  ...over,
+});
