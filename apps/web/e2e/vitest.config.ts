@@ -11,6 +11,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A journey that fails is run once more before the suite fails (README "Decisions": the CI
+    // machine is shared, and a browser on a loaded machine can lose a frame). A real break fails
+    // both times; a pass on the second try is listed by the flaky reporter below.
+    retry: 1,
+    reporters: ['default', './apps/web/e2e/flaky-reporter.ts'],
     fileParallelism: true,
   },
 });
