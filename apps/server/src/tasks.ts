@@ -1,0 +1,17 @@
+import type { AppContext } from './context.js';
+
+/**
+ * One home for background work. Every task the server runs is listed in `tasks` below; each area
+ * keeps its handlers beside its service (`<area>.tasks.ts`) and exports a `TaskDefinition[]`.
+ * Route modules register none. A periodic task runs once per period across the whole cluster.
+ */
+export interface TaskDefinition {
+  /** Unique, dotted: `<area>.<what>`, e.g. `escrow.settle-due`. */
+  name: string;
+  /** Period in seconds: the task runs once per period across the cluster. */
+  everySeconds: number;
+  /** Must be idempotent and safe if two instances ever run it at once (retries happen). */
+  handler: (ctx: AppContext) => Promise<void>;
+}
+
+export const tasks: TaskDefinition[] = [];
