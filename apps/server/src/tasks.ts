@@ -1,4 +1,7 @@
 import type { AppContext } from './context.js';
+import { uploadsTasks } from './lib/uploads.tasks.js';
+import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
+import { mailTasks } from './platform/mail.tasks.js';
 
 /**
  * One home for background work. Every task the server runs is listed in `tasks` below; each area
@@ -14,4 +17,4 @@ export interface TaskDefinition {
   handler: (ctx: AppContext) => Promise<void>;
 }
 
-export const tasks: TaskDefinition[] = [];
+export const tasks: TaskDefinition[] = [...mailTasks, ...uploadsTasks, ...hackathonsTasks];
