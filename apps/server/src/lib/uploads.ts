@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError } from './errors.js';
@@ -144,15 +145,20 @@ export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
  */
 export async function sweepUnclaimedUploads(ctx: AppContext, limit = 500): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - UNCLAIMED_UPLOAD_TTL_MS);
-  const rows = await ctx.db
+  const rows = await unclaimedUploadsQuery(ctx.db, cutoff, limit);
+  let n = 0;
+  for (const { key } of rows) if (await discardUnreferenced(ctx, key)) n++;
+  return n;
+}
+
+/** Files named by no row and older than `cutoff`: read through the partial index `files_unreferenced_idx`. */
+export function unclaimedUploadsQuery(db: Db, cutoff: Date, limit: number) {
+  return db
     .select({ key: files.key })
     .from(files)
     .where(and(eq(files.refCount, 0), lt(files.createdAt, cutoff)))
     .orderBy(files.createdAt)
     .limit(limit);
-  let n = 0;
-  for (const { key } of rows) if (await discardUnreferenced(ctx, key)) n++;
-  return n;
 }
 
 /**
