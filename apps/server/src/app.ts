@@ -33,7 +33,7 @@ import {
   RedisCounterStore,
 } from './platform/counter-store.js';
 import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './platform/mail.js';
-import { LocalStorage, type Storage } from './platform/storage.js';
+import { createStorage, type Storage } from './platform/storage.js';
 import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
@@ -50,6 +50,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Prefix for shared Redis keys, so parallel test apps do not share counters. */
   redisPrefix?: string;
+  /**
+   * Given by main.ts, which listens before it migrates: until `completeStartup(app)` every request
+   * but the health checks is answered 503. Without it the database is taken as migrated.
+   */
+  readiness?: Readiness;
+}
+
+export interface Readiness {
+  migrating: boolean;
 }
 
 declare module 'fastify' {
@@ -57,6 +66,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Starts the background task runner (main.ts; tests only when they ask). close() stops it. */
     startTasks(list?: readonly TaskDefinition[]): Promise<TaskRunner>;
+    /** After migrations: ensures the configured admin, then lets every request through. */
+    completeStartup(): Promise<void>;
   }
 }
 
@@ -78,7 +89,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer, request.ip (and so every per-IP rate limit) is the client's address
+    // from X-Forwarded-For, believed only when the peer is one of TRUST_PROXY's proxies.
+    trustProxy: config.trustProxy || false,
     forceCloseConnections: 'idle',
     // Requests that already reached us during shutdown are served, not refused.
     return503OnClosing: false,
@@ -109,13 +122,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     clock,
-    storage: opts.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')),
+    storage: opts.storage ?? createStorage(config.storage, config.dataDir),
     counters,
     redis,
     mailWorker: new MailWorker(database.db, transport, config.mail.from, clock, (err) =>
       app.log.error({ err }, 'mail worker'),
     ),
     views: new ViewCounts(database.db, (err) => app.log.warn({ err }, 'view counts: flush failed')),
+    readiness: opts.readiness ?? { migrating: false },
   };
   ctx.views.start();
   app.decorate('ctx', ctx);
@@ -138,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.views.stop();
     await ctx.mailWorker.stop();
     await counters.close();
+    ctx.storage.close?.();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   // While shutting down, responses still in flight close their keep-alive connection, so close()
@@ -152,6 +167,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+
+  // While migrations run (main.ts listens first, so a load balancer can watch /api/health/ready),
+  // nothing but the health checks may touch the database.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!ctx.readiness.migrating || req.url.startsWith('/api/health')) return;
+    const message = 'Agora is starting. Please try again in a moment.';
+    return reply.status(503).header('Retry-After', '5').send({ error: message, message, code: 'STARTING' });
+  });
 
   const scriptSrc = ["'self'"];
   const frameSrc = ["'self'"];
@@ -270,8 +293,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
-  if (config.adminEmail && config.adminPassword) {
-    await auth.ensureAdmin(config.adminEmail, config.adminPassword);
-  }
+  app.decorate('completeStartup', async () => {
+    if (config.adminEmail && config.adminPassword) {
+      await auth.ensureAdmin(config.adminEmail, config.adminPassword);
+    }
+    ctx.readiness.migrating = false;
+  });
+  if (!ctx.readiness.migrating) await app.completeStartup();
   return app;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,19 @@ describe('config', () => {
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
     [{ PAYMENTS_PROVIDER: 'razorpay' }, 'RAZORPAY_KEY_ID'],
     [{ STORAGE: 'ftp' }, 'STORAGE'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_REGION: 'eu west' }, 'S3_REGION'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'x' }, 'S3_ACCESS_KEY_ID'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+    [{ DATABASE_URL: 'postgres://db/agora' }, 'JWT_SECRET'],
+    [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
+    [{ DB_POOL_MAX: 'ten' }, 'DB_POOL_MAX'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, 'TRUST_PROXY'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ ADMIN_EMAIL: 'a@b.c' }, 'ADMIN_EMAIL'],
     [{ AI_BASE_URL: '::' }, 'AI_BASE_URL'],
@@ -49,6 +62,74 @@ describe('config', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain(name);
     expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('reads S3 storage settings; local disk is the default', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        DATA_DIR: dir(),
+        STORAGE: 's3',
+        S3_BUCKET: 'agora-files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'agora-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // No keys: the AWS SDK's own credential chain (an instance role, AWS_* variables).
+    expect(
+      loadConfig({ DATA_DIR: dir(), STORAGE: 's3', S3_BUCKET: 'b.example', S3_REGION: 'eu-west-1' }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'b.example',
+      endpoint: null,
+      region: 'eu-west-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('with DATABASE_URL generates no secret: JWT_SECRET is required and the sandbox secret derives from it', () => {
+    const secret = 'cluster-secret-cluster-secret-0123456789';
+    const a = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://db/agora', JWT_SECRET: secret });
+    const bDir = dir();
+    const b = loadConfig({ DATA_DIR: bDir, DATABASE_URL: 'postgres://db/agora', JWT_SECRET: secret });
+    // Two instances, two DATA_DIRs, one set of secrets; nothing written to DATA_DIR.
+    expect(b.jwtSecret).toBe(a.jwtSecret);
+    expect(b.payments.keySecret).toBe(a.payments.keySecret);
+    expect(b.payments.webhookSecret).toBe(a.payments.keySecret);
+    expect(a.payments.keySecret).not.toBe(secret);
+    expect(a.payments.keySecret.length).toBeGreaterThanOrEqual(32);
+    expect(readdirSync(bDir)).toEqual([]);
+    // Another JWT_SECRET, another sandbox secret.
+    expect(
+      loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://db/agora', JWT_SECRET: `${secret}x` }).payments
+        .keySecret,
+    ).not.toBe(a.payments.keySecret);
+    // The embedded database keeps its per-DATA_DIR generated secrets.
+    const d = dir();
+    const embedded = loadConfig({ DATA_DIR: d });
+    expect(readFileSync(path.join(d, 'sandbox-payment-secret'), 'utf8')).toBe(embedded.payments.keySecret);
+  });
+
+  it('reads DB_POOL_MAX and TRUST_PROXY (off by default)', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect(c.dbPoolMax).toBe(10);
+    expect(c.trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), DB_POOL_MAX: '25' }).dbPoolMax).toBe(25);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dir(), TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
   });
 
   it('builds the public URL for links in e-mails from PUBLIC_URL, else from PORT', () => {

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The only reader of process.env. A bad value stops start-up with one line naming the variable. */
@@ -24,7 +25,11 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   ai: { baseUrl: string | null; apiKey: string | null; model: string };
   mail: { smtpUrl: string | null; from: string };
-  storage: { kind: 'local' };
+  storage: StorageConfig;
+  /** PostgreSQL connections per instance (DB_POOL_MAX). */
+  dbPoolMax: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDRs or proxy-addr's names. */
+  trustProxy: string[] | false;
   sessionIdleMinutes: number;
   authRateLimitIp: number;
   /** Failed logins allowed per account per window before 429. */
@@ -48,6 +53,19 @@ export interface Config {
    */
   responseCache: { enabled: boolean; ttlMs: number };
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** null → the AWS endpoint for the region. */
+      endpoint: string | null;
+      region: string;
+      /** null → the AWS SDK's default credential chain (instance role, environment, profile). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -75,6 +93,74 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   return n;
 }
 
+function bool(env: Env, name: string, def: boolean): boolean {
+  const v = env[name]?.trim().toLowerCase();
+  if (!v) return def;
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false`);
+}
+
+function storageConfig(env: Env): StorageConfig {
+  const kind = env.STORAGE?.trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('STORAGE must be local or s3');
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
+  // S3's bucket naming rules: 3–63 lowercase letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      'S3_BUCKET must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    );
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region))
+    throw new ConfigError('S3_REGION must be a region name such as eu-west-1');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      `${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is required with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`,
+    );
+  }
+  return {
+    kind,
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: comma-separated addresses, CIDRs or proxy-addr's names (loopback, linklocal,
+ * uniquelocal). `true` (trust every peer) is refused: anyone reaching the server directly could then
+ * pick the address rate limits see.
+ */
+function trustProxy(env: Env): string[] | false {
+  const v = env.TRUST_PROXY?.trim();
+  if (!v || ['false', 'off', '0', 'no'].includes(v.toLowerCase())) return false;
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    if (PROXY_NAMES.has(item)) continue;
+    const [addr, prefix, extra] = item.split('/');
+    const family = isIP(addr ?? '');
+    const maxPrefix = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must list proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1), or loopback/linklocal/uniquelocal; got "${item}"`,
+      );
+    }
+  }
+  return items.length ? items : false;
+}
+
 function secretFile(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -95,9 +181,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       if (!env[name]?.trim()) throw new ConfigError(`${name} is required when PAYMENTS_PROVIDER=razorpay`);
     }
   }
-  const storage = env.STORAGE?.trim() || 'local';
-  if (storage !== 'local')
-    throw new ConfigError('STORAGE must be local (S3 storage is not available in this build)');
+  const storage = storageConfig(env);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  // Several instances share one PostgreSQL: a secret generated into one instance's DATA_DIR would
+  // differ on the next (tokens refused, signatures invalid). JWT_SECRET is not kept in the database
+  // either: it also roots the key that encrypts bank account numbers stored there.
+  if (databaseUrl && !env.JWT_SECRET?.trim()) {
+    throw new ConfigError(
+      'JWT_SECRET is required when DATABASE_URL is set (every instance must share it; a DATA_DIR/jwt-secret file holds the one used so far)',
+    );
+  }
   const jwtSecret = env.JWT_SECRET?.trim() || secretFile(dataDir, 'jwt-secret');
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
@@ -107,7 +200,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (adminPassword && adminPassword.length < 8)
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
-  const sandboxSecret = provider === 'sandbox' ? secretFile(dataDir, 'sandbox-payment-secret') : '';
+  // The sandbox checkout's signing secret: with PostgreSQL derived from JWT_SECRET (shared by every
+  // instance, domain-separated), on the embedded database generated once into DATA_DIR as before.
+  const sandboxSecret =
+    provider !== 'sandbox'
+      ? ''
+      : databaseUrl
+        ? createHmac('sha256', jwtSecret).update('agora/payments/sandbox-secret/v1').digest('base64url')
+        : secretFile(dataDir, 'sandbox-payment-secret');
   const cacheSetting = env.RESPONSE_CACHE?.trim().toLowerCase();
   if (cacheSetting && cacheSetting !== 'on' && cacheSetting !== 'off') {
     throw new ConfigError('RESPONSE_CACHE must be on or off');
@@ -124,7 +224,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST?.trim() || '0.0.0.0',
     publicUrl,
     dataDir,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jwtSecret,
     adminEmail,
@@ -150,7 +250,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
       from: env.MAIL_FROM?.trim() || 'Agora <no-reply@agora.local>',
     },
-    storage: { kind: 'local' },
+    storage,
+    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 1000),
+    trustProxy: trustProxy(env),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),
     loginFailuresPerAccount: 5,

@@ -19,6 +19,8 @@ export interface AppContext {
   redis: Redis | null;
   /** Detail-page views, written to the database in batches (platform/view-counts.ts). */
   views: ViewCounts;
+  /** `migrating` is true from listen until migrations are applied (main.ts); /api/health/ready reads it. */
+  readiness: { migrating: boolean };
 }
 
 export interface SessionUser {

@@ -27,20 +27,36 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await database.migrate();
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.dbPoolMax,
+    });
+    await database.ping();
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       console.error(err.message);
       process.exit(3);
     }
-    console.error(
-      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded in ${config.dataDir}`}): ${(err as Error).message}`,
-    );
+    console.error(`${dbLabel(config)}: ${(err as Error).message}`);
     process.exit(3);
   }
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel, redact: LOG_REDACT } });
+  // Listen before migrating, so /api/health/ready answers 503 (and every other route 503
+  // "starting") while migrations run; the app serves once they are applied.
+  const readiness = { migrating: true };
+  const app = await buildApp({
+    config,
+    database,
+    readiness,
+    logger: { level: config.logLevel, redact: LOG_REDACT },
+  });
+  try {
+    await app.ctx.storage.check();
+  } catch (err) {
+    console.error(`Storage error (STORAGE=${config.storage.kind}): ${(err as Error).message}`);
+    process.exit(3);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,8 +80,19 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  try {
+    await database.migrate();
+    await app.completeStartup();
+  } catch (err) {
+    console.error(`${dbLabel(config)}: ${(err as Error).message}`);
+    process.exit(3);
+  }
   await app.startTasks();
   app.log.info(`Agora is serving on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+function dbLabel(config: ReturnType<typeof loadConfig>): string {
+  return `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded in ${config.dataDir}`})`;
 }
 
 main().catch((err) => {

@@ -416,9 +416,19 @@ describe('process start-up', () => {
 
   it('exits non-zero with one clear line when the database is down or a variable is bad', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-down-'));
-    const down = run({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nope' });
+    const down = run({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nope',
+      JWT_SECRET: 'a-cluster-wide-secret-0123456789-abcdef',
+    });
     expect(await exited(down)).not.toBe(0);
     expect(down.output()).toMatch(/Cannot open the database \(DATABASE_URL\)/);
+    // No per-instance secret next to a shared database.
+    const noSecret = run({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nope' });
+    expect(await exited(noSecret)).toBe(2);
+    expect(noSecret.output().trim()).toMatch(
+      /^Configuration error: JWT_SECRET is required when DATABASE_URL is set/,
+    );
     const bad = run({ DATA_DIR: dataDir, PAYMENTS_PROVIDER: 'paypal' });
     expect(await exited(bad)).toBe(2);
     expect(bad.output().trim()).toBe('Configuration error: PAYMENTS_PROVIDER must be sandbox or razorpay');

@@ -14,6 +14,25 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 export const TEST_REDIS_URL = process.env.REDIS_URL || null;
 export const dbKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** A new, empty (not migrated) database on TEST_DATABASE_URL's server; `drop()` removes it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `agora_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
 export async function freshDatabase(): Promise<Database & { url: string | null }> {
   if (!TEST_DATABASE_URL) {

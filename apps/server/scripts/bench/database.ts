@@ -6,6 +6,8 @@ import pg from 'pg';
 import { repoRoot } from './paths.js';
 
 /** A seeded database for one scale: the environment a server needs to use it, and its clean-up. */
+const BENCH_JWT_SECRET = 'bench-jwt-secret-not-for-production-0123456789';
+
 export interface BenchDatabase {
   kind: 'postgres' | 'pglite';
   scale: number;
@@ -81,7 +83,8 @@ export async function seededDatabase(scale: number, opts: { reuse: boolean }): P
     const name = `agora_bench_s${String(scale).replace(/\W/g, '_')}`;
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+    // With DATABASE_URL no secret is generated per instance: the seed and the server share this one.
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JWT_SECRET: BENCH_JWT_SECRET };
     const drop = async () => {
       if (!opts.reuse) {
         await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

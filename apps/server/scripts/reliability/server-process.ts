@@ -63,6 +63,8 @@ export function spawnServer(
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
+      // Required with DATABASE_URL (no per-instance secrets); harmless on the embedded database.
+      JWT_SECRET: 'reliability-test-jwt-secret-0123456789-abcdef',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,

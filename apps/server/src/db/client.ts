@@ -35,6 +35,9 @@ export interface Database {
 
 export class DatabaseLockedError extends Error {}
 
+/** pg_advisory_lock key held while migrations run ('agora' in ASCII). */
+export const MIGRATION_LOCK_ID = '418397744737';
+
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
@@ -154,7 +157,21 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         await client.end().catch(() => {});
       };
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    // Several instances may start together on one database: each waits for the advisory lock, so
+    // exactly one applies the pending migrations and the others then find nothing left to do.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        // Closing the session releases the lock too; unlock first so the next one need not wait.
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.end().catch(() => {});
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -165,8 +182,10 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 export function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** PostgreSQL pool size per instance (DB_POOL_MAX). */
+  poolMax?: number;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax) : openPglite(opts.dataDir);
 }
 
 const CONNECTION_CODES = new Set([

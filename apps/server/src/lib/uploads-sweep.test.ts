@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../../test/helpers.js';
-import { files, questions } from '../db/schema/index.js';
+import { answers, files, jobs, questions } from '../db/schema/index.js';
 import {
   createQuestion,
   makePng,
@@ -9,7 +11,7 @@ import {
   postAnswer,
   sampleQuestion,
 } from '../modules/questions/questions.fixtures.js';
-import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_TTL_MS } from './uploads.js';
+import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_TTL_MS, unclaimedUploadsQuery } from './uploads.js';
 
 let t: TestApp;
 let asker: TestUser;
@@ -108,5 +110,56 @@ describe('unclaimed uploads', () => {
     for (const f of [abandoned, abandonedLogo])
       expect((await t.app.inject({ url: f.url })).statusCode, f.url).toBe(404);
     expect(await t.database.db.select().from(files).where(eq(files.key, abandoned.key))).toEqual([]);
+
+    // The counts follow every way a reference goes away: the answer deleted,
+    // a job's logo replaced by an external address.
+    const refs = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db
+            .select({ key: files.key, n: files.refCount })
+            .from(files)
+            .where(inArray(files.key, [used.key, logo.key, keptImage.key]))
+        ).map((r) => [r.key, r.n]),
+      );
+    expect(await refs()).toEqual({ [used.key]: 1, [logo.key]: 1, [keptImage.key]: 1 });
+    // Migration 0011 counted the references that existed before it: the same statement again.
+    const backfill = readFileSync(
+      fileURLToPath(new URL('../db/migrations/0011_file_refs.sql', import.meta.url)),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .find((st) => st.includes('UPDATE files f SET ref_count'))!;
+    await t.database.db.update(files).set({ refCount: 0 });
+    await t.database.db.execute(sql.raw(backfill));
+    expect(await refs()).toEqual({ [used.key]: 1, [logo.key]: 1, [keptImage.key]: 1 });
+    await t.database.db.delete(answers).where(eq(answers.questionId, q._id));
+    await t.database.db
+      .update(jobs)
+      .set({ companyLogo: 'https://tidy.example.com/logo.png' })
+      .where(eq(jobs.id, job.json().job._id));
+    expect(await refs()).toEqual({ [used.key]: 0, [logo.key]: 0, [keptImage.key]: 1 });
+    expect(await sweepUnclaimedUploads(t.app.ctx)).toBe(2);
+    for (const f of [used, logo]) expect((await t.app.inject({ url: f.url })).statusCode, f.url).toBe(404);
+    expect((await t.app.inject({ url: keptImage.url })).statusCode).toBe(200);
+  });
+
+  it('finds unclaimed files through the partial index, reading no other table', async () => {
+    const query = unclaimedUploadsQuery(t.database.db, t.clock.now(), 500).toSQL();
+    const plan = await t.database.db.transaction(async (tx) => {
+      // With a handful of rows a sequential scan is cheaper; forbid it to see which index serves.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = (await tx.execute(
+        sql.raw(
+          `explain ${query.sql.replace(/\$(\d+)/g, (_m, i) => {
+            const v = query.params[Number(i) - 1];
+            return typeof v === 'number' ? String(v) : `'${String(v instanceof Date ? v.toISOString() : v)}'`;
+          })}`,
+        ),
+      )) as unknown as { rows: Array<Record<string, string>> };
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('files_unreferenced_idx');
+    expect(plan).not.toMatch(/answers|jobs|questions|hackathon/);
   });
 });

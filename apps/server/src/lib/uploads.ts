@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { answers, files, hackathonSubmissions, hackathons, jobs, questions } from '../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { files } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError } from './errors.js';
 
@@ -131,40 +132,54 @@ const CLAIMED_AT_ONCE = {
   hackathonImage: 'hackathon-image',
   submission: 'hackathon-submission',
 } as const;
+/** Served only through their own authorised route, never from the public `/uploads/<key>`. */
+export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission];
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
 
 /**
  * Deletes files uploaded more than a day ago that nothing names: attachments and logos of forms
- * never sent, a project file replaced by a newer one, the loser of two racing first submissions.
- * Bounded per run, oldest first. Returns how many went.
+ * never sent, a project file replaced by a newer one, the loser of two racing first submissions, a
+ * deleted question's image. `files.ref_count` is kept by triggers on every table that names a file
+ * (migration 0011), so this reads only unreferenced rows through a partial index. Bounded per run,
+ * oldest first; safe when two instances sweep at once. Returns how many went.
  */
 export async function sweepUnclaimedUploads(ctx: AppContext, limit = 500): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - UNCLAIMED_UPLOAD_TTL_MS).toISOString();
-  const { rows } = (await ctx.db.execute(sql`
-    select f.key from ${files} f
-     where f.created_at < ${cutoff}::timestamptz
-       and (
-         (f.purpose = ${CLAIMED_LATER.answerAttachment}
-           and not exists (select 1 from ${answers} a
-                            where a.attachments @> jsonb_build_array(jsonb_build_object('filename', f.key))))
-         or
-         (f.purpose = ${CLAIMED_LATER.jobLogo}
-           and not exists (select 1 from ${jobs} j where j.company_logo = '/uploads/' || f.key))
-         or
-         (f.purpose = ${CLAIMED_AT_ONCE.questionImage}
-           and not exists (select 1 from ${questions} q where q.image_key = f.key))
-         or
-         (f.purpose = ${CLAIMED_AT_ONCE.hackathonImage}
-           and not exists (select 1 from ${hackathons} h where h.image_key = f.key))
-         or
-         (f.purpose = ${CLAIMED_AT_ONCE.submission}
-           and not exists (select 1 from ${hackathonSubmissions} s where s.file_key = f.key))
-       )
-     order by f.created_at
-     limit ${limit}`)) as unknown as { rows: Array<{ key: string }> };
+  const cutoff = new Date(ctx.clock.now().getTime() - UNCLAIMED_UPLOAD_TTL_MS);
+  const rows = await unclaimedUploadsQuery(ctx.db, cutoff, limit);
   let n = 0;
-  for (const { key } of rows) if (await discardUpload(ctx, key)) n++;
+  for (const { key } of rows) if (await discardUnreferenced(ctx, key)) n++;
   return n;
+}
+
+/** Files named by no row and older than `cutoff`: read through the partial index `files_unreferenced_idx`. */
+export function unclaimedUploadsQuery(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select({ key: files.key })
+    .from(files)
+    .where(and(eq(files.refCount, 0), lt(files.createdAt, cutoff)))
+    .orderBy(files.createdAt)
+    .limit(limit);
+}
+
+/**
+ * The row goes only if still unreferenced (a request may have claimed the file meanwhile; the row
+ * lock orders us after it), and it comes back if the store refuses the delete, so a later sweep
+ * retries: bytes are never left without a row to find them by.
+ */
+async function discardUnreferenced(ctx: AppContext, key: string): Promise<boolean> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(files)
+        .where(and(eq(files.key, key), eq(files.refCount, 0)))
+        .returning({ key: files.key });
+      if (gone.length === 0) return false;
+      await ctx.storage.delete(key);
+      return true;
+    });
+  } catch {
+    return false;
+  }
 }
 
 function isUtf8Text(buf: Buffer): boolean {

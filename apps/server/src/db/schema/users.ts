@@ -149,7 +149,12 @@ export const files = pgTable(
     size: integer('size').notNull(),
     originalName: text('original_name').notNull(),
     purpose: text('purpose').notNull(),
+    /** Rows that name this file (answers, jobs, questions, hackathons, submissions), kept by triggers (0011). */
+    refCount: integer('ref_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('files_owner_idx').on(t.ownerId),
+    index('files_unreferenced_idx').on(t.createdAt).where(sql`${t.refCount} = 0`),
+  ],
 );

@@ -179,13 +179,18 @@ export function createAuthService(ctx: AppContext) {
     async ensureAdmin(email: string, password: string): Promise<void> {
       const existing = await repo.findUserByEmail(ctx.db, email);
       if (!existing) {
-        await repo.insertUser(ctx.db, {
-          email,
-          name: 'Administrator',
-          displayName: 'Administrator',
-          passwordHash: await hashPassword(password),
-          role: 'admin',
-        });
+        try {
+          await repo.insertUser(ctx.db, {
+            email,
+            name: 'Administrator',
+            displayName: 'Administrator',
+            passwordHash: await hashPassword(password),
+            role: 'admin',
+          });
+        } catch (err) {
+          // Another instance starting at the same moment created it first: nothing left to do.
+          if (pgErrorCode(err) !== '23505') throw err;
+        }
       } else if (existing.role !== 'admin') {
         // Someone registered the admin's e-mail first: the configured password replaces theirs and
         // their sessions end, so the promotion hands nothing to whoever signed up.

@@ -254,6 +254,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('Content-Type', f.mimetype)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Cache-Control', 'private, no-store')
+          .header('Content-Length', f.size)
           .header(
             'Content-Disposition',
             `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,

@@ -572,9 +572,9 @@ export function createHackathonsService(ctx: AppContext) {
       const file = await ctx.db.query.files.findFirst({
         where: (f, { eq }) => eq(f.key, sub.fileKey!),
       });
-      const data = await ctx.storage.get(sub.fileKey!);
+      const data = file ? await ctx.storage.open(sub.fileKey!) : null;
       if (!file || !data) return notFound('File not found');
-      return { data, mimetype: file.mimetype, name: file.originalName };
+      return { data: data.body, size: data.size, mimetype: file.mimetype, name: file.originalName };
     },
 
     /** GET /api/hackathons/:id/calendar.ics */

@@ -2,10 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
-import { RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
+import { PRIVATE_UPLOAD_PURPOSES, RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
 import { STORAGE_KEY_RE } from '../../platform/storage.js';
 
-/** GET /uploads/<key>: stored MIME type, nosniff, and attachment for anything but raster images. */
+/**
+ * GET /uploads/<key>: stored MIME type, nosniff, and attachment for anything but raster images.
+ * Streamed from the store (local disk or S3) through the app, so every store gets the same rules;
+ * private files (project submissions) are served only by their own authorised route.
+ */
 export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { key: string } }>('/:key', { schema: { hide: true } }, async (req, reply) => {
@@ -14,8 +18,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         reply.status(404).send({ error: 'File not found', message: 'File not found', code: 'NOT_FOUND' });
       if (!STORAGE_KEY_RE.test(key)) return notFound();
       const row = await ctx.db.query.files.findFirst({ where: eq(files.key, key) });
-      if (!row) return notFound();
-      const data = await ctx.storage.get(key);
+      if (!row || PRIVATE_UPLOAD_PURPOSES.includes(row.purpose)) return notFound();
+      const data = await ctx.storage.open(key);
       if (!data) return notFound();
       reply.header('Content-Type', row.mimetype);
       reply.header('X-Content-Type-Options', 'nosniff');
@@ -31,7 +35,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
         );
       }
-      return reply.send(data);
+      reply.header('Content-Length', data.size);
+      return reply.send(data.body);
     });
   };
 }
