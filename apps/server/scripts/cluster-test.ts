@@ -229,10 +229,12 @@ async function main() {
   await s3.run();
   const smtp = new SlowSmtp(SMTP_DELAY_MS);
   await smtp.start();
-  // A Redis database of its own would need a free index; a fresh key space is enough here: keys
-  // carry ids and e-mails unique to this run.
+  // The instances use Redis keys under the default prefix: a logical database of their own (1–15,
+  // unless REDIS_URL names one) keeps them apart from other servers on the same Redis.
+  const redis = new URL(REDIS_URL);
+  if (redis.pathname.length <= 1) redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
   const db = await freshPostgres(PG_BASE, 'cluster');
-  const env = instanceEnv(db.url, s3Port, smtp.port, REDIS_URL);
+  const env = instanceEnv(db.url, s3Port, smtp.port, redis.toString());
   const drops: Array<() => Promise<void>> = [db.drop];
   let cluster: Cluster | null = null;
 
