@@ -81,6 +81,19 @@ export const LOG_REDACT = [
   '*.accountNumber',
 ];
 
+/**
+ * Graceful shutdown: stop accepting requests and finish those in flight, stop the task runner
+ * (waiting for running handlers; a mail being sent is marked sent), write buffered view counts,
+ * close Redis — all in app.close() — and only then close the database pool.
+ */
+export async function closeApp(app: FastifyInstance, database: Database): Promise<void> {
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
 /** Builds the application; never listens. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { buildApp, LOG_REDACT } from './app.js';
+import { buildApp, closeApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, type Database, openDatabase } from './db/client.js';
 
@@ -66,10 +66,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      // Stops accepting requests, finishes those in flight, stops the task runner (waiting for
-      // running handlers), writes buffered view counts; only then is the pool closed.
-      await app.close();
-      await database.close();
+      await closeApp(app, database);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -292,6 +292,105 @@ describe('never lost, never doubled', () => {
   });
 });
 
+/** Records what it sends; with `hold`, each send waits until release() (a slow SMTP server). */
+class SlowTransport implements MailTransport {
+  sent: string[] = [];
+  started: string[] = [];
+  private waiters: Array<() => void> = [];
+  constructor(
+    private hold = false,
+    private delayMs = 0,
+  ) {}
+  async send(_from: string, m: MailMessage): Promise<void> {
+    this.started.push(m.to);
+    if (this.hold) await new Promise<void>((r) => this.waiters.push(r));
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    this.sent.push(m.to);
+  }
+  release(): void {
+    this.hold = false;
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('outbox claims, leases and shutdown', () => {
+  it('a claim takes at most the batch size, however many rows are due', async () => {
+    const n = 650;
+    await database.db
+      .insert(mailOutbox)
+      .values(
+        Array.from({ length: n }, (_, i) => ({ to: `b${i}@example.com`, subject: `s${i}`, text: 'x' })),
+      );
+    const t = new SlowTransport();
+    expect(await worker(t).runOnce()).toBe(MAIL_POLICY.batchSize);
+    const rows = await outbox();
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(MAIL_POLICY.batchSize);
+    // Nothing else was claimed: every other row is unleased and still due.
+    const pending = rows.filter((r) => r.status === 'pending');
+    expect(pending).toHaveLength(n - MAIL_POLICY.batchSize);
+    expect(pending.every((r) => r.leaseToken === null && r.attempts === 0)).toBe(true);
+  });
+
+  it('two workers on one outbox, with a slow server, deliver every message exactly once', async () => {
+    const n = MAIL_POLICY.batchSize * 3 + 7;
+    for (let i = 0; i < n; i++) await enqueueMail(database.db, msg(`w${i}@example.com`, `m${i}`));
+    const a = new SlowTransport(false, 5);
+    const b = new SlowTransport(false, 5);
+    const counts = await Promise.all([worker(a).drain(), worker(b).drain()]);
+    expect(counts[0] + counts[1]).toBe(n);
+    const all = [...a.sent, ...b.sent];
+    expect(all).toHaveLength(n);
+    expect(new Set(all).size).toBe(n);
+    expect(a.sent.length).toBeGreaterThan(0);
+    expect(b.sent.length).toBeGreaterThan(0);
+    expect((await outbox()).every((r) => r.status === 'sent' && r.attempts === 1 && !r.leaseToken)).toBe(
+      true,
+    );
+  });
+
+  it('never sends a message whose expired lease another worker has taken since', async () => {
+    for (let i = 0; i < 3; i++) await enqueueMail(database.db, msg(`l${i}@example.com`, `l${i}`));
+    const slow = new SlowTransport(true);
+    const first = worker(slow).runOnce();
+    await until(() => slow.started.length === 1);
+    // The first worker stalls past its lease; another claims the three rows and sends them.
+    clock.advance(MAIL_POLICY.leaseMs + 1);
+    const fast = new SlowTransport();
+    expect(await worker(fast).runOnce()).toBe(3);
+    slow.release();
+    expect(await first).toBe(1);
+    // Only the message already on the wire went twice; the two others were checked and skipped.
+    expect(slow.sent).toEqual(['l0@example.com']);
+    expect(fast.sent.sort()).toEqual(['l0@example.com', 'l1@example.com', 'l2@example.com']);
+  });
+
+  it('stop() lets the message in flight finish and be marked sent, and hands the rest back at once', async () => {
+    for (let i = 0; i < 4; i++) await enqueueMail(database.db, msg(`s${i}@example.com`, `s${i}`));
+    const slow = new SlowTransport(true);
+    const w = worker(slow);
+    void w.runOnce();
+    await until(() => slow.started.length === 1);
+    const stopped = w.stop();
+    slow.release();
+    await stopped;
+    const rows = await outbox();
+    expect(rows.filter((r) => r.status === 'sent').map((r) => r.to)).toEqual(['s0@example.com']);
+    expect(slow.sent).toEqual(['s0@example.com']);
+    // The three untouched rows are due now (no lease to wait out) and go out through another worker.
+    const other = new SlowTransport();
+    expect(await worker(other).runOnce()).toBe(3);
+    expect(other.sent.sort()).toEqual(['s1@example.com', 's2@example.com', 's3@example.com']);
+  });
+});
+
 describe('the app with SMTP_URL', () => {
   it('sends through SMTP and reminds participants of a hackathon starting within 24 hours', async () => {
     await smtp.start(port);
