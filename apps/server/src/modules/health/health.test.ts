@@ -26,6 +26,8 @@ describe('GET /api/health/ready', () => {
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ready', db: database.kind });
       expect(ready.headers['cache-control']).toBe('no-store');
+      const doc = (await t.app.inject('/api/docs/json')).json();
+      expect(Object.keys(doc.paths['/api/health/ready'].get.responses).sort()).toEqual(['200', '503']);
       await database.close();
       const down = await t.app.inject({ url: '/api/health/ready' });
       expect(down.statusCode).toBe(503);
@@ -33,7 +35,7 @@ describe('GET /api/health/ready', () => {
     } finally {
       await t.app.close();
     }
-  });
+  }, 120_000);
 
   it('is 503 while migrations run, and every other route answers 503 "starting" until they are done', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-ready-'));
@@ -72,7 +74,7 @@ describe('GET /api/health/ready', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 // On PostgreSQL only: the embedded database runs migrations inside the process (WebAssembly that
