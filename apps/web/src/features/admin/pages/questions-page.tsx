@@ -139,7 +139,7 @@ export function QuestionsPage() {
               <Table.Td>{item.answerCount}</Table.Td>
               <Table.Td>
                 <Text size="sm">
-                  <RelativeTime date={item.createdAt} suffix=" ago" />
+                  <RelativeTime date={item.createdAt} />
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -1,4 +1,14 @@
-import { Box, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  Box,
+  Combobox,
+  Group,
+  Loader,
+  ScrollArea,
+  Text,
+  TextInput,
+  useCombobox,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
 import { IconHeart, IconSearch } from '@tabler/icons-react';
@@ -134,8 +144,9 @@ export function IdeaSearchBox() {
                       </Text>
                       <Group gap={2}>
                         <IconHeart size={12} aria-hidden />
-                        <Text size="xs" aria-label={`${idea.likes} likes`}>
+                        <Text size="xs">
                           {idea.likes}
+                          <VisuallyHidden> {idea.likes === 1 ? 'like' : 'likes'}</VisuallyHidden>
                         </Text>
                       </Group>
                     </Group>
