@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -29,7 +28,6 @@ const ROLE_OPTIONS: { value: SignupRole; label: string }[] = [
 
 /** /signup: name, e-mail, password, and the role chosen on /role-login (carried as ?role=). */
 export function SignupPage() {
-  useDocumentTitle('Sign up — Agora');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [role, setRole] = useState<SignupRole>(signupRoleFrom(params.get('role')) ?? 'user');

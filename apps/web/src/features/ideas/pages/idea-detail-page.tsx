@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
 import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
 import { RoutePending } from '../../../components/route-pending';
@@ -47,6 +48,7 @@ export function IdeaDetailPage() {
   const del = useDeleteIdea();
   const [sharing, setSharing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  usePageTitle(idea.data ? `${idea.data.title} — Innovators Space` : undefined);
 
   // spec 02 §8: a missing idea or a load failure silently goes back to the listing.
   useEffect(() => {

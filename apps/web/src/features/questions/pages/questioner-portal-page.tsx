@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useIntersection } from '@mantine/hooks';
+import { useIntersection } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
@@ -288,7 +288,6 @@ function OwnQuestion({ q }: { q: Question }) {
 }
 
 function PortalContent() {
-  useDocumentTitle('Questioner Portal — Inquiry Space');
   const { user } = useAuth();
   const [asking, setAsking] = useState(false);
   const own = useOwnQuestions(user?.id ?? null);
