@@ -111,12 +111,13 @@ export function QuestionsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>
+                {/* A badge shrinks to an ellipsis in a narrow cell ("ANSWE…"): never let it. */}
                 <Group gap={4}>
-                  <Badge color={statusColor[item.status]} variant="light">
+                  <Badge color={statusColor[item.status]} variant="light" style={{ flexShrink: 0 }}>
                     {item.status}
                   </Badge>
                   {item.hidden ? (
-                    <Badge color="dark" variant="outline">
+                    <Badge color="dark" variant="outline" style={{ flexShrink: 0 }}>
                       hidden
                     </Badge>
                   ) : null}

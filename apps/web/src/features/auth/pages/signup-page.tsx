@@ -16,6 +16,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { takeRedirectAfterLogin } from '../../../lib/auth-store';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
+import { showWelcome } from '../lib/welcome';
 import { type SignupRole, signupRoleFrom } from '../roles';
 
 type Field = 'name' | 'email' | 'password';
@@ -57,7 +58,10 @@ export function SignupPage() {
       return;
     }
     signup.mutate(parsed.data, {
-      onSuccess: () => navigate(takeRedirectAfterLogin() ?? '/', { replace: true }),
+      onSuccess: (r) => {
+        showWelcome(r.user);
+        navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
+      },
       onError: (err) =>
         setError(
           err instanceof ApiError

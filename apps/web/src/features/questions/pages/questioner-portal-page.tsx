@@ -60,6 +60,13 @@ function OwnQuestion({ q }: { q: Question }) {
     try {
       replaceQuestion(qc, open ? await markAnswered(q._id) : await reopenQuestion(q._id));
       void qc.invalidateQueries({ queryKey: questionKeys.lists() });
+      notifications.show({
+        color: 'green',
+        title: open ? 'Marked as answered' : 'Question reopened',
+        message: open
+          ? `“${q.title}” is marked as answered. You can reopen it at any time.`
+          : `“${q.title}” is open for answers again.`,
+      });
     } catch (err) {
       notifications.show({
         title: 'Error',
