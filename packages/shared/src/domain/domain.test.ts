@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hackathonPhase, registrationOpen } from './hackathon-phase.js';
 import { initials } from './initials.js';
+import { markdownToPlainText } from './plain-text.js';
 import { plural } from './plural.js';
 import { relativeTime, timeAgo } from './relative-time.js';
 import { equalPercentages, splitPaise } from './reward-split.js';
@@ -86,5 +87,33 @@ describe('salary', () => {
     expect(formatSalary({ min: 1000, max: 2000 }, 'India')).toBe('₹83,000 - ₹1,66,000');
     expect(formatSalary({ min: 1000, max: 2000 }, 'USA')).toBe('$1,000 - $2,000');
     expect(formatSalary(null, 'India')).toBeNull();
+  });
+});
+
+describe('markdownToPlainText', () => {
+  it('gives a plain excerpt: no backticks, list markers, link syntax, emphasis or fences', () => {
+    const md = [
+      '## Use `useMemo`',
+      '',
+      '1. Wrap the value in `useMemo(() => compute(a), [a])`.',
+      '2. See [the docs](https://react.dev/reference/react/useMemo) and **measure** first.',
+      '- a _bullet_',
+      '* another ~~old~~ one',
+      '> quoted',
+      '```ts',
+      'const x = 1;',
+      '```',
+      '![diagram](/uploads/x.png) done \\*really\\*',
+    ].join('\n');
+    expect(markdownToPlainText(md)).toBe(
+      'Use useMemo Wrap the value in useMemo(() => compute(a), [a]). See the docs and measure first. ' +
+        'a bullet another old one quoted const x = 1; diagram done *really*',
+    );
+  });
+
+  it('leaves ordinary text, snake_case names, arithmetic and numbers alone', () => {
+    expect(markdownToPlainText('Set max_connections to 2*3 = 6 in 2026.')).toBe(
+      'Set max_connections to 2*3 = 6 in 2026.',
+    );
   });
 });
