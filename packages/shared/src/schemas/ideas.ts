@@ -78,6 +78,8 @@ export const ListIdeasQuery = z.object({
   limit: IdeaLimitQuery,
   /** IdeaList.nextCursor of the previous page: keyset paging (no idea repeated or skipped). */
   cursor: z.string().max(300).optional(),
+  /** Only this author's ideas: a user id, or 'me' for the signed-in caller (My Ideas). */
+  author: z.string().trim().max(100).optional(),
 });
 export type ListIdeasQuery = z.input<typeof ListIdeasQuery>;
 
