@@ -9,7 +9,7 @@ import {
 
 /** spec 01 §2: ideas purple, jobs amber, hackathons green, otherwise blue. */
 export function brandColorFor(pathname: string): MantineColor {
-  if (/^\/(ideas|idea\/|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
+  if (/^\/(ideas|idea\/|my-ideas|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
     return 'grape';
   if (/^\/(jobhubs|job\/|create-job)/.test(pathname)) return 'orange';
   if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))

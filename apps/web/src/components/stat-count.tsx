@@ -18,13 +18,12 @@ export interface StatCountProps {
  * shown (axe label-content-name-mismatch) and a plain div carries no prohibited aria-label.
  */
 export function StatCount({ icon, count, noun, size = 'sm', dimmed, px }: StatCountProps) {
-  const [, word] = /^\d+ (.*)$/.exec(plural(count, noun)) ?? [];
   return (
     <Group gap={4} px={px} wrap="nowrap">
       {icon}
       <Text size={size} c={dimmed ? 'dimmed' : undefined}>
-        {count}
-        <VisuallyHidden> {word}</VisuallyHidden>
+        <span aria-hidden>{count}</span>
+        <VisuallyHidden>{plural(count, noun)}</VisuallyHidden>
       </Text>
     </Group>
   );

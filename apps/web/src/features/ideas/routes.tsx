@@ -18,6 +18,11 @@ export const ideasRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/idea-detail-page')).IdeaDetailPage }),
   },
   {
+    path: 'my-ideas',
+    handle: { title: 'My Ideas — Innovators Space' },
+    lazy: async () => ({ Component: (await import('./pages/my-ideas-page')).MyIdeasPage }),
+  },
+  {
     path: 'hidden-ideas',
     handle: { title: 'Hidden Ideas — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/hidden-ideas-page')).HiddenIdeasPage }),

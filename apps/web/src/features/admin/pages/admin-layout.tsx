@@ -114,8 +114,8 @@ function SectionNav({ variant }: { variant: 'select' | 'list' }) {
             rightSection={
               n > 0 ? (
                 <Badge size="sm" color="red" circle={n < 10}>
-                  {n}
-                  <VisuallyHidden> pending</VisuallyHidden>
+                  <span aria-hidden>{n}</span>
+                  <VisuallyHidden>{`${n} pending`}</VisuallyHidden>
                 </Badge>
               ) : null
             }

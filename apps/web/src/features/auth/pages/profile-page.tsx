@@ -27,7 +27,7 @@ import { ROLE_LABELS } from '../roles';
 const LINKS = [
   { label: 'My Questions', to: '/questioner-portal' },
   { label: 'My Wallet', to: '/wallet' },
-  { label: 'My Ideas', to: '/ideas' },
+  { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
   { label: 'Followers & Following', to: '/followers' },

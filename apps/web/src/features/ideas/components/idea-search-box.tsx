@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
+import { IDEA_SEARCH_MAX_CHARS, MSG, plural } from '@agora/shared';
 import { IconHeart, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -145,8 +145,8 @@ export function IdeaSearchBox() {
                       <Group gap={2}>
                         <IconHeart size={12} aria-hidden />
                         <Text size="xs">
-                          {idea.likes}
-                          <VisuallyHidden> {idea.likes === 1 ? 'like' : 'likes'}</VisuallyHidden>
+                          <span aria-hidden>{idea.likes}</span>
+                          <VisuallyHidden>{plural(idea.likes, 'like')}</VisuallyHidden>
                         </Text>
                       </Group>
                     </Group>

@@ -1,4 +1,4 @@
-import type { Idea } from '@agora/shared';
+import { type Idea, plural } from '@agora/shared';
 import { Button, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
@@ -36,8 +36,8 @@ export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: s
       }}
     >
       {/* The name is what is shown plus the noun ("1 like"), liked state in aria-pressed. */}
-      {idea.likeCount}
-      <VisuallyHidden>&nbsp;{idea.likeCount === 1 ? 'like' : 'likes'}</VisuallyHidden>
+      <span aria-hidden>{idea.likeCount}</span>
+      <VisuallyHidden>{plural(idea.likeCount, 'like')}</VisuallyHidden>
     </Button>
   );
 }

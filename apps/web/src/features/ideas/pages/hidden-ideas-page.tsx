@@ -1,5 +1,6 @@
 import { type Idea, MSG, plural } from '@agora/shared';
 import {
+  Anchor,
   Badge,
   Button,
   Center,
@@ -118,14 +119,15 @@ export function HiddenIdeasPage() {
             <Paper key={idea._id} withBorder p="md" radius="md" component="article">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text
+                  <Anchor
                     component={Link}
                     to={`/idea/${idea._id}`}
                     fw={700}
+                    c="grape.8"
                     style={{ wordBreak: 'break-word' }}
                   >
                     {idea.title}
-                  </Text>
+                  </Anchor>
                   <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
                     {idea.category}
                   </Badge>

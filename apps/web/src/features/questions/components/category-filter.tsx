@@ -1,4 +1,4 @@
-import { QUESTION_CATEGORIES } from '@agora/shared';
+import { plural, QUESTION_CATEGORIES } from '@agora/shared';
 import { Badge, Button, Checkbox, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useCategoryCounts } from '../api/list-questions';
 
@@ -34,8 +34,8 @@ export function CategoryFilter({ selected, onChange }: CategoryFilterProps) {
             <Skeleton h={18} w={28} radius="xl" />
           ) : (
             <Badge variant="light" color="gray" size="sm">
-              {counts.data?.[c] ?? 0}
-              <VisuallyHidden> {(counts.data?.[c] ?? 0) === 1 ? 'question' : 'questions'}</VisuallyHidden>
+              <span aria-hidden>{counts.data?.[c] ?? 0}</span>
+              <VisuallyHidden>{plural(counts.data?.[c] ?? 0, 'question')}</VisuallyHidden>
             </Badge>
           )}
         </Group>
