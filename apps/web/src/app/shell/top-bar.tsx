@@ -206,7 +206,7 @@ export function TopBar() {
               <Button component={Link} to="/signup" variant="default" size="sm" className={classes.wideOnly}>
                 Signup
               </Button>
-              <Button component={Link} to="/login" size="sm">
+              <Button component={Link} to="/login" size="sm" style={{ flexShrink: 0 }}>
                 Login
               </Button>
               <UnstyledButton
