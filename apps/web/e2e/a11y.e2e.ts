@@ -225,7 +225,10 @@ function expectClean(result: Awaited<ReturnType<typeof scan>>) {
   expect(result.errors).toEqual([]);
 }
 
-describe('every route: axe (no serious or critical violation) and its own tab title', () => {
+// Dozens of pages per test, each scanned by axe: far beyond the default per-test timeout.
+describe('every route: axe (no serious or critical violation) and its own tab title', {
+  timeout: 600_000,
+}, () => {
   for (const width of [1280, 375]) {
     it(`signed out at ${width} px`, async () => {
       const r = await scan(null, PUBLIC_ROUTES(), width);

@@ -65,7 +65,7 @@ export function IdeaSearchBox() {
   const showDropdown = value.trim().length > 0 && results !== null;
 
   return (
-    <Box flex={{ base: '1 1 auto', sm: '0 1 320px' }} miw={{ base: 120, sm: 180 }} maw={420}>
+    <Box flex={{ base: '1 1 auto', sm: '0 1 320px' }} miw={{ base: 120, sm: 140 }} maw={420}>
       <Combobox
         store={combobox}
         onOptionSubmit={open}
