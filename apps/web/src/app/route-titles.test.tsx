@@ -15,6 +15,20 @@ function screens(list: RouteObject[], prefix = '', inherited?: string): { path: 
   });
 }
 
+function Layout() {
+  useRouteTitle();
+  return <Outlet />;
+}
+function Detail() {
+  usePageTitle('Solar kiosks — Innovators Space');
+  const nav = useNavigate();
+  return (
+    <button type="button" onClick={() => nav('/list')}>
+      back
+    </button>
+  );
+}
+
 describe('tab titles', () => {
   const all = screens(routes);
 
@@ -48,19 +62,6 @@ describe('tab titles', () => {
   });
 
   it('writes the route title, lets a page override it with its data, and drops the override on leaving', async () => {
-    function Layout() {
-      useRouteTitle();
-      return <Outlet />;
-    }
-    function Detail() {
-      usePageTitle('Solar kiosks — Innovators Space');
-      const nav = useNavigate();
-      return (
-        <button type="button" onClick={() => nav('/list')}>
-          back
-        </button>
-      );
-    }
     const router = createMemoryRouter(
       [
         {

@@ -12,25 +12,26 @@ function AskFormHint() {
   return loaded ? <p>Reward must be at least ₹{minReward}</p> : null;
 }
 
+// One app, one cache: the wallet's pay-later panel loads the setting first, then the ask form.
+function Journey() {
+  const [screenName, setScreen] = useState<'wallet' | 'ask'>('wallet');
+  return screenName === 'wallet' ? (
+    <>
+      <PayRewardPanel questionId="q1" requestedPaise={0} onPaid={() => {}} />
+      <button type="button" onClick={() => setScreen('ask')}>
+        Ask a question
+      </button>
+    </>
+  ) : (
+    <AskFormHint />
+  );
+}
+
 describe('the minimum-reward setting', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the same number on the wallet screens and in the ask form, whichever loads first', async () => {
     const calls = mockFetch({ 'GET /api/settings/min-reward': { body: { minRewardAmount: 25 } } });
-    // One app, one cache: the wallet's pay-later panel loads the setting first, then the ask form.
-    function Journey() {
-      const [screenName, setScreen] = useState<'wallet' | 'ask'>('wallet');
-      return screenName === 'wallet' ? (
-        <>
-          <PayRewardPanel questionId="q1" requestedPaise={0} onPaid={() => {}} />
-          <button type="button" onClick={() => setScreen('ask')}>
-            Ask a question
-          </button>
-        </>
-      ) : (
-        <AskFormHint />
-      );
-    }
     const { queryClient } = renderWithProviders(<Journey />);
     expect(await screen.findByRole('button', { name: 'Pay ₹25' })).toBeTruthy();
     expect(queryClient.getQueryData(settingsKeys.minReward())).toBe(25);

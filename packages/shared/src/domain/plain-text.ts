@@ -9,7 +9,7 @@ export function markdownToPlainText(md: string): string {
     md
       .replace(/\r\n?/g, '\n')
       // escaped characters are text: park them where no rule below can see them
-      .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, (_, c: string) => `\u0000${c.charCodeAt(0)}\u0000`)
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, (_, c: string) => `\uE000${c.charCodeAt(0)}\uE000`)
       // fenced code: keep the code, drop the fences and the language tag
       .replace(/^\s*(```|~~~)[^\n]*$/gm, '')
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -28,7 +28,7 @@ export function markdownToPlainText(md: string): string {
       .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, '$2')
       .replace(/(^|[^\w*])([*_])(?=\S)([^\n*_]*?\S)\2(?=[^\w*]|$)/g, '$1$3')
       .replace(/~~(?=\S)([^\n]*?\S)~~/g, '$1')
-      .replace(/\u0000(\d+)\u0000/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replace(/\uE000(\d+)\uE000/g, (_, code: string) => String.fromCharCode(Number(code)))
       .replace(/\s+/g, ' ')
       .trim()
   );
