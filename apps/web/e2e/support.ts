@@ -197,3 +197,56 @@ export function gradientPng(w: number, h: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+const AXE_PATH = path.join(root, 'node_modules/axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (the bar of issue 20: none
+ * on any page the suite visits). The page's context must bypass the CSP (newAxePage) so that axe
+ * can be injected. `exclude`: CSS selectors of regions another test scans.
+ */
+export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const all = await page.evaluate(async (excluded) => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{
+          violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const r = await axe.run(excluded.length ? { exclude: excluded.map((s) => [s]) } : document, {
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  }, exclude);
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A page whose context bypasses the app's CSP (no inline scripts), so axe-core can be injected. */
+export async function newAxePage(
+  browser: Browser,
+  opts: { width?: number; height?: number; reducedMotion?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    bypassCSP: true,
+    ...(opts.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+  });
+  return { context, page: await context.newPage() };
+}

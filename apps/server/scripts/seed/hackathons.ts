@@ -1,6 +1,6 @@
 import {
-  HACKATHON_CATEGORIES,
-  HACKATHON_DURATIONS,
+  type HACKATHON_CATEGORIES,
+  type HACKATHON_DURATIONS,
   HACKATHON_LOCATION_TYPES,
   type HackathonTeamMember,
 } from '@agora/shared';
@@ -8,23 +8,42 @@ import { inArray, sql } from 'drizzle-orm';
 import { hackathonParticipants, hackathonSubmissions, hackathons, users } from '../../src/db/schema/index.js';
 import { insertBatched, PER_SCALE, type SeedContext, type SeedStep, scaled } from './types.js';
 
+type HackathonCategory = (typeof HACKATHON_CATEGORIES)[number];
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const THEMES = [
-  ['Climate Code', 'Tools that measure, predict or cut emissions for cities and small businesses.'],
-  ['HealthHack', 'Patient-first apps: triage, reminders, accessibility and clinic workflows.'],
-  ['Open Finance Jam', 'Payments, budgeting and credit tools built on open banking APIs.'],
-  ['EdTech Sprint', 'Learning tools for classrooms with patchy internet and shared devices.'],
-  ['Civic Data Weekend', 'Turn public data sets into services citizens actually use.'],
-  ['Edge AI Challenge', 'Small models on small devices: vision, audio and sensors offline.'],
-  ['Secure by Design', 'Find and fix real security problems in open-source web apps.'],
-  ['Chain Reaction', 'Smart contracts with real users: supply chains, ticketing, identity.'],
-  ['Mobile Makers', 'Native and cross-platform apps for the next billion users.'],
-  ['Smart Farm IoT', 'Sensors, dashboards and alerts for farms and greenhouses.'],
-  ['Data for Good', 'Analysis and visualisation for non-profits and NGOs.'],
-  ['Web Perf Cup', 'Make slow sites fast: budgets, tooling and real-world fixes.'],
-] as const;
+/** Each theme with the category it belongs to, so a card's title and category agree. */
+const THEMES: ReadonlyArray<readonly [title: string, description: string, category: HackathonCategory]> = [
+  [
+    'Climate Code',
+    'Tools that measure, predict or cut emissions for cities and small businesses.',
+    'Data Science',
+  ],
+  ['HealthHack', 'Patient-first apps: triage, reminders, accessibility and clinic workflows.', 'Healthtech'],
+  ['Open Finance Jam', 'Payments, budgeting and credit tools built on open banking APIs.', 'Fintech'],
+  ['EdTech Sprint', 'Learning tools for classrooms with patchy internet and shared devices.', 'Edtech'],
+  ['Civic Data Weekend', 'Turn public data sets into services citizens actually use.', 'Data Science'],
+  ['Edge AI Challenge', 'Small models on small devices: vision, audio and sensors offline.', 'AI/ML'],
+  ['Secure by Design', 'Find and fix real security problems in open-source web apps.', 'Cybersecurity'],
+  ['Chain Reaction', 'Smart contracts with real users: supply chains, ticketing, identity.', 'Blockchain'],
+  ['Mobile Makers', 'Native and cross-platform apps for the next billion users.', 'Mobile Development'],
+  ['Smart Farm IoT', 'Sensors, dashboards and alerts for farms and greenhouses.', 'IoT'],
+  ['Data for Good', 'Analysis and visualisation for non-profits and NGOs.', 'Data Science'],
+  ['Web Perf Cup', 'Make slow sites fast: budgets, tooling and real-world fixes.', 'Web Development'],
+];
+
+/** The duration label that the dates make true (the organiser form offers these labels). */
+export function durationFor(start: Date, end: Date): (typeof HACKATHON_DURATIONS)[number] {
+  const hours = (end.getTime() - start.getTime()) / HOUR;
+  if (hours <= 24) return '24 hours';
+  if (hours <= 48) return '48 hours';
+  if (hours <= 72) return '72 hours';
+  if (hours <= 7 * 24) return '1 week';
+  if (hours <= 14 * 24) return '2 weeks';
+  return '1 month';
+}
+
 const CITIES = ['Bengaluru', 'Pune', 'Hyderabad', 'Chennai', 'Delhi', 'Mumbai', 'Kochi'];
 const PRIZES = [
   '₹50,000',
@@ -106,7 +125,7 @@ export const step: SeedStep & { order: number } = {
     const count = scaled(ctx, PER_SCALE.hackathons, PLAN.length);
     for (let i = 0; i < count; i++) {
       const kind = PLAN[i % PLAN.length]!;
-      const [title, description] = THEMES[i % THEMES.length]!;
+      const [title, description, category] = THEMES[i % THEMES.length]!;
       const authorId = i % 4 === 0 ? demoUser : ctx.rng.pick(members);
       const author = byId.get(authorId);
       const [startDate, endDate] = window(kind, now, ctx.rng);
@@ -114,9 +133,13 @@ export const step: SeedStep & { order: number } = {
       const status = kind === 'pending' ? 'pending' : kind === 'rejected' ? 'rejected' : 'published';
       rows.push({
         authorId,
-        title: ctx.scale > 1 ? `${title} ${Math.floor(i / PLAN.length) + 1}` : `${title} ${2026 + (i % 2)}`,
+        // The year in a title is the year the event starts.
+        title:
+          ctx.scale > 1
+            ? `${title} ${startDate.getUTCFullYear()} #${Math.floor(i / PLAN.length) + 1}`
+            : `${title} ${startDate.getUTCFullYear()}`,
         description: `${description} Teams of up to four; mentors on hand throughout. Bring an idea or pick one of ours on day one.`,
-        category: HACKATHON_CATEGORIES[i % HACKATHON_CATEGORIES.length]!,
+        category,
         status,
         featured: i % 5 === 0 && status === 'published',
         organizerName: author?.displayName ? `${author.displayName} (Organiser)` : 'Agora Community',
@@ -124,7 +147,7 @@ export const step: SeedStep & { order: number } = {
         organizerPhone: ctx.rng.chance(0.5) ? `+91 9${ctx.rng.int(100000000, 999999999)}` : null,
         startDate,
         endDate,
-        duration: ctx.rng.pick(HACKATHON_DURATIONS),
+        duration: durationFor(startDate, endDate),
         location: locationType === 'online' ? null : `${ctx.rng.pick(CITIES)} Tech Park`,
         locationType,
         prizePool: ctx.rng.pick(PRIZES),

@@ -3,27 +3,36 @@ import { sql } from 'drizzle-orm';
 import { follows, ideaComments, ideaLikes, ideas } from '../../src/db/schema/index.js';
 import { insertBatched, insertUnnest, PER_SCALE, type SeedStep, scaled } from './types.js';
 
-const SUBJECTS = [
-  'Solar-powered cold storage',
-  'Peer tutoring marketplace',
-  'AI triage for rural clinics',
-  'Reusable packaging deposit',
-  'Neighbourhood tool library',
-  'Micro-insurance for gig workers',
-  'Voice-first banking app',
-  'Drone seed planting',
-  'Open-source school timetable',
-  'Carbon tracker for small shops',
-  'Crowd-mapped accessible routes',
-  'Community kitchen scheduler',
-  'Water leak sensor network',
-  'Local language coding course',
-  'Second-hand textbook exchange',
-  'E-waste pickup on demand',
-  'Mental health check-in bot',
-  'Farm-to-canteen ordering',
-  'Shared EV charging at home',
-  'Street food hygiene ratings',
+/** Each subject with its category and the tags that fit it, so a card never contradicts itself. */
+const SUBJECTS: ReadonlyArray<readonly [subject: string, category: string, tags: readonly string[]]> = [
+  ['Solar-powered cold storage', 'Environment', ['climate', 'sustainability', 'rural', 'iot']],
+  ['Peer tutoring marketplace', 'Education', ['edtech', 'marketplace', 'community']],
+  ['AI triage for rural clinics', 'Health', ['ai', 'health', 'rural', 'mobile']],
+  ['Reusable packaging deposit', 'Environment', ['sustainability', 'climate', 'community']],
+  ['Neighbourhood tool library', 'Social Impact', ['community', 'social', 'sustainability']],
+  ['Micro-insurance for gig workers', 'Business', ['fintech', 'mobile', 'saas']],
+  ['Voice-first banking app', 'Technology', ['fintech', 'ai', 'accessibility', 'mobile']],
+  ['Drone seed planting', 'Environment', ['climate', 'sustainability', 'rural']],
+  ['Open-source school timetable', 'Education', ['edtech', 'open-source', 'saas']],
+  ['Carbon tracker for small shops', 'Environment', ['climate', 'saas', 'sustainability']],
+  ['Crowd-mapped accessible routes', 'Social Impact', ['accessibility', 'community', 'mobile']],
+  ['Community kitchen scheduler', 'Food', ['community', 'social', 'mobile']],
+  ['Water leak sensor network', 'Technology', ['iot', 'sustainability', 'climate']],
+  ['Local language coding course', 'Education', ['edtech', 'open-source', 'accessibility']],
+  ['Second-hand textbook exchange', 'Education', ['edtech', 'marketplace', 'sustainability']],
+  ['E-waste pickup on demand', 'Environment', ['sustainability', 'marketplace', 'climate']],
+  ['Mental health check-in bot', 'Healthcare', ['health', 'ai', 'social']],
+  ['Farm-to-canteen ordering', 'Food', ['marketplace', 'rural', 'saas']],
+  ['Shared EV charging at home', 'Technology', ['climate', 'marketplace', 'iot']],
+  ['Street food hygiene ratings', 'Food', ['health', 'community', 'mobile']],
+  ['Pick-up cricket match finder', 'Sports', ['community', 'mobile', 'social']],
+  ['Homestays for pilgrim towns', 'Travel', ['marketplace', 'rural', 'mobile']],
+  ['Handloom designer marketplace', 'Fashion', ['marketplace', 'rural', 'social']],
+  ['Street mural commissions', 'Art', ['community', 'marketplace', 'social']],
+  ['Citizen air-quality kits', 'Science', ['iot', 'climate', 'open-source', 'health']],
+  ['Indie film screening circuit', 'Entertainment', ['community', 'social', 'marketplace']],
+  ['Microloans for street vendors', 'Business', ['fintech', 'mobile', 'social']],
+  ['Lost-and-found for train stations', 'Other', ['community', 'mobile', 'ai']],
 ];
 const ANGLES = [
   'for tier-2 cities',
@@ -35,23 +44,6 @@ const ANGLES = [
   'with offline mode',
   'as a co-operative',
 ];
-const TAGS = [
-  'ai',
-  'mobile',
-  'sustainability',
-  'fintech',
-  'edtech',
-  'health',
-  'community',
-  'iot',
-  'open-source',
-  'marketplace',
-  'social',
-  'climate',
-  'accessibility',
-  'rural',
-  'saas',
-];
 const COMMENTS = [
   'Love this. Have you talked to potential users yet?',
   'This could pair well with UPI payments.',
@@ -62,7 +54,10 @@ const COMMENTS = [
   'Count me in as a mentor for the go-to-market side.',
   'Could governments partner on this?',
 ];
-const CATEGORIES = [...new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES])];
+const CATEGORIES = new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES]);
+for (const [subject, category] of SUBJECTS) {
+  if (!CATEGORIES.has(category)) throw new Error(`seed: ${subject} has an unknown category ${category}`);
+}
 
 /** Ideas with likes, comments and follows; counters are recomputed from the rows at the end. */
 export const step: SeedStep & { order: number } = {
@@ -73,15 +68,20 @@ export const step: SeedStep & { order: number } = {
     const people = ctx.userIds;
     if (people.length < 3) return ctx.log('ideas: skipped (not enough users)');
     const count = scaled(ctx, PER_SCALE.ideas, 150);
-    const ideaRows = Array.from({ length: count }, () => {
-      const subject = rng.pick(SUBJECTS);
+    // The demo "user" account (fourth demo user) shares some, so My Ideas has content.
+    const demoUser = people[3] ?? people[0]!;
+    const ideaRows = Array.from({ length: count }, (_, i) => {
+      const [subject, category, subjectTags] = rng.pick(SUBJECTS);
+      const angle = rng.pick(ANGLES);
       const createdAt = new Date(ctx.now.getTime() - rng.int(0, 180 * 24 * 60) * 60_000);
-      const tags = [...new Set(Array.from({ length: rng.int(0, 5) }, () => rng.pick(TAGS)))];
+      const tags = [
+        ...new Set(Array.from({ length: rng.int(0, subjectTags.length) }, () => rng.pick(subjectTags))),
+      ];
       return {
-        authorId: rng.pick(people),
-        title: `${subject} ${rng.pick(ANGLES)}`,
-        description: `${subject} ${rng.pick(ANGLES)}. The problem: people lose time and money today. The idea: a simple service that ${rng.pick(['connects', 'schedules', 'tracks', 'pools', 'rewards'])} them, starting with a pilot of ${rng.int(20, 500)} users and growing through local partners.`,
-        category: rng.chance(0.85) ? rng.pick(IDEA_LISTING_CATEGORIES) : rng.pick(CATEGORIES),
+        authorId: i % 25 === 0 ? demoUser : rng.pick(people),
+        title: `${subject} ${angle}`,
+        description: `${subject} ${angle}. The problem: people lose time and money today. The idea: a simple service that ${rng.pick(['connects', 'schedules', 'tracks', 'pools', 'rewards'])} them, starting with a pilot of ${rng.int(20, 500)} users and growing through local partners.`,
+        category,
         tags,
         contactInfo: rng.chance(0.3) ? `Reach me at idea${rng.int(1, 999)}@agora.demo` : null,
         ...(rng.chance(0.05) ? { hidden: true, hiddenByAuthor: true } : {}),

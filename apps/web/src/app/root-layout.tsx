@@ -5,6 +5,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { RoutePending } from '../components/route-pending';
+import { useRouteTitle } from '../lib/page-title';
 import { AppFrame } from './shell/app-frame';
 import { withFullStyles } from './styles/load-full-styles';
 import { brandColorFor, cssVariablesResolver, makeTheme } from './theme';
@@ -37,6 +38,7 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
   const brand = brandColorFor(pathname);
   const theme = useMemo(() => makeTheme(brand), [brand]);
   const toasts = useAnyNotification();
+  useRouteTitle();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {toasts ? (

@@ -69,7 +69,11 @@ export const routes: RouteObject[] = [
             ...hackathonsRoutes,
             ...jobsRoutes,
             ...adminRoutes,
-            { path: '*', lazy: async () => ({ Component: (await import('./not-found')).NotFound }) },
+            {
+              path: '*',
+              handle: { title: 'Page Not Found — Agora' },
+              lazy: async () => ({ Component: (await import('./not-found')).NotFound }),
+            },
           ]),
         ],
       },

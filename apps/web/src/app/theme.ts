@@ -9,7 +9,7 @@ import {
 
 /** spec 01 §2: ideas purple, jobs amber, hackathons green, otherwise blue. */
 export function brandColorFor(pathname: string): MantineColor {
-  if (/^\/(ideas|idea\/|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
+  if (/^\/(ideas|idea\/|my-ideas|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
     return 'grape';
   if (/^\/(jobhubs|job\/|create-job)/.test(pathname)) return 'orange';
   if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))
@@ -47,6 +47,9 @@ const colors = {
   teal: tuple(DEFAULT_THEME.colors.teal, ['#099268', '#087f5b', '#066b4c']),
   // Red text (Logout, errors) also sits on red-tinted hover backgrounds.
   red: tuple(DEFAULT_THEME.colors.red, ['#e03131', '#c92a2a', '#a61e1e']),
+  // Yellow light badges and alerts (the author's privilege, an unpaid reward, prize pools) put
+  // shade-9 text on a pale yellow: stock #e67700 gives 2.4:1; these give 5:1 and more.
+  yellow: tuple(DEFAULT_THEME.colors.yellow, ['#e67700', '#b35c00', '#8f4a00']),
 };
 
 // Stock "dimmed" (gray 6) and "error" (red 6) fail AA contrast on white and on gray 0.
@@ -55,6 +58,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Stock placeholder grey (gray 5) is 2.1:1 on white; select and date placeholders are text.
+    '--mantine-color-placeholder': '#6b7178',
   },
   dark: {},
 });
@@ -74,6 +79,12 @@ export function makeTheme(primaryColor: MantineColor) {
     components: {
       // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+      // Toasts: the close button has a name, and a message under a title is readable (stock gray 6
+      // is 3.3:1 on white). Plain objects: the entry does not import the Notification component.
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+        styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+      },
     },
   });
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hackathonPhase, registrationOpen } from './hackathon-phase.js';
 import { initials } from './initials.js';
-import { relativeAge, relativeTime } from './relative-time.js';
+import { markdownToPlainText } from './plain-text.js';
+import { plural } from './plural.js';
+import { relativeTime, timeAgo } from './relative-time.js';
 import { equalPercentages, splitPaise } from './reward-split.js';
 import { formatSalary } from './salary.js';
 
@@ -41,22 +43,23 @@ describe('relative time', () => {
     expect(relativeTime('2026-01-02T12:00:00Z', now)).toBe('Jan 2, 2026');
   });
 
-  it('gives a question’s age in days, months, then years, and never "0 years"', () => {
-    const ago = (days: number) => relativeAge(new Date(now.getTime() - days * 86_400_000), now);
-    expect([0, 1, 29, 30, 59, 359, 360, 364, 365, 729, 730].map(ago)).toEqual([
-      'today',
-      '1 day ago',
-      '29 days ago',
-      '1 month ago',
-      '1 month ago',
-      '11 months ago',
-      '11 months ago',
-      '11 months ago',
-      '1 year ago',
-      '1 year ago',
-      '2 years ago',
-    ]);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), (d) => !/^0 /.test(ago(d))));
+  it('timeAgo: one rule for every card and panel — "1h ago" an hour later, never "today"', () => {
+    expect(timeAgo('2026-06-01T11:59:30Z', now)).toBe('now');
+    expect(timeAgo('2026-06-01T11:00:00Z', now)).toBe('1h ago');
+    expect(timeAgo('2026-06-01T11:15:00Z', now)).toBe('45m ago');
+    expect(timeAgo('2026-05-20T12:00:00Z', now)).toBe('12d ago');
+    expect(timeAgo('2026-01-02T12:00:00Z', now)).toBe('Jan 2, 2026');
+    expect(timeAgo('2026-06-01T12:00:05Z', now)).toBe('now');
+  });
+});
+
+describe('plural', () => {
+  it('says "1 like", "2 likes", "0 answers" and takes an irregular plural', () => {
+    expect(plural(1, 'like')).toBe('1 like');
+    expect(plural(2, 'like')).toBe('2 likes');
+    expect(plural(0, 'answer')).toBe('0 answers');
+    expect(plural(1, 'reply', 'replies')).toBe('1 reply');
+    expect(plural(3, 'reply', 'replies')).toBe('3 replies');
   });
 });
 
@@ -84,5 +87,33 @@ describe('salary', () => {
     expect(formatSalary({ min: 1000, max: 2000 }, 'India')).toBe('₹83,000 - ₹1,66,000');
     expect(formatSalary({ min: 1000, max: 2000 }, 'USA')).toBe('$1,000 - $2,000');
     expect(formatSalary(null, 'India')).toBeNull();
+  });
+});
+
+describe('markdownToPlainText', () => {
+  it('gives a plain excerpt: no backticks, list markers, link syntax, emphasis or fences', () => {
+    const md = [
+      '## Use `useMemo`',
+      '',
+      '1. Wrap the value in `useMemo(() => compute(a), [a])`.',
+      '2. See [the docs](https://react.dev/reference/react/useMemo) and **measure** first.',
+      '- a _bullet_',
+      '* another ~~old~~ one',
+      '> quoted',
+      '```ts',
+      'const x = 1;',
+      '```',
+      '![diagram](/uploads/x.png) done \\*really\\*',
+    ].join('\n');
+    expect(markdownToPlainText(md)).toBe(
+      'Use useMemo Wrap the value in useMemo(() => compute(a), [a]). See the docs and measure first. ' +
+        'a bullet another old one quoted const x = 1; diagram done *really*',
+    );
+  });
+
+  it('leaves ordinary text, snake_case names, arithmetic and numbers alone', () => {
+    expect(markdownToPlainText('Set max_connections to 2*3 = 6 in 2026.')).toBe(
+      'Set max_connections to 2*3 = 6 in 2026.',
+    );
   });
 });

@@ -17,16 +17,12 @@ export function relativeTime(iso: string | Date, now: Date = new Date()): string
   return shortDate(iso);
 }
 
-/** spec 01 §2 question detail: relative age in days, months, years. */
-export function relativeAge(iso: string | Date, now: Date = new Date()): string {
-  const days = Math.floor(Math.max(0, now.getTime() - new Date(iso).getTime()) / DAY);
-  if (days === 0) return 'today';
-  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
-  if (days < 365) {
-    // 360–364 days are still months (11), never "0 years".
-    const months = Math.min(11, Math.floor(days / 30));
-    return `${months} month${months === 1 ? '' : 's'} ago`;
-  }
-  const years = Math.floor(days / 365);
-  return `${years} year${years === 1 ? '' : 's'} ago`;
+/**
+ * The one relative-time rule of the product (cards, panels, comments, lists): 'now', then
+ * '5m ago', '3h ago', '12d ago' under 30 days, then a US English short date. Built on
+ * relativeTime, so the question panel and the question card never disagree ("today" vs "1h ago").
+ */
+export function timeAgo(iso: string | Date, now: Date = new Date()): string {
+  const label = relativeTime(iso, now);
+  return /^\d+[mhd]$/.test(label) ? `${label} ago` : label;
 }

@@ -60,6 +60,14 @@ export const CreateIdeaBody = z.object({
 });
 export type CreateIdeaBody = z.input<typeof CreateIdeaBody>;
 
+/**
+ * The share forms' values, validated in the browser with the server's own rules (CreateIdeaBody),
+ * except that an empty category reads 'Please choose a category' rather than 'valid category'.
+ */
+export const IdeaFormValues = CreateIdeaBody.extend({
+  category: z.string().min(1, { error: 'Please choose a category' }).pipe(CreateIdeaBody.shape.category),
+});
+
 /** Page numbers: non-numbers are refused; below 1 reads as 1; beyond IDEA_MAX_PAGE is capped. */
 const PageQuery = z.coerce
   .number({ error: 'page must be a number' })
@@ -78,6 +86,8 @@ export const ListIdeasQuery = z.object({
   limit: IdeaLimitQuery,
   /** IdeaList.nextCursor of the previous page: keyset paging (no idea repeated or skipped). */
   cursor: z.string().max(300).optional(),
+  /** Only this author's ideas: a user id, or 'me' for the signed-in caller (My Ideas). */
+  author: z.string().trim().max(100).optional(),
 });
 export type ListIdeasQuery = z.input<typeof ListIdeasQuery>;
 

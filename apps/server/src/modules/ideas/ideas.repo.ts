@@ -181,6 +181,12 @@ export async function pageOfIdeas(
   return { ideas: rows.map(toIdea), totalItems };
 }
 
+/** Ideas matching a condition, counted (for filters the idea_counts counters do not cover). */
+export async function countIdeas(db: Executor, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(where);
+  return Number(row?.n ?? 0);
+}
+
 /** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
 export async function visibleCount(db: Executor, category: string | null): Promise<number> {
   const [row] = await db

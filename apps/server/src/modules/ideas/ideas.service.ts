@@ -13,7 +13,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { decodeCursor } from '../admin/cursor.js';
 import { notify, notifyOnce } from '../notifications/notifications.service.js';
 import * as repo from './ideas.repo.js';
@@ -58,6 +58,15 @@ export interface CreateIdeaInput {
   contactInfo?: string | null;
 }
 
+/** ListIdeasQuery.author: 'me' needs a signed-in caller; anything else must be a user id. */
+function resolveAuthor(viewer: SessionUser | null, author: string): string | null {
+  if (author === 'me') return viewer?.id ?? unauthorized();
+  if (!isUuid(author)) {
+    return badRequest('Invalid author', [{ field: 'querystring.author', message: 'Invalid author' }]);
+  }
+  return author;
+}
+
 export function createIdeasService(ctx: AppContext) {
   const db = ctx.db;
 
@@ -72,11 +81,23 @@ export function createIdeasService(ctx: AppContext) {
   return {
     async list(
       viewer: SessionUser | null,
-      q: { category?: string; sort: repo.IdeaSort; page: number; limit: number; cursor?: string },
+      q: {
+        category?: string;
+        sort: repo.IdeaSort;
+        page: number;
+        limit: number;
+        cursor?: string;
+        author?: string;
+      },
     ): Promise<IdeaList> {
       const conds = [eq(ideas.hidden, false)];
       const category = q.category && q.category.toLowerCase() !== 'all' ? q.category : null;
       if (category) conds.push(eq(ideas.category, category));
+      // My Ideas (author=me) and an author's public ideas; hidden ones stay on /hidden-ideas.
+      const authorId = q.author ? resolveAuthor(viewer, q.author) : null;
+      if (authorId) conds.push(eq(ideas.authorId, authorId));
+      const countMatching = () =>
+        authorId ? repo.countIdeas(db, and(...conds)!) : repo.visibleCount(db, category);
       const after = q.cursor ? repo.decodeIdeaCursor(q.cursor, q.sort) : null;
       if (q.cursor && !after) {
         badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
@@ -92,7 +113,7 @@ export function createIdeasService(ctx: AppContext) {
             after,
             limit: q.limit,
           }),
-          repo.visibleCount(db, category),
+          countMatching(),
         ]);
         const total = Math.ceil(totalItems / q.limit);
         return {
@@ -109,7 +130,7 @@ export function createIdeasService(ctx: AppContext) {
         page: q.page,
         limit: q.limit,
         // The denormalised counter, not a count of every visible idea on each page (issue 10).
-        total: repo.visibleCount(db, category),
+        total: countMatching(),
       });
       return paged(rows, totalItems, q.page, q.limit);
     },

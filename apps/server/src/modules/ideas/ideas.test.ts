@@ -748,3 +748,51 @@ describe('account activity (GET /api/users/me/activity) over ideas data', () => 
     expect((await get('/api/users/me/activity', a)).json()).toEqual({ ideas: 3, liked: 2, comments: 2 });
   });
 });
+
+describe('My Ideas: listing by author', () => {
+  let dave: TestUser;
+  let erin: TestUser;
+  beforeAll(async () => {
+    dave = await signup(t.app, { name: 'Dave Maker' });
+    erin = await signup(t.app, { name: 'Erin Else' });
+  });
+
+  it("author=me lists only the caller's visible ideas, paged with a cursor and an exact total", async () => {
+    const mine = [];
+    for (let i = 0; i < 3; i++)
+      mine.push(await share(dave, { title: `Dave idea ${i}`, category: 'Business' }));
+    await share(erin, { title: 'Erin idea', category: 'Business' });
+    expect((await call('PUT', `/api/ideas/${mine[0]._id}/hide`, dave)).statusCode).toBe(200);
+
+    const first = await get('/api/ideas?author=me&limit=1', dave);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.ideas).toHaveLength(1);
+    expect(page1).toMatchObject({ totalItems: 2, pagination: { current: 1, total: 2, hasMore: true } });
+    const second = await get(`/api/ideas?author=me&limit=1&page=2&cursor=${page1.nextCursor}`, dave);
+    expect(second.json().pagination.hasMore).toBe(false);
+    const titles = [...page1.ideas, ...second.json().ideas].map((i: { title: string }) => i.title).sort();
+    expect(titles).toEqual(['Dave idea 1', 'Dave idea 2']);
+
+    // In one category, and by id for anyone (the author's public ideas).
+    const byId = await get(`/api/ideas?author=${dave.user.id}&category=Business`);
+    expect(
+      byId
+        .json()
+        .ideas.map((i: { title: string }) => i.title)
+        .sort(),
+    ).toEqual(['Dave idea 1', 'Dave idea 2']);
+    expect(
+      (await get('/api/ideas?author=me', erin)).json().ideas.map((i: { title: string }) => i.title),
+    ).toEqual(['Erin idea']);
+  });
+
+  it('refuses author=me without a session (401) and an author that is not a user id (400)', async () => {
+    const anon = await get('/api/ideas?author=me');
+    expect(anon.statusCode).toBe(401);
+    expectErrorBody(anon.json());
+    const bad = await get('/api/ideas?author=nobody', dave);
+    expect(bad.statusCode).toBe(400);
+    expectErrorBody(bad.json());
+  });
+});

@@ -32,7 +32,7 @@ export const PORTAL_MENUS: PortalMenu[] = [
     links: [
       { label: 'Innovators Space home', to: '/ideas' },
       { label: 'Discover Ideas', to: '/ideas' },
-      { label: 'My Ideas', to: '/ideas' },
+      { label: 'My Ideas', to: '/my-ideas', auth: true },
       { label: 'Share Idea', to: '/share-idea', auth: true },
       { label: 'Followers & Following', to: '/followers', auth: true },
       { label: 'About Innovators Space', to: '/ideas-portal-info' },
@@ -64,7 +64,7 @@ export const USER_MENU_LINKS: NavLink[] = [
   { label: 'My Questions', to: '/questioner-portal' },
   { label: 'My Answers', to: '/questions?tab=answered' },
   { label: 'My Wallet', to: '/wallet' },
-  { label: 'My Ideas', to: '/ideas' },
+  { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
   { label: 'My Profile', to: '/profile' },
@@ -74,7 +74,7 @@ export const USER_MENU_LINKS: NavLink[] = [
 export const PANEL_LINKS: NavLink[] = [
   { label: 'My Profile', to: '/profile' },
   { label: 'My Wallet', to: '/wallet' },
-  { label: 'My Ideas', to: '/ideas' },
+  { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
   { label: 'Contact', to: '/contact' },

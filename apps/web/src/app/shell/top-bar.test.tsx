@@ -105,6 +105,16 @@ describe('top bar', () => {
       );
     });
 
+    it("opens the user's own ideas from the avatar menu's My Ideas", async () => {
+      setSession('tok', testUser);
+      renderShell();
+      const header = screen.getByRole('banner');
+      await openMenu('Account menu');
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'My Ideas' }));
+      expect(screen.getByTestId('location').textContent).toBe('/my-ideas');
+      expect(header).toBeTruthy();
+    });
+
     it('shows the Admin Portal link to admins only', () => {
       setSession('tok', { ...testUser, role: 'admin' });
       renderShell();

@@ -128,7 +128,8 @@ export function TopBar() {
   return (
     <header className={classes.header}>
       <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap={4} wrap="nowrap">
+        {/* Start and end share the room equally, so the portal menus stay centred on every page. */}
+        <Group gap={4} wrap="nowrap" className={classes.barStart}>
           <Burger
             className={classes.burger}
             opened={ui.mobileNav}
@@ -136,7 +137,7 @@ export function TopBar() {
             aria-label={ui.mobileNav ? 'Close navigation' : 'Open navigation'}
             size="sm"
           />
-          <Logo />
+          <Logo compact={ideaSearch} />
         </Group>
 
         <nav aria-label="Portals" className={classes.desktopNav}>
@@ -151,13 +152,8 @@ export function TopBar() {
           </Group>
         </nav>
 
-        {/* minWidth 0: the idea search box gives way, never the bell or the account menu. */}
-        <Group
-          gap="xs"
-          wrap="nowrap"
-          style={{ flex: ideaSearch ? 1 : undefined, minWidth: 0 }}
-          justify="flex-end"
-        >
+        {/* The idea search box gives way first (down to its minimum), never the bell or the account menu. */}
+        <Group gap="xs" wrap="nowrap" justify="flex-end" className={classes.barEnd}>
           {/* IDEA SEARCH SLOT (see the HOOK comment above) */}
           {ideaSearch && IdeaSearchBox ? (
             <Suspense fallback={null}>
@@ -210,7 +206,7 @@ export function TopBar() {
               <Button component={Link} to="/signup" variant="default" size="sm" className={classes.wideOnly}>
                 Signup
               </Button>
-              <Button component={Link} to="/login" size="sm">
+              <Button component={Link} to="/login" size="sm" style={{ flexShrink: 0 }}>
                 Login
               </Button>
               <UnstyledButton

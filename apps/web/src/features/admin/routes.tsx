@@ -5,39 +5,59 @@ import type { RouteObject } from 'react-router';
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin-portal',
+    handle: { title: 'Admin Portal — Agora' },
     lazy: async () => ({ Component: (await import('./pages/admin-layout')).AdminLayout }),
     children: [
       {
         index: true,
+        handle: { title: 'Overview — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/overview-page')).OverviewPage }),
       },
-      { path: 'users', lazy: async () => ({ Component: (await import('./pages/users-page')).UsersPage }) },
+      {
+        path: 'users',
+        handle: { title: 'Users — Admin Portal' },
+        lazy: async () => ({ Component: (await import('./pages/users-page')).UsersPage }),
+      },
       {
         path: 'questions',
+        handle: { title: 'Questions — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/questions-page')).QuestionsPage }),
       },
-      { path: 'ideas', lazy: async () => ({ Component: (await import('./pages/ideas-page')).IdeasPage }) },
+      {
+        path: 'ideas',
+        handle: { title: 'Ideas — Admin Portal' },
+        lazy: async () => ({ Component: (await import('./pages/ideas-page')).IdeasPage }),
+      },
       {
         path: 'hackathons',
+        handle: { title: 'Hackathons — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/hackathons-page')).HackathonsPage }),
       },
-      { path: 'jobs', lazy: async () => ({ Component: (await import('./pages/jobs-page')).JobsPage }) },
+      {
+        path: 'jobs',
+        handle: { title: 'Jobs — Admin Portal' },
+        lazy: async () => ({ Component: (await import('./pages/jobs-page')).JobsPage }),
+      },
       {
         path: 'withdrawals',
+        handle: { title: 'Withdrawals — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/withdrawals-page')).WithdrawalsPage }),
       },
       {
         path: 'contact-messages',
+        handle: { title: 'Contact Messages — Admin Portal' },
         lazy: async () => ({
           Component: (await import('./pages/contact-messages-page')).ContactMessagesPage,
         }),
       },
       {
         path: 'settings',
+        handle: { title: 'Settings — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/settings-page')).SettingsPage }),
       },
       {
         path: 'audit-log',
+        handle: { title: 'Audit Log — Admin Portal' },
         lazy: async () => ({ Component: (await import('./pages/audit-log-page')).AuditLogPage }),
       },
     ],

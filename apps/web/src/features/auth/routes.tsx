@@ -2,11 +2,24 @@ import type { RouteObject } from 'react-router';
 
 // Each page is its own lazy chunk.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
-  { path: 'signup', lazy: async () => ({ Component: (await import('./pages/signup-page')).SignupPage }) },
+  {
+    path: 'login',
+    handle: { title: 'Login — Agora' },
+    lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }),
+  },
+  {
+    path: 'signup',
+    handle: { title: 'Sign up — Agora' },
+    lazy: async () => ({ Component: (await import('./pages/signup-page')).SignupPage }),
+  },
   {
     path: 'role-login',
+    handle: { title: 'Choose your role — Agora' },
     lazy: async () => ({ Component: (await import('./pages/role-login-page')).RoleLoginPage }),
   },
-  { path: 'profile', lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }) },
+  {
+    path: 'profile',
+    handle: { title: 'My Profile — Agora' },
+    lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }),
+  },
 ];

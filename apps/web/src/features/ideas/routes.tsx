@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 export const ideasRoutes: RouteObject[] = [
   {
     path: 'ideas',
+    handle: { title: 'Discover Ideas — Innovators Space' },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchIdeasPage(new URL(request.url).searchParams));
@@ -13,23 +14,33 @@ export const ideasRoutes: RouteObject[] = [
   },
   {
     path: 'idea/:id',
+    handle: { title: 'Idea — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/idea-detail-page')).IdeaDetailPage }),
   },
   {
+    path: 'my-ideas',
+    handle: { title: 'My Ideas — Innovators Space' },
+    lazy: async () => ({ Component: (await import('./pages/my-ideas-page')).MyIdeasPage }),
+  },
+  {
     path: 'hidden-ideas',
+    handle: { title: 'Hidden Ideas — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/hidden-ideas-page')).HiddenIdeasPage }),
   },
   {
     path: 'followers',
+    handle: { title: 'Followers & Following — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/followers-page')).FollowersPage }),
   },
   {
     path: 'share-idea',
+    handle: { title: 'Share an Idea — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
   },
   // spec 02 §2: the footer's "Upload Idea" — what it opens is not shown; it opens the share form.
   {
     path: 'upload',
+    handle: { title: 'Share an Idea — Innovators Space' },
     lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
   },
 ];

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 export const jobsRoutes: RouteObject[] = [
   {
     path: 'jobhubs',
+    handle: { title: 'Find Jobs — Jobs Hub' },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchJobsPage(new URL(request.url).searchParams));
@@ -13,10 +14,12 @@ export const jobsRoutes: RouteObject[] = [
   },
   {
     path: 'job/:id',
+    handle: { title: 'Job — Jobs Hub' },
     lazy: async () => ({ Component: (await import('./pages/job-detail-page')).JobDetailPage }),
   },
   {
     path: 'create-job',
+    handle: { title: 'Post a Job — Jobs Hub' },
     lazy: async () => ({ Component: (await import('./pages/create-job-page')).CreateJobPage }),
   },
 ];

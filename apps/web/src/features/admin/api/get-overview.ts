@@ -13,10 +13,3 @@ export const overviewQuery = (from: string, to: string) =>
 export function useOverview(from: string, to: string) {
   return useQuery({ ...overviewQuery(from, to), placeholderData: keepPreviousData });
 }
-
-export function useMinReward() {
-  return useQuery({
-    queryKey: ['settings', 'min-reward'],
-    queryFn: ({ signal }) => api<{ minRewardAmount: number }>('/api/settings/min-reward', { signal }),
-  });
-}

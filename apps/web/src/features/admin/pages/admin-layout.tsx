@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconBriefcase,
@@ -112,8 +113,9 @@ function SectionNav({ variant }: { variant: 'select' | 'list' }) {
             leftSection={<Icon size={18} stroke={1.7} />}
             rightSection={
               n > 0 ? (
-                <Badge size="sm" color="red" circle={n < 10} aria-label={`${n} pending`}>
-                  {n}
+                <Badge size="sm" color="red" circle={n < 10}>
+                  <span aria-hidden>{n}</span>
+                  <VisuallyHidden>{`${n} pending`}</VisuallyHidden>
                 </Badge>
               ) : null
             }

@@ -84,7 +84,7 @@ export function IdeasPage() {
             <Table.Td>{idea.commentCount}</Table.Td>
             <Table.Td>
               <Text size="sm">
-                <RelativeTime date={idea.createdAt} suffix=" ago" />
+                <RelativeTime date={idea.createdAt} />
               </Text>
             </Table.Td>
             <Table.Td>

@@ -11,6 +11,8 @@ import { SearchInput } from '../components/search-input';
 import { rupees } from '../lib/format';
 
 const statusColor: Record<string, string> = { open: 'blue', answered: 'green', closed: 'gray' };
+/** The label's own width is the badge's minimum (stock: overflow hidden lets the table squeeze it). */
+const FULL_BADGE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 type Pending =
   | { kind: 'delete'; q: AdminQuestion }
@@ -111,12 +113,13 @@ export function QuestionsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>
+                {/* A badge's label may shrink to an ellipsis in a narrow cell ("ANSWE…"): never here. */}
                 <Group gap={4}>
-                  <Badge color={statusColor[item.status]} variant="light">
+                  <Badge color={statusColor[item.status]} variant="light" styles={FULL_BADGE}>
                     {item.status}
                   </Badge>
                   {item.hidden ? (
-                    <Badge color="dark" variant="outline">
+                    <Badge color="dark" variant="outline" styles={FULL_BADGE}>
                       hidden
                     </Badge>
                   ) : null}
@@ -139,7 +142,7 @@ export function QuestionsPage() {
               <Table.Td>{item.answerCount}</Table.Td>
               <Table.Td>
                 <Text size="sm">
-                  <RelativeTime date={item.createdAt} suffix=" ago" />
+                  <RelativeTime date={item.createdAt} />
                 </Text>
               </Table.Td>
               <Table.Td>

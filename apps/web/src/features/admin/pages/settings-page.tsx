@@ -1,21 +1,21 @@
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetryFailedMail, useSetMinReward } from '../api/admin-actions';
-import { useMinReward, useOverview } from '../api/get-overview';
+import { useInvalidateSettings, useMinReward } from '../../../lib/min-reward';
+import { useOverview } from '../api/get-overview';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { defaultRange } from '../lib/range';
 
 function MinRewardForm() {
   const current = useMinReward();
+  const invalidateSettings = useInvalidateSettings();
   const save = useSetMinReward();
-  const qc = useQueryClient();
   const [value, setValue] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (current.data) setValue(current.data.minRewardAmount);
-  }, [current.data]);
+    if (current.loaded) setValue(current.minReward);
+  }, [current.loaded, current.minReward]);
 
   const submit = async () => {
     const n = typeof value === 'number' ? value : Number(value);
@@ -27,7 +27,7 @@ function MinRewardForm() {
     try {
       await save.mutateAsync(n);
       // The question form reads the public value: refresh every copy of it.
-      await qc.invalidateQueries({ queryKey: ['settings'] });
+      await invalidateSettings();
     } catch (err) {
       setError(errorMessage(err, 'Could not save'));
     }
@@ -60,7 +60,7 @@ function MinRewardForm() {
               allowNegative={false}
               error={error}
               w={200}
-              disabled={current.isLoading}
+              disabled={!current.loaded}
             />
             <Button type="submit" loading={save.isPending}>
               Save

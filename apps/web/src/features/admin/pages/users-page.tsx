@@ -126,7 +126,7 @@ export function UsersPage() {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">
-                  <RelativeTime date={u.createdAt} suffix=" ago" />
+                  <RelativeTime date={u.createdAt} />
                 </Text>
               </Table.Td>
               <Table.Td>

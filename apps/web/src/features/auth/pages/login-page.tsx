@@ -1,6 +1,5 @@
 import { type AuthResult, MSG } from '@agora/shared';
 import { Alert, Anchor, Badge, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,7 +20,6 @@ function loginError(err: unknown): string {
 
 /** spec 01 §2 /login: e-mail + password, Google when configured, then the saved redirect or /. */
 export function LoginPage() {
-  useDocumentTitle('Login — Agora');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const role = params.get('role');

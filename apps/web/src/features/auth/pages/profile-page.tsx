@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -28,7 +27,7 @@ import { ROLE_LABELS } from '../roles';
 const LINKS = [
   { label: 'My Questions', to: '/questioner-portal' },
   { label: 'My Wallet', to: '/wallet' },
-  { label: 'My Ideas', to: '/ideas' },
+  { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
   { label: 'Followers & Following', to: '/followers' },
@@ -36,7 +35,6 @@ const LINKS = [
 
 /** /profile: view and edit name and display name (PUT /api/users/me), kept in the stored user. */
 export function ProfilePage() {
-  useDocumentTitle('My Profile — Agora');
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const me = useMe(isLoggedIn);

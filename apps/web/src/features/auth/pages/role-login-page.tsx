@@ -10,7 +10,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconMessageQuestion, IconSchool, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +57,6 @@ const CARDS: RoleCard[] = [
 
 /** /role-login: each card leads to login or sign-up carrying the chosen role. */
 export function RoleLoginPage() {
-  useDocumentTitle('Choose your role — Agora');
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack align="center" ta="center" gap="xs" mb={40}>

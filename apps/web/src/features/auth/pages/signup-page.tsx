@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { takeRedirectAfterLogin } from '../../../lib/auth-store';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
+import { showWelcome } from '../lib/welcome';
 import { type SignupRole, signupRoleFrom } from '../roles';
 
 type Field = 'name' | 'email' | 'password';
@@ -29,7 +29,6 @@ const ROLE_OPTIONS: { value: SignupRole; label: string }[] = [
 
 /** /signup: name, e-mail, password, and the role chosen on /role-login (carried as ?role=). */
 export function SignupPage() {
-  useDocumentTitle('Sign up — Agora');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [role, setRole] = useState<SignupRole>(signupRoleFrom(params.get('role')) ?? 'user');
@@ -59,7 +58,10 @@ export function SignupPage() {
       return;
     }
     signup.mutate(parsed.data, {
-      onSuccess: () => navigate(takeRedirectAfterLogin() ?? '/', { replace: true }),
+      onSuccess: (r) => {
+        showWelcome(r.user);
+        navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
+      },
       onError: (err) =>
         setError(
           err instanceof ApiError

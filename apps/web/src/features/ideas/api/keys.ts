@@ -3,6 +3,8 @@ export const ideaKeys = {
   all: ['ideas'] as const,
   lists: () => ['ideas', 'list'] as const,
   list: (category: string, sort: string) => ['ideas', 'list', category, sort] as const,
+  /** My Ideas: under lists(), so every write that refreshes the listing refreshes it too. */
+  mine: (userId: string, sort: string) => ['ideas', 'list', 'mine', userId, sort] as const,
   categories: () => ['ideas', 'categories'] as const,
   details: () => ['ideas', 'detail'] as const,
   detail: (id: string) => ['ideas', 'detail', id] as const,

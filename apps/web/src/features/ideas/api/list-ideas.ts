@@ -6,7 +6,7 @@ import { ideaKeys } from './keys';
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
 export function listIdeas(
-  q: { category: string; sort: IdeaSort; page: number; cursor?: string },
+  q: { category: string; sort: IdeaSort; page: number; cursor?: string; author?: string },
   signal?: AbortSignal,
 ) {
   return api<IdeaList>('/api/ideas', {
@@ -16,6 +16,7 @@ export function listIdeas(
       page: q.page,
       limit: IDEAS_PAGE_SIZE,
       cursor: q.cursor,
+      author: q.author,
     },
     signal,
   });
@@ -51,6 +52,23 @@ export function uniqueIdeas(pages: readonly IdeaList[] | undefined): Idea[] {
     }
   }
   return out;
+}
+
+/** My Ideas: the signed-in user's visible ideas (GET /api/ideas?author=me), same paging. */
+export const myIdeasQuery = (userId: string, sort: IdeaSort) =>
+  infiniteQueryOptions({
+    queryKey: ideaKeys.mine(userId, sort),
+    queryFn: ({ pageParam, signal }) =>
+      listIdeas({ category: 'All', sort, author: 'me', ...pageParam }, signal),
+    initialPageParam: { page: 1 } as { page: number; cursor?: string },
+    getNextPageParam: (last) =>
+      last.pagination.hasMore
+        ? { page: last.pagination.current + 1, cursor: last.nextCursor ?? undefined }
+        : undefined,
+  });
+
+export function useMyIdeas(userId: string | undefined, sort: IdeaSort) {
+  return useInfiniteQuery({ ...myIdeasQuery(userId ?? '', sort), enabled: Boolean(userId) });
 }
 
 export function useIdeasList(category: string, sort: IdeaSort) {

@@ -3,11 +3,11 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { RelativeTime } from '../../../components/relative-time';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useEarlierComments } from '../api/comments';
 import { useAddComment, useDeleteComment } from '../api/idea-actions';
-import { ideaAge } from '../lib/idea-age';
 import { notifyLoginRequired } from '../lib/login-required';
 
 /** Comments of an idea: the list, the form, and delete on one's own comments (spec 02 §6). */
@@ -107,8 +107,8 @@ export function Comments({
                 <Text size="sm" fw={600}>
                   {c.author.displayName}
                 </Text>
-                <Text size="xs" c="dimmed" component="time" dateTime={c.createdAt}>
-                  {ideaAge(c.createdAt)}
+                <Text size="xs" c="dimmed" component="span">
+                  <RelativeTime date={c.createdAt} />
                 </Text>
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>

@@ -2,7 +2,8 @@ import type { Idea } from '@agora/shared';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ideaAge } from '../lib/idea-age';
+import { StatCount } from '../../../components/stat-count';
+import { RelativeTime } from '../../../components/relative-time';
 import { FollowButton } from './follow-button';
 import { IdeaTags } from './idea-tags';
 import { LikeButton } from './like-button';
@@ -37,21 +38,27 @@ export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) 
             <Text size="sm" fw={600}>
               {idea.author.displayName}
             </Text>
-            <Text size="xs" c="dimmed" component="time" dateTime={idea.createdAt}>
-              · {ideaAge(idea.createdAt)}
+            <Text size="xs" c="dimmed" component="span">
+              · <RelativeTime date={idea.createdAt} />
             </Text>
             <FollowButton author={idea.author} followed={idea.authorFollowed} size="compact-xs" />
           </Group>
           <Group gap={4}>
             <LikeButton idea={idea} />
-            <Group gap={2} px={6} aria-label={`${idea.commentCount} comments`}>
-              <IconMessageCircle size={16} aria-hidden />
-              <Text size="sm">{idea.commentCount}</Text>
-            </Group>
-            <Group gap={2} px={6} aria-label={`${idea.views} views`}>
-              <IconEye size={16} aria-hidden />
-              <Text size="sm">{idea.views}</Text>
-            </Group>
+            <StatCount
+              icon={<IconMessageCircle size={16} aria-hidden />}
+              count={idea.commentCount}
+              noun="comment"
+              size="sm"
+              px={6}
+            />
+            <StatCount
+              icon={<IconEye size={16} aria-hidden />}
+              count={idea.views}
+              noun="view"
+              size="sm"
+              px={6}
+            />
             <Tooltip label="Share">
               <ActionIcon variant="subtle" color="gray" aria-label="Share idea" onClick={() => onShare(idea)}>
                 <IconShare size={16} />

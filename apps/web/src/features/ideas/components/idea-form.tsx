@@ -1,10 +1,28 @@
-import { type Idea, LIMITS, MSG, normalizeTags } from '@agora/shared';
+import { type Idea, IdeaFormValues, LIMITS, MSG, normalizeTags } from '@agora/shared';
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { FormEvent } from 'react';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
 import { useCreateIdea } from '../api/idea-actions';
 import { SimilarIdeas } from './similar-ideas';
+
+const validateIdea = zodValidate(IdeaFormValues);
+/** The form's fields in reading order: the first invalid one takes the focus. */
+const FIELD_ORDER = ['title', 'description', 'category', 'tags', 'contactInfo'] as const;
+
+/** Schema paths onto the form's flat fields ('tags.3' → 'tags'), the first message per field. */
+function byField(errors: FormErrors): FormErrors {
+  const out: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0]!;
+    out[field] ??= message;
+  }
+  return out;
+}
+
+const SERVER_FIELDS = Object.fromEntries(FIELD_ORDER.map((f) => [`body.${f}`, f]));
 
 interface Values {
   title: string;
@@ -34,21 +52,15 @@ export function IdeaForm({
   const create = useCreateIdea();
   const form = useForm<Values>({
     initialValues: { title: '', description: '', category: '', tags: '', contactInfo: '' },
-    validate: {
-      title: (v) => (v.trim() ? null : 'Title is required'),
-      description: (v) => (v.trim() ? null : 'Description is required'),
-      category: (v) => (v ? null : 'Please choose a category'),
-      tags: (v) => {
-        const tags = normalizeTags(v);
-        if (tags.length > LIMITS.tagsMax) return `At most ${LIMITS.tagsMax} tags are allowed`;
-        if (tags.some((t) => t.length > LIMITS.tagMax))
-          return `Each tag must be at most ${LIMITS.tagMax} characters`;
-        return null;
-      },
-    },
+    // The server's schema (CreateIdeaBody) in the browser: every error inline at once.
+    validate: (values) => byField(validateIdea(values)),
   });
 
-  const submit = form.onSubmit((v) => {
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    // All errors at once, the first invalid field (in reading order) focused.
+    if (validateAll(form, FIELD_ORDER)) return;
+    const v = form.getValues();
     create.mutate(
       {
         title: v.title,
@@ -65,6 +77,8 @@ export function IdeaForm({
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 401) return;
+          // A rule only the server knows: its field errors inline too, beside the toast.
+          if (err instanceof ApiError) showServerErrors(form, err.details, SERVER_FIELDS);
           if (err instanceof NetworkError) {
             notifications.show({
               color: 'red',
@@ -81,7 +95,7 @@ export function IdeaForm({
         },
       },
     );
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,6 +1,16 @@
-import { Box, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  Box,
+  Combobox,
+  Group,
+  Loader,
+  ScrollArea,
+  Text,
+  TextInput,
+  useCombobox,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
+import { IDEA_SEARCH_MAX_CHARS, MSG, plural } from '@agora/shared';
 import { IconHeart, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -55,7 +65,7 @@ export function IdeaSearchBox() {
   const showDropdown = value.trim().length > 0 && results !== null;
 
   return (
-    <Box w={{ base: '100%', sm: 320 }} miw={{ base: 0, sm: 140 }} maw={420}>
+    <Box flex={{ base: '1 1 auto', sm: '0 1 320px' }} miw={{ base: 120, sm: 140 }} maw={420}>
       <Combobox
         store={combobox}
         onOptionSubmit={open}
@@ -134,8 +144,9 @@ export function IdeaSearchBox() {
                       </Text>
                       <Group gap={2}>
                         <IconHeart size={12} aria-hidden />
-                        <Text size="xs" aria-label={`${idea.likes} likes`}>
-                          {idea.likes}
+                        <Text size="xs">
+                          <span aria-hidden>{idea.likes}</span>
+                          <VisuallyHidden>{plural(idea.likes, 'like')}</VisuallyHidden>
                         </Text>
                       </Group>
                     </Group>

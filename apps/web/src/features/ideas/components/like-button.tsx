@@ -1,5 +1,5 @@
-import type { Idea } from '@agora/shared';
-import { Button } from '@mantine/core';
+import { type Idea, plural } from '@agora/shared';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { useToggleLike } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
 
-/** Heart with the like count; the change shows at once and is rolled back if the server refuses. */
+/** Heart with the like count (accessible name "1 like", pressed when liked); the change shows at once and is rolled back if the server refuses. */
 export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: string }) {
   const { isLoggedIn } = useAuth();
   const like = useToggleLike();
@@ -18,7 +18,7 @@ export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: s
       color={idea.liked ? 'red' : 'gray'}
       leftSection={idea.liked ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
       aria-pressed={idea.liked}
-      aria-label={`${idea.liked ? 'Unlike' : 'Like'} (${idea.likeCount} likes)`}
+      title={idea.liked ? 'Unlike' : 'Like'}
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
@@ -35,7 +35,9 @@ export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: s
         });
       }}
     >
-      {idea.likeCount}
+      {/* The name is what is shown plus the noun ("1 like"), liked state in aria-pressed. */}
+      <span aria-hidden>{idea.likeCount}</span>
+      <VisuallyHidden>{plural(idea.likeCount, 'like')}</VisuallyHidden>
     </Button>
   );
 }

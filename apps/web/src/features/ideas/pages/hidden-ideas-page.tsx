@@ -1,5 +1,6 @@
-import { type Idea, MSG } from '@agora/shared';
+import { type Idea, MSG, plural } from '@agora/shared';
 import {
+  Anchor,
   Badge,
   Button,
   Center,
@@ -23,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/relative-time';
 import { errorMessage } from '../../../lib/api-client';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useHiddenIdeas } from '../api/hidden-ideas';
@@ -30,7 +32,6 @@ import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { uniqueIdeas } from '../api/list-ideas';
 import { IdeaTags } from '../components/idea-tags';
 import { LoadMore } from '../components/load-more';
-import { ideaAge } from '../lib/idea-age';
 
 /** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
 export function HiddenIdeasPage() {
@@ -118,14 +119,15 @@ export function HiddenIdeasPage() {
             <Paper key={idea._id} withBorder p="md" radius="md" component="article">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text
+                  <Anchor
                     component={Link}
                     to={`/idea/${idea._id}`}
                     fw={700}
+                    c="grape.8"
                     style={{ wordBreak: 'break-word' }}
                   >
                     {idea.title}
-                  </Text>
+                  </Anchor>
                   <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
                     {idea.category}
                   </Badge>
@@ -141,7 +143,8 @@ export function HiddenIdeasPage() {
                 ) : null}
                 <Group justify="space-between">
                   <Text size="xs" c="dimmed">
-                    Shared {ideaAge(idea.createdAt)} · {idea.likeCount} likes · {idea.commentCount} comments
+                    Shared <RelativeTime date={idea.createdAt} /> · {plural(idea.likeCount, 'like')} ·{' '}
+                    {plural(idea.commentCount, 'comment')}
                   </Text>
                   <Group gap="xs">
                     {idea.hiddenByAdmin ? (

@@ -13,6 +13,9 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { StatCount } from '../../../components/stat-count';
+import { RelativeTime } from '../../../components/relative-time';
 import { RoutePending } from '../../../components/route-pending';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
@@ -23,7 +26,6 @@ import { Comments } from '../components/comments';
 import { FollowButton } from '../components/follow-button';
 import { LikeButton } from '../components/like-button';
 import { ShareDialog } from '../components/share-dialog';
-import { ideaAge } from '../lib/idea-age';
 
 /** The author's follower count (spec 02 §4, §7), kept current by the follow/unfollow answers. */
 function AuthorFollowers({ authorId }: { authorId: string }) {
@@ -46,6 +48,7 @@ export function IdeaDetailPage() {
   const del = useDeleteIdea();
   const [sharing, setSharing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  usePageTitle(idea.data ? `${idea.data.title} — Innovators Space` : undefined);
 
   // spec 02 §8: a missing idea or a load failure silently goes back to the listing.
   useEffect(() => {
@@ -125,8 +128,8 @@ export function IdeaDetailPage() {
           </Group>
           <Group gap="xs">
             <Text fw={600}>{d.author.displayName}</Text>
-            <Text size="sm" c="dimmed" component="time" dateTime={d.createdAt}>
-              · {ideaAge(d.createdAt)}
+            <Text size="sm" c="dimmed" component="span">
+              · <RelativeTime date={d.createdAt} />
             </Text>
             <FollowButton author={d.author} followed={d.authorFollowed} />
             <AuthorFollowers authorId={d.author.id} />
@@ -153,14 +156,13 @@ export function IdeaDetailPage() {
           <Group justify="space-between" gap="xs">
             <Group gap="xs">
               {d.hidden ? null : <LikeButton idea={d} size="sm" />}
-              <Group gap={4} aria-label={`${d.commentCount} comments`}>
-                <IconMessageCircle size={18} aria-hidden />
-                <Text size="sm">{d.commentCount}</Text>
-              </Group>
-              <Group gap={4} aria-label={`${d.views} views`}>
-                <IconEye size={18} aria-hidden />
-                <Text size="sm">{d.views}</Text>
-              </Group>
+              <StatCount
+                icon={<IconMessageCircle size={18} aria-hidden />}
+                count={d.commentCount}
+                noun="comment"
+                size="sm"
+              />
+              <StatCount icon={<IconEye size={18} aria-hidden />} count={d.views} noun="view" size="sm" />
             </Group>
             <Group gap="xs">
               {d.hidden ? null : (

@@ -49,7 +49,7 @@ export function JobCard({ job }: { job: Job }) {
           <Group gap={4} wrap="nowrap">
             <IconClock size={16} aria-hidden />
             <Text size="sm" c="dimmed">
-              <RelativeTime date={job.createdAt} suffix=" ago" />
+              <RelativeTime date={job.createdAt} />
             </Text>
           </Group>
           <Badge variant="light" hiddenFrom="xs">

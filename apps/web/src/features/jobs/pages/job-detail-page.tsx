@@ -183,7 +183,7 @@ export function JobDetailPage() {
                       <Text fw={600}>{company}</Text>
                     )}
                     <Text c="dimmed" size="sm">
-                      · Posted <RelativeTime date={job.createdAt} suffix=" ago" />
+                      · Posted <RelativeTime date={job.createdAt} />
                     </Text>
                   </Group>
                   <Group gap={6} mt={4}>

@@ -60,7 +60,7 @@ function NotificationRow({ n, onOpen }: { n: NotificationItem; onOpen: (n: Notif
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            <RelativeTime date={n.createdAt} suffix=" ago" />
+            <RelativeTime date={n.createdAt} />
           </Text>
         </Box>
       </Group>

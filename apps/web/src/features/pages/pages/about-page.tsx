@@ -10,7 +10,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowRight,
   IconBriefcase,
@@ -54,7 +53,6 @@ const PORTALS: { title: string; to: string; color: MantineColor; icon: ReactNode
 
 /** spec 03 §2 /about: the four portal cards. */
 export function AboutPage() {
-  useDocumentTitle('About — Agora');
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="sm" maw={760} mb={40}>

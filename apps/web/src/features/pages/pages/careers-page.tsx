@@ -1,5 +1,4 @@
 import { Anchor, Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 
 const ROLES = [
@@ -25,7 +24,6 @@ const ROLES = [
 
 /** /careers: working at Agora. */
 export function CareersPage() {
-  useDocumentTitle('Careers — Agora');
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="sm" maw={760} mb={40}>

@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -29,7 +28,6 @@ const EMPTY = { name: '', email: '', subject: '', category: '', message: '' };
 
 /** spec 03 §2 /contact: name, email, subject, category, message; spec 03 §5/§8 messages. */
 export function ContactPage() {
-  useDocumentTitle('Contact — Agora');
   const { user } = useAuth();
   const [form, setForm] = useState(() => ({ ...EMPTY, name: user?.name ?? '', email: user?.email ?? '' }));
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

@@ -11,7 +11,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconBell,
@@ -37,7 +36,6 @@ const PLANNED = [
 
 /** spec 03 §2 /events-portal-info: a coming-soon page. */
 export function EventsPortalInfoPage() {
-  useDocumentTitle('Events Portal — Agora');
   return (
     <>
       <InfoHero color="indigo" eyebrow="Coming Soon!" title="Events Portal">

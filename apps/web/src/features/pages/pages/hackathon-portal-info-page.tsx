@@ -1,5 +1,4 @@
 import { Button, Card, Container, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight, IconCode, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -45,7 +44,6 @@ function Tile({
 
 /** spec 03 §2 /hackathon-portal-info: two tiles, Participate and Conduct. */
 export function HackathonPortalInfoPage() {
-  useDocumentTitle('Hackathons — Agora');
   return (
     <>
       <InfoHero color="green" eyebrow="Hackathons" title="Build, compete, win.">

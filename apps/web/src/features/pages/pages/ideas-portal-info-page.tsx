@@ -1,5 +1,4 @@
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingCommunity, IconBulb, IconSearch, IconTags, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FeatureCard } from '../components/feature-card';
@@ -7,7 +6,6 @@ import { InfoHero, InfoSection } from '../components/info-hero';
 
 /** spec 02 §2 / 03 §2 /ideas-portal-info. */
 export function IdeasPortalInfoPage() {
-  useDocumentTitle('Innovators Space — Agora');
   return (
     <>
       <InfoHero

@@ -1,5 +1,4 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconBriefcase, IconBolt, IconNetwork, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FeatureCard } from '../components/feature-card';
@@ -7,7 +6,6 @@ import { InfoHero, InfoSection } from '../components/info-hero';
 
 /** spec 03 §2 /jobhubs-portal-info. */
 export function JobhubsPortalInfoPage() {
-  useDocumentTitle('Jobs Hub — Agora');
   return (
     <>
       <InfoHero color="orange" eyebrow="Jobs Hub" title="Where Talent Meets Opportunity">

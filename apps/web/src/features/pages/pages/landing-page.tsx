@@ -10,7 +10,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowRight,
   IconBulb,
@@ -65,7 +64,6 @@ const TILES: Tile[] = [
 
 /** Portal landing (/ and /portals). */
 export function LandingPage() {
-  useDocumentTitle('Agora — Where Ideas, People & Innovation Connect');
   return (
     <>
       <InfoHero color="blue" title="Where Ideas, People & Innovation Connect">

@@ -1,5 +1,4 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -19,7 +18,6 @@ import { InfoHero, InfoSection } from '../components/info-hero';
 
 /** spec 03 §2 /question-portal-info: hero, How It Works for askers and answerers, Why Choose. */
 export function QuestionPortalInfoPage() {
-  useDocumentTitle('Inquiry Space — Agora');
   return (
     <>
       <InfoHero

@@ -1,5 +1,4 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -17,7 +16,6 @@ function Section({ id, title, children }: { id?: string; title: string; children
 
 /** /terms: Terms of Service, with the Privacy Policy (the footer links to #privacy). */
 export function TermsPage() {
-  useDocumentTitle('Terms of Service — Agora');
   const { hash } = useLocation();
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();

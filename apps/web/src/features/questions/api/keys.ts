@@ -17,5 +17,4 @@ export const questionKeys = {
   similar: (q: string) => ['questions', 'similar', q] as const,
   details: () => ['questions', 'detail'] as const,
   detail: (id: string, viewer: string) => ['questions', 'detail', id, viewer] as const,
-  minReward: () => ['settings', 'min-reward'] as const,
 };

@@ -23,7 +23,7 @@ export function AnswerCard({ answer, mine }: { answer: Answer; mine?: boolean })
               </Badge>
             ) : null}
             <Text size="xs" c="dimmed">
-              <RelativeTime date={answer.createdAt} suffix=" ago" />
+              <RelativeTime date={answer.createdAt} />
             </Text>
           </Group>
           {answer.aiRank !== null ? (

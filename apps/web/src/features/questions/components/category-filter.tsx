@@ -1,5 +1,5 @@
-import { QUESTION_CATEGORIES } from '@agora/shared';
-import { Badge, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { plural, QUESTION_CATEGORIES } from '@agora/shared';
+import { Badge, Button, Checkbox, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useCategoryCounts } from '../api/list-questions';
 
 export interface CategoryFilterProps {
@@ -33,8 +33,9 @@ export function CategoryFilter({ selected, onChange }: CategoryFilterProps) {
           {counts.isPending ? (
             <Skeleton h={18} w={28} radius="xl" />
           ) : (
-            <Badge variant="light" color="gray" size="sm" aria-label={`${counts.data?.[c] ?? 0} questions`}>
-              {counts.data?.[c] ?? 0}
+            <Badge variant="light" color="gray" size="sm">
+              <span aria-hidden>{counts.data?.[c] ?? 0}</span>
+              <VisuallyHidden>{plural(counts.data?.[c] ?? 0, 'question')}</VisuallyHidden>
             </Badge>
           )}
         </Group>

@@ -2,6 +2,7 @@ import type { Question } from '@agora/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
 import { plainExcerpt, rupees } from '../lib/format';
 import { StatusBadge } from './status-badge';
@@ -56,20 +57,22 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
                 Unpaid · {rupees(q.rewardAmount)}
               </Badge>
             ) : null}
-            <Group gap={4} aria-label={`${q.views} views`}>
-              <IconEye size={14} aria-hidden />
-              <Text size="xs" c="dimmed">
-                {q.views}
-              </Text>
-            </Group>
-            <Group gap={4} aria-label={`${q.answerCount} answers`}>
-              <IconMessageCircle size={14} aria-hidden />
-              <Text size="xs" c="dimmed">
-                {q.answerCount}
-              </Text>
-            </Group>
+            <StatCount
+              icon={<IconEye size={14} aria-hidden />}
+              count={q.views}
+              noun="view"
+              size="xs"
+              dimmed
+            />
+            <StatCount
+              icon={<IconMessageCircle size={14} aria-hidden />}
+              count={q.answerCount}
+              noun="answer"
+              size="xs"
+              dimmed
+            />
             <Text size="xs" c="dimmed">
-              <RelativeTime date={q.createdAt} suffix=" ago" />
+              <RelativeTime date={q.createdAt} />
             </Text>
           </Group>
           <Anchor

@@ -1,4 +1,4 @@
-import { MSG, type Question, relativeAge } from '@agora/shared';
+import { MSG, type Question } from '@agora/shared';
 import {
   Alert,
   Anchor,
@@ -17,6 +17,7 @@ import { IconArrowLeft, IconCrown, IconEye, IconInfoCircle, IconLock } from '@ta
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { RelativeTime } from '../../../components/relative-time';
 import { EmptyState } from '../../../components/empty-state';
 import { Markdown } from '../../../components/markdown';
 import { ApiError } from '../../../lib/api-client';
@@ -220,10 +221,7 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
         </Group>
         <Group gap="md" wrap="wrap">
           <Text size="sm" c="dimmed">
-            Asked by <b>{q.author.displayName}</b>{' '}
-            <time dateTime={q.createdAt} title={new Date(q.createdAt).toLocaleString('en-US')}>
-              {relativeAge(q.createdAt)}
-            </time>
+            Asked by <b>{q.author.displayName}</b> <RelativeTime date={q.createdAt} />
           </Text>
           <Group gap={4}>
             <IconEye size={14} aria-hidden />

@@ -1,12 +1,10 @@
 import { Box, Paper, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { AskQuestionForm } from '../components/ask-question-form';
 import { RequireQuestioner } from '../components/require-questioner';
 
 /** /ask-question — opens in its own window (spec 01 §2); Cancel closes it. */
 export function AskQuestionPage() {
-  useDocumentTitle('Ask a Question — Inquiry Space');
   const navigate = useNavigate();
   const cancel = () => {
     window.close();

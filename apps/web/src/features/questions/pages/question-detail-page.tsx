@@ -1,7 +1,7 @@
 import { Anchor, Box, Paper } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../../lib/auth-store';
 import { useQuestion } from '../api/get-question';
 import { QuestionView } from '../components/question-view';
@@ -12,7 +12,7 @@ export function QuestionDetailPage() {
   const { user, isLoggedIn } = useAuth();
   // Same query (and cache entry) as QuestionView: only used here for the tab title.
   const q = useQuestion(id, isLoggedIn ? (user?.id ?? 'visitor') : 'visitor');
-  useDocumentTitle(q.data ? `${q.data.title} — Inquiry Space` : 'Question — Inquiry Space');
+  usePageTitle(q.data ? `${q.data.title} — Inquiry Space` : undefined);
   return (
     <Box px={{ base: 'sm', md: 'lg' }} py="md" maw={900} mx="auto">
       <Anchor

@@ -1,5 +1,6 @@
 import { type Question, QUESTION_TEXT } from '@agora/shared';
-import { screen } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
 import { aQuestion } from '../../../test/fixtures';
@@ -10,7 +11,7 @@ import { QuestionerPortalPage } from './questioner-portal-page';
 const question = (over: Partial<Question>) =>
   aQuestion({ author: { id: testUser.id, displayName: testUser.displayName }, answerCount: 0, ...over });
 
-function serve(questions: Question[]) {
+function serve(questions: Question[], extra: Record<string, unknown> = {}) {
   // The list loads its next page when a sentinel scrolls into view; jsdom has no observer.
   vi.stubGlobal(
     'IntersectionObserver',
@@ -22,8 +23,10 @@ function serve(questions: Question[]) {
   );
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input).split('?')[0];
+      const hit = extra[`${init?.method ?? 'GET'} ${path}`];
+      if (hit) return new Response(JSON.stringify(hit), { status: 200 });
       const body = path === '/api/questions' ? questions : { error: 'x', message: 'x', code: 'NOT_FOUND' };
       return new Response(JSON.stringify(body), {
         status: path === '/api/questions' ? 200 : 404,
@@ -51,5 +54,21 @@ describe('QuestionerPortalPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Mark as Answered' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Reopen Question' })).toHaveLength(1);
     expect(screen.getByText(`${QUESTION_TEXT.closedByModerator}.`)).toBeTruthy();
+  });
+
+  it('confirms Mark as Answered with a toast', async () => {
+    setSession('t', testUser as never);
+    const q1 = question({ _id: 'q1', title: 'Open question', status: 'open' });
+    serve([q1], { 'POST /api/questions/q1/mark-answered': { ...q1, status: 'answered' } });
+    renderWithProviders(
+      <>
+        <Notifications />
+        <QuestionerPortalPage />
+      </>,
+      { route: '/questioner-portal' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as Answered' }));
+    expect(await screen.findByText('Marked as answered')).toBeTruthy();
+    expect(screen.getByText(/“Open question” is marked as answered/)).toBeTruthy();
   });
 });

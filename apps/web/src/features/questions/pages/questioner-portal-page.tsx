@@ -1,4 +1,4 @@
-import { MSG, type Question, QUESTION_TEXT } from '@agora/shared';
+import { MSG, plural, type Question, QUESTION_TEXT } from '@agora/shared';
 import {
   Alert,
   Badge,
@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useIntersection } from '@mantine/hooks';
+import { useIntersection } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
@@ -31,6 +31,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { StatCount } from '../../../components/stat-count';
 import { EmptyState } from '../../../components/empty-state';
 import { Markdown } from '../../../components/markdown';
 import { RelativeTime } from '../../../components/relative-time';
@@ -59,6 +60,13 @@ function OwnQuestion({ q }: { q: Question }) {
     try {
       replaceQuestion(qc, open ? await markAnswered(q._id) : await reopenQuestion(q._id));
       void qc.invalidateQueries({ queryKey: questionKeys.lists() });
+      notifications.show({
+        color: 'green',
+        title: open ? 'Marked as answered' : 'Question reopened',
+        message: open
+          ? `“${q.title}” is marked as answered. You can reopen it at any time.`
+          : `“${q.title}” is open for answers again.`,
+      });
     } catch (err) {
       notifications.show({
         title: 'Error',
@@ -147,20 +155,22 @@ function OwnQuestion({ q }: { q: Question }) {
             </Group>
           </Box>
           <Group gap={12}>
-            <Group gap={4} aria-label={`${q.views} views`}>
-              <IconEye size={14} aria-hidden />
-              <Text size="sm" c="dimmed">
-                {q.views}
-              </Text>
-            </Group>
-            <Group gap={4} aria-label={`${q.answerCount} answers`}>
-              <IconMessageCircle size={14} aria-hidden />
-              <Text size="sm" c="dimmed">
-                {q.answerCount}
-              </Text>
-            </Group>
+            <StatCount
+              icon={<IconEye size={14} aria-hidden />}
+              count={q.views}
+              noun="view"
+              size="sm"
+              dimmed
+            />
+            <StatCount
+              icon={<IconMessageCircle size={14} aria-hidden />}
+              count={q.answerCount}
+              noun="answer"
+              size="sm"
+              dimmed
+            />
             <Text size="sm" c="dimmed">
-              <RelativeTime date={q.createdAt} suffix=" ago" />
+              <RelativeTime date={q.createdAt} />
             </Text>
           </Group>
         </Group>
@@ -253,7 +263,8 @@ function OwnQuestion({ q }: { q: Question }) {
                 py={6}
                 style={{ flex: 1 }}
               >
-                You can see all {q.answerCount} answers to your question; answerers see only their own.
+                You can see all {plural(q.answerCount, 'answer')} to your question; answerers see only their
+                own.
               </Alert>
             </Group>
             <Button
@@ -263,7 +274,7 @@ function OwnQuestion({ q }: { q: Question }) {
               onClick={() => setShowAnswers((v) => !v)}
               aria-expanded={showAnswers}
             >
-              {showAnswers ? 'Hide answers' : `Show ${q.answers.length} answers`}
+              {showAnswers ? 'Hide answers' : `Show ${plural(q.answers.length, 'answer')}`}
             </Button>
             <Collapse expanded={showAnswers}>
               <Stack gap="sm">
@@ -284,7 +295,6 @@ function OwnQuestion({ q }: { q: Question }) {
 }
 
 function PortalContent() {
-  useDocumentTitle('Questioner Portal — Inquiry Space');
   const { user } = useAuth();
   const [asking, setAsking] = useState(false);
   const own = useOwnQuestions(user?.id ?? null);

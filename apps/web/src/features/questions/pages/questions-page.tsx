@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
   IconArrowsSort,
@@ -43,7 +43,6 @@ const SPLIT_HEIGHT = 'calc(100dvh - 60px - 150px)';
 
 /** /questions — spec 01 §2 "Inquiry Space". Filters, sort, tab and the selected question live in the URL. */
 export function QuestionsPage() {
-  useDocumentTitle(MSG.questionsTabTitle);
   const navigate = useNavigate();
   const auth = useAuth();
   const viewerId = auth.isLoggedIn ? (auth.user?.id ?? null) : null;

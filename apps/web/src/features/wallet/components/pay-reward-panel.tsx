@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentStep } from '../../payments/components/payment-step';
-import { useMinReward } from '../api/get-min-reward';
+import { useMinReward } from '../../../lib/min-reward';
 
 export interface PayRewardPanelProps {
   questionId: string;
@@ -20,7 +20,7 @@ export interface PayRewardPanelProps {
  */
 export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
   const qc = useQueryClient();
-  const min = useMinReward().data?.minRewardAmount ?? 10;
+  const { minReward: min } = useMinReward();
   const max = QUESTION_LIMITS.rewardMaxRupees;
   const [amount, setAmount] = useState<number | string>(
     requestedPaise > 0 ? Math.round(requestedPaise / 100) : '',

@@ -1,4 +1,4 @@
-import type { RewardAnswer, RewardRecord } from '@agora/shared';
+import { markdownToPlainText, type RewardAnswer, type RewardRecord } from '@agora/shared';
 import { Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { rupees } from '../lib/money';
 
@@ -47,13 +47,9 @@ export function RewardAnswerCard({
               </Badge>
             ) : null}
           </Group>
-          <Text
-            size="sm"
-            c="dimmed"
-            lineClamp={4}
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          >
-            {answer.content}
+          <Text size="sm" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+            {/* An excerpt: the Markdown's text, not its syntax (the full answer is on the question). */}
+            {markdownToPlainText(answer.content)}
           </Text>
         </Stack>
       </Group>

@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconGift, IconMessageCircleOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -46,7 +45,6 @@ function BackLink() {
  */
 export function RewardsPage() {
   const { questionId = '' } = useParams();
-  useDocumentTitle('Distribute Rewards — Agora');
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const view = useRewardView(questionId, isLoggedIn);

@@ -1,6 +1,5 @@
 import { MSG } from '@agora/shared';
 import { Alert, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -30,7 +29,6 @@ function BackLink() {
 
 /** /wallet 'My Wallet' (spec 01 §2): balance, total earned, withdraw, payout details, history. */
 export function WalletPage() {
-  useDocumentTitle('My Wallet — Agora');
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const wallet = useWallet(isLoggedIn);

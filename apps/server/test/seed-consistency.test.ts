@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './helpers.js';
+import type { Database } from '../src/db/client.js';
+import { hackathons, ideas, users } from '../src/db/schema/index.js';
+import { step as hackathonsStep } from '../scripts/seed/hackathons.js';
+import { step as ideasStep } from '../scripts/seed/ideas.js';
+import { makeRng, type SeedContext } from '../scripts/seed/types.js';
+import { usersStep } from '../scripts/seed/users.js';
+
+const DAY = 86_400_000;
+
+/** Demo data a visitor reads as a whole: titles, categories, dates and durations agree. */
+describe('seed: demo data agrees with itself', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const ctx: SeedContext = {
+      db: database.db,
+      scale: 1,
+      rng: makeRng(11),
+      now: new Date('2026-11-24T10:00:00Z'),
+      userIds: [],
+      log: () => {},
+    };
+    for (const s of [usersStep, hackathonsStep, ideasStep]) await s.run(ctx);
+  });
+  afterAll(() => database.close());
+
+  it('names each hackathon with the year it starts, in its theme’s category, with a duration its dates allow', async () => {
+    const rows = await database.db.select().from(hackathons);
+    expect(rows.length).toBeGreaterThan(5);
+    const themeCategory: Record<string, string> = {
+      'Chain Reaction': 'Blockchain',
+      'EdTech Sprint': 'Edtech',
+      HealthHack: 'Healthtech',
+      'Open Finance Jam': 'Fintech',
+      'Secure by Design': 'Cybersecurity',
+    };
+    for (const h of rows) {
+      expect(h.title, h.title).toMatch(new RegExp(` ${h.startDate.getUTCFullYear()}$`));
+      const theme = h.title.replace(/ \d{4}$/, '');
+      if (themeCategory[theme]) expect(h.category, h.title).toBe(themeCategory[theme]);
+      const days = (h.endDate.getTime() - h.startDate.getTime()) / DAY;
+      const max = { '24 hours': 1, '48 hours': 2, '72 hours': 3, '1 week': 7, '2 weeks': 14, '1 month': 31 }[
+        h.duration as string
+      ];
+      expect(max, `${h.title}: ${h.duration}`).toBeDefined();
+      expect(days, `${h.title}: ${h.duration}`).toBeLessThanOrEqual(max!);
+    }
+  });
+
+  it('files each idea under its subject’s category, and gives the demo member ideas of their own', async () => {
+    const rows = await database.db.select().from(ideas);
+    const expected: Array<[RegExp, string]> = [
+      [/^Water leak sensor network/, 'Technology'],
+      [/^Community kitchen scheduler/, 'Food'],
+      [/^Drone seed planting/, 'Environment'],
+      [/^Peer tutoring marketplace/, 'Education'],
+    ];
+    for (const idea of rows) {
+      for (const [re, category] of expected)
+        if (re.test(idea.title)) expect(idea.category, idea.title).toBe(category);
+    }
+    const demoUser = (await database.db.select({ id: users.id, email: users.email }).from(users)).find(
+      (u) => u.email === 'user@agora.demo',
+    )!;
+    expect(rows.filter((i) => i.authorId === demoUser.id).length).toBeGreaterThan(2);
+  });
+});
