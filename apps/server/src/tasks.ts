@@ -1,4 +1,5 @@
 import type { AppContext } from './context.js';
+import { escrowTasks } from './modules/payments/escrow.tasks.js';
 
 /**
  * One home for background work. Every task the server runs is listed in `tasks` below; each area
@@ -14,4 +15,4 @@ export interface TaskDefinition {
   handler: (ctx: AppContext) => Promise<void>;
 }
 
-export const tasks: TaskDefinition[] = [];
+export const tasks: TaskDefinition[] = [...escrowTasks];
