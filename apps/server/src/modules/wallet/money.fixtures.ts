@@ -33,6 +33,17 @@ export async function makeAnswer(db: Executor, questionId: string, author: TestU
   return a!;
 }
 
+/**
+ * Fixture questions are written without a reward (0): the first order made for one names it, as the
+ * question form would have (create-order takes exactly the question's reward — issue 17).
+ */
+export async function askReward(db: Executor, questionId: string, rupees: number, always = false): Promise<void> {
+  await db.execute(
+    sql`update questions set reward_amount = ${rupees * 100}
+         where id = ${questionId}::uuid and not is_paid and (reward_amount = 0 or ${always})`,
+  );
+}
+
 /** The browser's payment step, through the public API: order → sandbox checkout → verify. */
 export async function payThroughApi(
   app: FastifyInstance,
@@ -40,6 +51,7 @@ export async function payThroughApi(
   questionId: string,
   rupees: number,
 ) {
+  await askReward(app.ctx.db, questionId, rupees);
   const order = await app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
