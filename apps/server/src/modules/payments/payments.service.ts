@@ -223,7 +223,11 @@ export function createPaymentsService(
       // Someone else's order looks exactly like a missing one.
       if (!payment || payment.userId !== user.id) return notFound(PAYMENT_MSG.orderNotFound);
       // A cancelled order (its question deleted) is still recorded: settle refunds it.
-      if (payment.questionId !== null && payment.status !== 'cancelled' && payment.questionId !== body.questionId) {
+      if (
+        payment.questionId !== null &&
+        payment.status !== 'cancelled' &&
+        payment.questionId !== body.questionId
+      ) {
         throw new AppError('PAYMENT_QUESTION_MISMATCH', 400, PAYMENT_MSG.wrongQuestion);
       }
       const { question } = await settle(payment, body.razorpay_payment_id);

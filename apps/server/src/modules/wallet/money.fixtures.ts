@@ -37,7 +37,12 @@ export async function makeAnswer(db: Executor, questionId: string, author: TestU
  * Fixture questions are written without a reward (0): the first order made for one names it, as the
  * question form would have (create-order takes exactly the question's reward — issue 17).
  */
-export async function askReward(db: Executor, questionId: string, rupees: number, always = false): Promise<void> {
+export async function askReward(
+  db: Executor,
+  questionId: string,
+  rupees: number,
+  always = false,
+): Promise<void> {
   await db.execute(
     sql`update questions set reward_amount = ${rupees * 100}
          where id = ${questionId}::uuid and not is_paid and (reward_amount = 0 or ${always})`,

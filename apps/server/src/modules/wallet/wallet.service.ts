@@ -235,7 +235,7 @@ export function createWalletService(ctx: AppContext) {
       try {
         return await ctx.db.transaction(async (tx) => {
           const q = await repo.lockQuestion(tx, questionId);
-          if (!q || q.escrowState !== 'held' || !q.escrowDeadline || q.escrowDeadline > now) return 'skipped';
+          if (q?.escrowState !== 'held' || !q.escrowDeadline || q.escrowDeadline > now) return 'skipped';
           if (q.rewardsDistributedAt || !q.isPaid || !q.paymentAmount) return 'skipped';
           const total = q.paymentAmount;
           const link = `/question/${q.id}`;
