@@ -34,10 +34,12 @@ import {
 } from './platform/counter-store.js';
 import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './platform/mail.js';
 import { LocalStorage, type Storage } from './platform/storage.js';
+import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
+import { type TaskDefinition, tasks as allTasks } from './tasks.js';
 
 export interface BuildOptions {
   config: Config;
@@ -53,6 +55,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Starts the background task runner (main.ts; tests only when they ask). close() stops it. */
+    startTasks(list?: readonly TaskDefinition[]): Promise<TaskRunner>;
   }
 }
 
@@ -115,7 +119,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   ctx.views.start();
   app.decorate('ctx', ctx);
+  let runner: TaskRunner | null = null;
+  app.decorate('startTasks', async (list: readonly TaskDefinition[] = allTasks) => {
+    if (runner) throw new Error('tasks already started');
+    const log = app.log.child({ area: 'tasks' });
+    runner = createTaskRunner(ctx, list, {
+      log: { info: (o, m) => log.debug(o, m), error: (o, m) => log.error(o, m) },
+    });
+    await runner.start();
+    return runner;
+  });
+  // Shutdown order (the server has stopped accepting requests and finished those in flight):
+  // background work stops (a mail being sent is marked sent), view counts are written, then
+  // shared connections close. The database itself is closed by the owner after app.close().
   app.addHook('onClose', async () => {
+    ctx.mailWorker.requestStop();
+    await runner?.stop();
     await ctx.views.stop();
     await ctx.mailWorker.stop();
     await counters.close();

@@ -41,10 +41,6 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, logger: { level: config.logLevel, redact: LOG_REDACT } });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
-  app.ctx.mailWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,7 +50,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      // Stops accepting requests, finishes those in flight, stops the task runner (waiting for
+      // running handlers), writes buffered view counts; only then is the pool closed.
       await app.close();
+      await database.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -65,6 +64,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.startTasks();
   app.log.info(`Agora is serving on http://localhost:${config.port} (database: ${database.kind})`);
 }
 

@@ -1,5 +1,8 @@
 import type { AppContext } from './context.js';
+import { uploadsTasks } from './lib/uploads.tasks.js';
+import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
 import { escrowTasks } from './modules/payments/escrow.tasks.js';
+import { mailTasks } from './platform/mail.tasks.js';
 
 /**
  * One home for background work. Every task the server runs is listed in `tasks` below; each area
@@ -15,4 +18,4 @@ export interface TaskDefinition {
   handler: (ctx: AppContext) => Promise<void>;
 }
 
-export const tasks: TaskDefinition[] = [...escrowTasks];
+export const tasks: TaskDefinition[] = [...mailTasks, ...uploadsTasks, ...hackathonsTasks, ...escrowTasks];

@@ -7,8 +7,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import { hackathonParticipants, hackathons, mailOutbox, notifications, users } from '../db/schema/index.js';
+import { tasks } from '../tasks.js';
 import { ManualClock } from './clock.js';
 import {
   backoffMs,
@@ -87,6 +89,12 @@ async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+async function runTask(ctx: AppContext, name: string) {
+  const task = tasks.find((t) => t.name === name);
+  if (!task) throw new Error(`no task ${name}`);
+  await task.handler(ctx);
 }
 
 const msg = (to: string, subject: string): MailMessage => ({ to, subject, text: `Body of ${subject}` });
@@ -284,38 +292,6 @@ describe('never lost, never doubled', () => {
   });
 });
 
-describe('periodic jobs on the worker timer', () => {
-  it('runs a job once per interval and keeps delivering mail when a job throws', async () => {
-    await smtp.start(port);
-    const errors: unknown[] = [];
-    const w = new MailWorker(
-      database.db,
-      new SmtpTransport(`smtp://127.0.0.1:${port}`),
-      'a@b.c',
-      clock,
-      (e) => errors.push(e),
-    );
-    workers.push(w);
-    let runs = 0;
-    w.addPeriodic('count', 60_000, async () => {
-      runs++;
-    });
-    w.addPeriodic('broken', 60_000, async () => {
-      throw new Error('job failed');
-    });
-    await enqueueMail(database.db, msg('tick@example.com', 'tick'));
-    expect(await w.tick()).toBe(1);
-    expect(runs).toBe(1);
-    expect(errors).toHaveLength(1);
-    clock.advance(30_000);
-    await w.tick();
-    expect(runs).toBe(1);
-    clock.advance(30_000);
-    await w.tick();
-    expect(runs).toBe(2);
-  });
-});
-
 describe('the app with SMTP_URL', () => {
   it('sends through SMTP and reminds participants of a hackathon starting within 24 hours', async () => {
     await smtp.start(port);
@@ -358,8 +334,8 @@ describe('the app with SMTP_URL', () => {
         .returning();
       await database.db.insert(hackathonParticipants).values({ hackathonId: h!.id, userId: participant!.id });
 
-      // One tick of the production timer: the reminder job queues, the worker delivers.
-      await app.ctx.mailWorker.tick();
+      // One run of the reminders task: the notification and its mail are queued; the worker delivers.
+      await runTask(app.ctx, 'hackathons.starting-soon-reminders');
       const notes = await database.db
         .select()
         .from(notifications)
@@ -374,7 +350,7 @@ describe('the app with SMTP_URL', () => {
 
       // Reminded once: the next run (10 minutes later) sends nothing new.
       appClock.advance(11 * 60_000);
-      await app.ctx.mailWorker.tick();
+      await runTask(app.ctx, 'hackathons.starting-soon-reminders');
       expect(
         await database.db.select().from(notifications).where(eq(notifications.userId, participant!.id)),
       ).toHaveLength(1);

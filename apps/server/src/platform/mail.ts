@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
@@ -102,23 +103,28 @@ export function isPermanentFailure(err: unknown): boolean {
   return (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && (e.responseCode ?? 0) >= 500;
 }
 
-interface PeriodicTask {
-  name: string;
-  everyMs: number;
-  nextAt: number;
-  fn: () => Promise<unknown>;
+/** A claimed outbox row, as the claim returns it. */
+interface ClaimedRow {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+  createdAt: number;
 }
 
 /**
- * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
- * server instances never send one row twice at the same time; failures are retried with
- * exponential backoff and finally marked `failed` (never deleted). It also runs small periodic
- * jobs (hackathon reminders) on the same timer, each guarded so one failing job stops nothing.
+ * Delivers the outbox. A worker claims a batch (at most `batchSize` rows, FOR UPDATE SKIP LOCKED)
+ * under a lease token of its own, and before each send renews the lease only if it still holds
+ * it: a row whose lease expired and was claimed by another instance is never sent by this one.
+ * Failures are retried with exponential backoff and finally marked `failed` (never deleted). The
+ * task runner calls `drain()` (platform/mail.tasks.ts); stop() lets the message being sent finish
+ * and be marked sent, and hands the rest of the claim back at once.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private tasks: PeriodicTask[] = [];
+  private running: Promise<{ claimed: number; sent: number }> | null = null;
+  private stopping = false;
   constructor(
     private db: Db,
     private transport: MailTransport,
@@ -128,48 +134,37 @@ export class MailWorker {
     private random: () => number = Math.random,
   ) {}
 
-  start(intervalMs = 5000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.tick().catch(this.onError);
-    }, intervalMs);
-    this.timer.unref();
+  /** Asks a running delivery to finish the message it is sending and hand the rest back. */
+  requestStop(): void {
+    this.stopping = true;
   }
 
+  /** Stops delivering: waits for the message in flight (marked sent), then closes the transport. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopping = true;
     await this.running?.catch(() => {});
     this.transport.close?.();
   }
 
-  /** Registers a job run every `everyMs` on the worker's timer (first run on the first tick). */
-  addPeriodic(name: string, everyMs: number, fn: () => Promise<unknown>): void {
-    this.tasks = this.tasks.filter((t) => t.name !== name);
-    this.tasks.push({ name, everyMs, nextAt: 0, fn });
+  /** Sends one batch of due messages; returns how many were delivered. */
+  async runOnce(): Promise<number> {
+    return (await this.batch()).sent;
   }
 
-  /** One timer tick: due periodic jobs, then mail. */
-  async tick(): Promise<number> {
-    await this.runDueTasks();
-    return this.runOnce();
-  }
-
-  async runDueTasks(): Promise<void> {
-    const now = this.clock.now().getTime();
-    for (const task of this.tasks) {
-      if (task.nextAt > now) continue;
-      task.nextAt = now + task.everyMs;
-      try {
-        await task.fn();
-      } catch (err) {
-        this.onError(err);
-      }
+  /** Sends batches until the outbox has nothing due, the time budget is spent or stop() is called. */
+  async drain(budgetMs = 60_000): Promise<number> {
+    const started = Date.now();
+    let sent = 0;
+    while (!this.stopping && Date.now() - started < budgetMs) {
+      const r = await this.batch();
+      sent += r.sent;
+      if (r.claimed < MAIL_POLICY.batchSize || r.sent === 0) break;
     }
+    return sent;
   }
 
-  /** Sends every due message once; returns how many were delivered. */
-  runOnce(): Promise<number> {
+  private batch(): Promise<{ claimed: number; sent: number }> {
+    if (this.stopping) return Promise.resolve({ claimed: 0, sent: 0 });
     if (!this.running) {
       this.running = this.deliver().finally(() => {
         this.running = null;
@@ -178,35 +173,77 @@ export class MailWorker {
     return this.running;
   }
 
-  /** Claims due rows: pushes their next attempt past the lease so no other worker takes them meanwhile. */
-  private async claim(now: Date) {
-    const due = this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, 'pending'),
-          // A row never tried nor leased still has next_attempt_at = created_at exactly (both the
-          // DB's now()): it is due at once, even if the worker's clock lags the database's.
-          or(lte(mailOutbox.nextAttemptAt, now), eq(mailOutbox.nextAttemptAt, mailOutbox.createdAt)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
-      .limit(MAIL_POLICY.batchSize)
-      .for('update', { skipLocked: true });
-    const rows = await this.db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + MAIL_POLICY.leaseMs) })
-      .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
-      .returning();
-    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  private leaseUntil(): Date {
+    return new Date(this.clock.now().getTime() + MAIL_POLICY.leaseMs);
   }
 
-  private async deliver(): Promise<number> {
-    const rows = await this.claim(this.clock.now());
+  /**
+   * Claims due rows under a fresh lease token. The row set is chosen in a MATERIALIZED CTE,
+   * evaluated once: the `id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` form may be re-planned
+   * as a join that re-runs the subquery and claims far more than the batch.
+   */
+  private async claim(token: string): Promise<ClaimedRow[]> {
+    const now = this.clock.now();
+    const { rows } = (await this.db.execute(sql`
+      with due as materialized (
+        select id from ${mailOutbox}
+         where status = 'pending'
+           -- A row never tried nor leased still has next_attempt_at = created_at exactly (both the
+           -- DB's now()): it is due at once, even if the worker's clock lags the database's.
+           and (next_attempt_at <= ${now.toISOString()}::timestamptz or next_attempt_at = created_at)
+         order by next_attempt_at, created_at
+         limit ${MAIL_POLICY.batchSize}
+         for update skip locked
+      )
+      update ${mailOutbox} m
+         set next_attempt_at = ${this.leaseUntil().toISOString()}::timestamptz, lease_token = ${token}
+        from due
+       where m.id = due.id and m.status = 'pending'
+      returning m.id, m."to", m.subject, m.text, m.html, m.attempts, m.created_at`)) as unknown as {
+      rows: Array<Omit<ClaimedRow, 'createdAt'> & { created_at: Date | string }>;
+    };
+    return rows
+      .map(({ created_at, ...r }) => ({ ...r, createdAt: new Date(created_at).getTime() }))
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Renews the lease if this worker still holds it; false when another worker owns the row now. */
+  private async renew(id: string, token: string): Promise<boolean> {
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: this.leaseUntil() })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.leaseToken, token), eq(mailOutbox.status, 'pending')))
+      .returning({ id: mailOutbox.id });
+    return rows.length === 1;
+  }
+
+  /** Hands rows of this claim back, due at `at` (no attempt counted). */
+  private async release(ids: string[], token: string, at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: at, leaseToken: null })
+      .where(
+        and(inArray(mailOutbox.id, ids), eq(mailOutbox.leaseToken, token), eq(mailOutbox.status, 'pending')),
+      );
+  }
+
+  private async deliver(): Promise<{ claimed: number; sent: number }> {
+    const token = randomUUID();
+    const rows = await this.claim(token);
     let sent = 0;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
+      if (this.stopping) {
+        // Shutting down: the rest goes back to the outbox now, for another instance to send.
+        await this.release(
+          rows.slice(i).map((r) => r.id),
+          token,
+          this.clock.now(),
+        );
+        break;
+      }
+      if (!(await this.renew(row.id, token))) continue;
       try {
         await this.transport.send(
           this.from,
@@ -225,22 +262,23 @@ export class MailWorker {
             lastError: String((err as Error)?.message ?? err).slice(0, 500),
             status: failed ? 'failed' : 'pending',
             nextAttemptAt: retryAt,
+            leaseToken: null,
           })
           .where(eq(mailOutbox.id, row.id));
         if (isConnectionFailure(err)) {
           // The server is down: hand the rest of the batch back untried (no attempt counted) for
           // the same retry time, instead of waiting out a timeout for each of them.
-          const rest = rows.slice(i + 1).map((r) => r.id);
-          if (rest.length > 0) {
-            await this.db
-              .update(mailOutbox)
-              .set({ nextAttemptAt: retryAt })
-              .where(and(inArray(mailOutbox.id, rest), eq(mailOutbox.status, 'pending')));
-          }
+          await this.release(
+            rows.slice(i + 1).map((r) => r.id),
+            token,
+            retryAt,
+          );
           break;
         }
+        this.onError(err);
         continue;
       }
+      // Delivered: recorded whatever happened to the lease meanwhile.
       await this.db
         .update(mailOutbox)
         .set({
@@ -248,10 +286,11 @@ export class MailWorker {
           sentAt: this.clock.now(),
           attempts: sql`${mailOutbox.attempts} + 1`,
           lastError: null,
+          leaseToken: null,
         })
         .where(eq(mailOutbox.id, row.id));
       sent++;
     }
-    return sent;
+    return { claimed: rows.length, sent };
   }
 }

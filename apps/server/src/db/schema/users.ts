@@ -116,6 +116,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
+    /** The claim of the worker sending this row now (renewed before each send); null when unclaimed. */
+    leaseToken: uuid('lease_token'),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sent','failed')`),

@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { createNotificationsService } from './notifications.service.js';
-import { scheduleHackathonReminders } from './reminders.js';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -16,7 +15,6 @@ const security = [{ bearer: [] }];
 /** HTTP routes of the notifications area (mounted at /api/notifications). */
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = createNotificationsService(ctx);
-  scheduleHackathonReminders(ctx);
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart, sweepUnclaimedUploads } from '../../lib/uploads.js';
+import { readMultipart } from '../../lib/uploads.js';
 import { createQuestionsService, type ListPage } from './questions.service.js';
 
 // Non-UUID ids are answered like absent ones (404), never as a validation error.
@@ -51,8 +51,6 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const questions = createQuestionsService(ctx);
     const list = { 200: z.array(Question), 400: ErrorBody };
-    // Attachments (and job logos) uploaded for a form never sent are removed after a day.
-    ctx.mailWorker.addPeriodic('sweep-unclaimed-uploads', HOUR_MS, () => sweepUnclaimedUploads(ctx));
 
     app.get(
       '/public',
