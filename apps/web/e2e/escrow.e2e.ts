@@ -108,12 +108,17 @@ describe('escrow journey', () => {
     expect(await page.getByTestId('test-mode-banner').textContent()).toBe(TEST_MODE_TEXT.banner);
     // Inline errors, all at once, with the spec's message.
     await page.getByRole('button', { name: 'Create Question & Pay' }).click();
-    await page.getByText('Please fill in all required fields: Title, Description, and Category').first().waitFor();
+    await page
+      .getByText('Please fill in all required fields: Title, Description, and Category')
+      .first()
+      .waitFor();
     await page.getByLabel('Subject').fill(title);
     await page.getByRole('combobox', { name: 'Category', exact: true }).click();
     await page.getByRole('option', { name: 'Technology', exact: true }).click();
     await page.getByLabel('Reward (₹)').fill('25');
-    await page.getByLabel('Description').fill('Queries filter on one key of a large JSONB column. Which index?');
+    await page
+      .getByLabel('Description')
+      .fill('Queries filter on one key of a large JSONB column. Which index?');
     await page.getByRole('button', { name: 'Create Question & Pay' }).click();
     const checkout = page.getByRole('dialog');
     await checkout.getByRole('button', { name: 'Pay ₹25.00' }).waitFor();
