@@ -128,16 +128,7 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
       ))}
       {!viewerId ? (
         <SignInToAnswer questionId={q._id} />
-      ) : isAuthor ? null : mine || forceAnswered ? (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          title={MSG.alreadyAnsweredTitle}
-        >
-          {MSG.alreadyAnswered}
-        </Alert>
-      ) : !open || (q.escrow && q.escrow.state !== 'held') ? (
+      ) : isAuthor ? null : !open || (q.escrow && q.escrow.state !== 'held') ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="answers-closed">
           {/* Issue 17: say why — the reward was paid out (or refunded), or the question was closed. */}
           {q.escrow?.state === 'refunded'
@@ -145,6 +136,15 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
             : q.escrow && q.escrow.state !== 'held'
               ? QUESTION_TEXT.rewardPaidOut
               : QUESTION_TEXT.questionClosed}
+        </Alert>
+      ) : mine || forceAnswered ? (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title={MSG.alreadyAnsweredTitle}
+        >
+          {MSG.alreadyAnswered}
         </Alert>
       ) : mode === 'panel' ? (
         <>
