@@ -52,6 +52,10 @@ export interface Config {
    * disables it; tests run without it unless they ask for it.
    */
   responseCache: { enabled: boolean; ttlMs: number };
+  /** REWARD_DEADLINE: how long a paid reward stays in escrow before it is settled automatically. */
+  rewardDeadlineMs: number;
+  /** PAYOUT_SLA: withdrawals pending longer than this are flagged in the admin queue. */
+  payoutSlaMs: number;
 }
 
 export type StorageConfig =
@@ -161,6 +165,23 @@ function trustProxy(env: Env): string[] | false {
   return items.length ? items : false;
 }
 
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as `90s`, `45m`, `36h` or `14d`. */
+export function parseDuration(value: string): number | null {
+  const m = /^(\d{1,6})([smhd])$/.exec(value.trim());
+  if (!m) return null;
+  const ms = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  return ms > 0 ? ms : null;
+}
+
+function duration(env: Env, name: string, def: string): number {
+  const v = env[name]?.trim() || def;
+  const ms = parseDuration(v);
+  if (ms === null) throw new ConfigError(`${name} must be a duration such as 90s, 36h or 14d`);
+  return ms;
+}
+
 function secretFile(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -172,6 +193,12 @@ function secretFile(dataDir: string, name: string): string {
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  // Simulated payments in production must be a decision, never a default (issue 17).
+  if (env.NODE_ENV === 'production' && !env.PAYMENTS_PROVIDER?.trim()) {
+    throw new ConfigError(
+      'PAYMENTS_PROVIDER must be set explicitly when NODE_ENV=production (razorpay, or sandbox for simulated payments)',
+    );
+  }
   const provider = (env.PAYMENTS_PROVIDER?.trim() || 'sandbox') as Config['payments']['provider'];
   if (provider !== 'sandbox' && provider !== 'razorpay') {
     throw new ConfigError('PAYMENTS_PROVIDER must be sandbox or razorpay');
@@ -269,6 +296,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       enabled: cacheSetting ? cacheSetting === 'on' : env.NODE_ENV !== 'test',
       ttlMs: 5000,
     },
+    rewardDeadlineMs: duration(env, 'REWARD_DEADLINE', '14d'),
+    payoutSlaMs: duration(env, 'PAYOUT_SLA', '72h'),
     ...overrides,
   };
   return Object.freeze(config);

@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { uploadsTasks } from './lib/uploads.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
+import { escrowTasks } from './modules/payments/escrow.tasks.js';
 import { mailTasks } from './platform/mail.tasks.js';
 
 /**
@@ -17,4 +18,4 @@ export interface TaskDefinition {
   handler: (ctx: AppContext) => Promise<void>;
 }
 
-export const tasks: TaskDefinition[] = [...mailTasks, ...uploadsTasks, ...hackathonsTasks];
+export const tasks: TaskDefinition[] = [...mailTasks, ...uploadsTasks, ...hackathonsTasks, ...escrowTasks];

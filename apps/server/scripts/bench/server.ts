@@ -110,6 +110,7 @@ export async function startServer(
       ...process.env,
       ...env,
       NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -2,9 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMinReward as useAskFormMinReward } from '../features/questions/api/get-min-reward';
-import { PayRewardPanel } from '../features/wallet/components/pay-reward-panel';
 import { mockFetch, renderWithProviders } from '../test/render';
-import { settingsKeys } from './min-reward';
+import { settingsKeys, useMinReward } from './min-reward';
 
 /** What the ask form shows under its reward field. */
 function AskFormHint() {
@@ -12,12 +11,18 @@ function AskFormHint() {
   return loaded ? <p>Reward must be at least ₹{minReward}</p> : null;
 }
 
-// One app, one cache: the wallet's pay-later panel loads the setting first, then the ask form.
+/** What the admin settings form starts from (it reads the same module). */
+function AdminSettingsReader() {
+  const { minReward, loaded } = useMinReward();
+  return loaded ? <p>Current minimum ₹{minReward}</p> : null;
+}
+
+// One app, one cache: the admin settings screen loads the setting first, then the ask form.
 function Journey() {
   const [screenName, setScreen] = useState<'wallet' | 'ask'>('wallet');
   return screenName === 'wallet' ? (
     <>
-      <PayRewardPanel questionId="q1" requestedPaise={0} onPaid={() => {}} />
+      <AdminSettingsReader />
       <button type="button" onClick={() => setScreen('ask')}>
         Ask a question
       </button>
@@ -30,10 +35,10 @@ function Journey() {
 describe('the minimum-reward setting', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the same number on the wallet screens and in the ask form, whichever loads first', async () => {
+  it('reads the same number on the admin settings screen and in the ask form, whichever loads first', async () => {
     const calls = mockFetch({ 'GET /api/settings/min-reward': { body: { minRewardAmount: 25 } } });
     const { queryClient } = renderWithProviders(<Journey />);
-    expect(await screen.findByRole('button', { name: 'Pay ₹25' })).toBeTruthy();
+    expect(await screen.findByText('Current minimum ₹25')).toBeTruthy();
     expect(queryClient.getQueryData(settingsKeys.minReward())).toBe(25);
     fireEvent.click(screen.getByRole('button', { name: 'Ask a question' }));
     // The ask form reads the cached entry: a number, never "₹[object Object]".

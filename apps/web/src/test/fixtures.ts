@@ -21,6 +21,13 @@ export const aQuestion = (over: Partial<Question> = {}): Question => ({
   image: null,
   rewardsDistributed: false,
   hidden: false,
+  escrow: {
+    state: 'held',
+    amount: 4000,
+    heldAt: '2026-11-01T00:00:00.000Z',
+    deadline: '2026-11-15T00:00:00.000Z',
+    settledAt: null,
+  },
   ...over,
 });
 

@@ -236,6 +236,10 @@ export const AdminWithdrawal = z.object({
   processedAt: z.string().nullable(),
   createdAt: z.string(),
   ageMinutes: z.number().int(),
+  /** Still pending after PAYOUT_SLA. */
+  pastSla: z.boolean(),
+  /** Requested while payments were simulated: no real payout may be made. */
+  testMode: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 

@@ -7,6 +7,17 @@ import { QUESTION_LIMITS, QUESTION_TEXT } from './questions.js';
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** GET /api/settings/payments: sandbox = test mode (payments simulated; the web shows a banner). */
+export const PaymentsMode = z.object({ provider: z.enum(PAYMENT_PROVIDERS), testMode: z.boolean() });
+export type PaymentsMode = z.infer<typeof PaymentsMode>;
+
+export const TEST_MODE_TEXT = {
+  banner: 'Test mode — payments are simulated',
+  adminWithdrawals:
+    'Test mode: payments are simulated, so these withdrawals hold no real money. No real payout may be made for them.',
+  withdrawal: 'Test mode: no real money is paid out',
+} as const;
+
 /** Largest amount the server accepts anywhere (₹1 crore in paise): keeps every sum far below 2^53. */
 export const MAX_PAISE = 1_000_000_000;
 
@@ -221,6 +232,8 @@ export const WithdrawalView = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** Requested while payments were simulated (sandbox): no real payout may be made. */
+  testMode: z.boolean(),
 });
 export type WithdrawalView = z.infer<typeof WithdrawalView>;
 

@@ -31,6 +31,14 @@ export const QUESTION_TEXT = {
   closedByModeratorAnswered: 'This question was closed by a moderator; its status cannot be changed',
   needTwoAnswers: 'At least two answers are needed to rank them',
   answererCannotAsk: 'Answerer accounts cannot ask questions',
+  rewardPaidOut: 'The reward for this question has been paid out, so it no longer takes answers',
+  rewardRefunded:
+    'Nobody answered before the deadline and the reward went back to the asker, so this question no longer takes answers',
+  unpaidNoActions: 'Pay the reward first: an unpaid question cannot be marked answered or ranked',
+  paidCannotDelete: 'A paid question cannot be deleted: its reward is held in escrow for the answerers',
+  orderOpenCannotDelete:
+    'A payment for this question was started within the last hour. Finish or wait for it, then delete the question.',
+  distributeAfterDeadline: 'The distribution deadline has passed: the reward is being settled automatically',
   attachmentNotYours: 'Attachments must be files you uploaded for this answer',
   attachmentTooLarge: `Attachments must be at most ${LIMITS.attachmentBytes / (1024 * 1024)} MB`,
   invalidAttachment:
@@ -120,6 +128,26 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
+/**
+ * A checkout started within this window may still be paid: its question cannot be deleted meanwhile
+ * (by its author or an admin).
+ */
+export const CHECKOUT_OPEN_MS = 60 * 60_000;
+
+export const ESCROW_STATES = ['held', 'distributed', 'auto-distributed', 'refunded'] as const;
+export type EscrowState = (typeof ESCROW_STATES)[number];
+
+/** Where a paid reward is (issue 17): held until distributed, auto-distributed or refunded. */
+export const EscrowInfo = z.object({
+  state: z.enum(ESCROW_STATES),
+  /** Paise. */
+  amount: z.number().int(),
+  heldAt: z.string(),
+  /** When the deadline task settles a reward still held. */
+  deadline: z.string(),
+  settledAt: z.string().nullable(),
+});
+
 export const Question = z.object({
   _id: z.string(),
   title: z.string(),
@@ -144,8 +172,11 @@ export const Question = z.object({
   image: z.string().nullable(),
   rewardsDistributed: z.boolean(),
   hidden: z.boolean(),
+  /** Null until the reward is paid. */
+  escrow: EscrowInfo.nullable(),
 });
 export type Question = z.infer<typeof Question>;
+export type EscrowInfo = z.infer<typeof EscrowInfo>;
 
 const Categories = z.union([
   QuestionCategorySchema,
@@ -157,6 +188,8 @@ const Flag = z.enum(['true', 'false']).optional();
 export const PublicListQuery = z.object({
   category: Categories.optional(),
   sort: QuestionSort.default('date-new'),
+  /** open: only questions still taking answers (the Open Questions tab). */
+  status: z.enum(['open']).optional(),
   q: z.string().trim().max(QUESTION_LIMITS.searchMax).optional(),
   limit: LimitQuery,
   cursor: z.string().max(500).optional(),

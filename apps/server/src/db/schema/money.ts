@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
 import { answers, questions } from './questions.js';
 import { users } from './users.js';
@@ -8,9 +18,9 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    /** Null once its (never paid) question was deleted: the order is kept, cancelled. */
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'restrict' }),
+    questionTitle: text('question_title'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -27,8 +37,9 @@ export const payments = pgTable(
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
     // refunded: a second order of an already-paid question was paid too; its amount went to the
-    // payer's wallet (nothing is kept that was not counted).
-    check('payments_status_check', sql`${t.status} in ('created','paid','failed','refunded')`),
+    // payer's wallet (nothing is kept that was not counted). cancelled: its question was deleted
+    // unpaid; a capture arriving later is refunded to the payer's wallet (status refunded).
+    check('payments_status_check', sql`${t.status} in ('created','paid','failed','refunded','cancelled')`),
     index('payments_question_idx').on(t.questionId),
     // At most one paid order per question.
     uniqueIndex('payments_one_paid_per_question').on(t.questionId).where(sql`status = 'paid'`),
@@ -36,16 +47,22 @@ export const payments = pgTable(
 );
 
 /** One row per distributed question: the unique key that makes distribution happen once. */
-export const rewardDistributions = pgTable('reward_distributions', {
-  questionId: uuid('question_id')
-    .primaryKey()
-    .references(() => questions.id, { onDelete: 'restrict' }),
-  distributedBy: uuid('distributed_by')
-    .notNull()
-    .references(() => users.id),
-  total: bigint('total', { mode: 'number' }).notNull(),
-  createdAt: createdAt(),
-});
+export const rewardDistributions = pgTable(
+  'reward_distributions',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    distributedBy: uuid('distributed_by')
+      .notNull()
+      .references(() => users.id),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** manual: by the author; auto: by the deadline task (escrow). */
+    kind: text('kind').notNull().default('manual'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reward_distributions_kind_check', sql`${t.kind} in ('manual','auto')`)],
+);
 
 export const rewards = pgTable(
   'rewards',
@@ -148,6 +165,8 @@ export const withdrawals = pgTable(
     payoutBankName: text('payout_bank_name'),
     payoutReference: text('payout_reference'),
     failureReason: text('failure_reason'),
+    /** Requested while payments were simulated (PAYMENTS_PROVIDER=sandbox): no real payout may be made. */
+    testMode: boolean('test_mode').notNull().default(false),
     processedBy: uuid('processed_by').references(() => users.id),
     processedAt: ts('processed_at'),
     createdAt: createdAt(),

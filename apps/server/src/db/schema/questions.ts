@@ -47,6 +47,13 @@ export const questions = pgTable(
     aiRanker: text('ai_ranker'),
     hidden: boolean('hidden').notNull().default(false),
     rewardsDistributedAt: ts('rewards_distributed_at'),
+    /** held | distributed | auto-distributed | refunded; null until the reward is paid (issue 17). */
+    escrowState: text('escrow_state'),
+    escrowHeldAt: ts('escrow_held_at'),
+    escrowDeadline: ts('escrow_deadline'),
+    escrowSettledAt: ts('escrow_settled_at'),
+    /** The smallest reminder window (hours before the deadline) already sent to the author. */
+    escrowRemindedHours: integer('escrow_reminded_hours'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -55,6 +62,11 @@ export const questions = pgTable(
   },
   (t) => [
     check('questions_status_check', sql`${t.status} in ('open','answered','closed')`),
+    check(
+      'questions_escrow_state_check',
+      sql`${t.escrowState} in ('held','distributed','auto-distributed','refunded')`,
+    ),
+    index('questions_escrow_due_idx').on(t.escrowDeadline).where(sql`${t.escrowState} = 'held'`),
     check('questions_counts_check', sql`${t.views} >= 0 and ${t.answerCount} >= 0`),
     check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,

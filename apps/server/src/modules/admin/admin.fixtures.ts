@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from '../../../test/helpers.js';
+import { askReward } from '../wallet/money.fixtures.js';
 import type { Executor } from '../../db/client.js';
 import { answers, hackathons, ideas, jobs, questions } from '../../db/schema/index.js';
 
@@ -117,6 +118,9 @@ async function call(
 
 /** The browser's payment step through the public API: order → sandbox checkout → verify. */
 export async function payQuestion(app: FastifyInstance, asker: TestUser, questionId: string, rupees: number) {
+  // Fixture questions are written without a reward: the payment names it (create-order takes exactly
+  // the question's reward — issue 17).
+  await askReward(app.ctx.db, questionId, rupees);
   const order = await call(app, asker, 'POST', '/api/payments/create-order', { questionId, amount: rupees });
   const signed = await call(app, asker, 'POST', '/api/payments/sandbox/pay', { orderId: order.orderId });
   await call(app, asker, 'POST', '/api/payments/verify', { ...signed, questionId });

@@ -208,11 +208,19 @@ export async function updateQuestion(db: Executor, id: string, set: Partial<type
   await db.update(questions).set(set).where(eq(questions.id, id));
 }
 
-/** Deletes an unpaid question: its abandoned (never paid) orders first, answers by cascade. */
-export async function deleteUnpaidQuestion(db: Executor, id: string) {
+/**
+ * Deletes an unpaid question, answers by cascade. Its orders are kept, cancelled and detached (with
+ * the title): a capture arriving later is refunded to the payer's wallet, never lost (issue 17).
+ */
+export async function deleteUnpaidQuestion(db: Executor, id: string, title: string) {
   await db
-    .delete(payments)
-    .where(and(eq(payments.questionId, id), sql`${payments.status} in ('created', 'failed')`));
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'created' then 'cancelled' else ${payments.status} end`,
+      questionId: null,
+      questionTitle: title,
+    })
+    .where(eq(payments.questionId, id));
   await db.delete(questions).where(eq(questions.id, id));
 }
 
@@ -475,7 +483,7 @@ type WithdrawalRow = {
   payout: AdminWithdrawal['payout'];
 };
 
-export function toAdminWithdrawal(r: WithdrawalRow, now: Date): AdminWithdrawal {
+export function toAdminWithdrawal(r: WithdrawalRow, now: Date, slaMs: number): AdminWithdrawal {
   return {
     _id: r.w.id,
     user: person(r.user),
@@ -488,6 +496,9 @@ export function toAdminWithdrawal(r: WithdrawalRow, now: Date): AdminWithdrawal 
     processedAt: iso(r.w.processedAt),
     createdAt: r.w.createdAt.toISOString(),
     ageMinutes: ageMinutes(r.w.createdAt, now),
+    // PAYOUT_SLA: a request still pending after this long is flagged (issue 17).
+    pastSla: r.w.status === 'pending' && now.getTime() - r.w.createdAt.getTime() > slaMs,
+    testMode: r.w.testMode,
   };
 }
 

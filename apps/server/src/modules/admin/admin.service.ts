@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  CHECKOUT_OPEN_MS,
   type AdminContactQuery,
   type AdminHackathon,
   type AdminHackathonsQuery,
@@ -43,7 +44,6 @@ const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** How long after an order is created its checkout may still be paid (then it counts as abandoned). */
-const CHECKOUT_OPEN_MS = 60 * 60_000;
 
 export function createAdminService(ctx: AppContext) {
   // The review and payout rules belong to the hackathons, jobs and wallet services; this area
@@ -177,7 +177,7 @@ export function createAdminService(ctx: AppContext) {
       }
       // Its author may be paying right now: deleting the order would leave that payment nowhere.
       if (money.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', ADMIN_MESSAGES.paymentInProgress);
-      await repo.deleteUnpaidQuestion(tx, id);
+      await repo.deleteUnpaidQuestion(tx, id, q.title);
       await audit(
         tx,
         admin,
@@ -335,7 +335,10 @@ export function createAdminService(ctx: AppContext) {
     const rows = await repo.listWithdrawals(ctx.db, { status: q.status, q: q.q, ...opts });
     const p = page(rows, opts.limit);
     const now = ctx.clock.now();
-    return { items: p.items.map((r) => repo.toAdminWithdrawal(r, now)), nextCursor: p.nextCursor };
+    return {
+      items: p.items.map((r) => repo.toAdminWithdrawal(r, now, ctx.config.payoutSlaMs)),
+      nextCursor: p.nextCursor,
+    };
   }
 
   async function processWithdrawal(
@@ -368,7 +371,7 @@ export function createAdminService(ctx: AppContext) {
           walletBalance: balanceAfter,
         },
       );
-      return repo.toAdminWithdrawal(after, ctx.clock.now());
+      return repo.toAdminWithdrawal(after, ctx.clock.now(), ctx.config.payoutSlaMs);
     });
   }
 

@@ -356,7 +356,7 @@ describe('questions', () => {
   });
 
   it('deletes an unpaid question with its answers and abandoned orders (not while a checkout may be open), and audits it', async () => {
-    const q = await makeQuestion(t.database.db, member, { title: 'Delete me please' });
+    const q = await makeQuestion(t.database.db, member, { title: 'Delete me please', rewardAmount: 5000 });
     await makeAnswer(t.database.db, q.id, admin);
     // An order that was created but never paid must not block the deletion.
     const order = await t.app.inject({
@@ -381,6 +381,12 @@ describe('questions', () => {
     expect(del.statusCode).toBe(204);
     expect((await req('GET', '/api/admin/questions?q=Delete%20me%20please', admin)).json()).toEqual([]);
     expect(await t.database.db.select().from(payments).where(eq(payments.questionId, q.id))).toEqual([]);
+    // The abandoned order is kept, cancelled and detached: a late capture is refunded (issue 17).
+    const [kept] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.json().orderId));
+    expect(kept).toMatchObject({ status: 'cancelled', questionId: null, questionTitle: 'Delete me please' });
     const [entry] = await auditRows('question', q.id);
     expect(entry).toMatchObject({
       action: 'question.delete',

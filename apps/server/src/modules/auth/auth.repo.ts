@@ -21,10 +21,22 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-export async function createSession(db: Executor, userId: string, meta: { ip?: string; userAgent?: string }) {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  meta: { ip?: string; userAgent?: string },
+  at: Date,
+) {
+  // Times from the app's clock (not the database's): the idle check compares them with that clock.
   const [row] = await db
     .insert(sessions)
-    .values({ userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+    .values({
+      userId,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      createdAt: at,
+      lastSeenAt: at,
+    })
     .returning();
   return row!;
 }

@@ -9,7 +9,7 @@ import * as repo from './auth.repo.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON = { algorithm: 2 } as const;
-const TOKEN_TTL = '7d';
+const TOKEN_TTL_S = 7 * 24 * 3600;
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 let dummyHash: Promise<string> | null = null;
 
@@ -41,12 +41,13 @@ export function createAuthService(ctx: AppContext) {
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   async function issue(user: repo.UserRow, meta: RequestMeta): Promise<AuthResult> {
-    const session = await repo.createSession(ctx.db, user.id, meta);
+    const session = await repo.createSession(ctx.db, user.id, meta, ctx.clock.now());
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuedAt(Math.floor(ctx.clock.now().getTime() / 1000))
-      .setExpirationTime(TOKEN_TTL)
+      // Relative to the app's clock, like the verification (a relative string would use the system time).
+      .setExpirationTime(Math.floor(ctx.clock.now().getTime() / 1000) + TOKEN_TTL_S)
       .sign(secret);
     return { token, user: toPublicUser(user) };
   }

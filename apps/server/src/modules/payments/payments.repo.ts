@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { payments, questions } from '../../db/schema/index.js';
+import { payments, questions, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -21,8 +21,13 @@ export async function insertPayment(db: Executor, values: typeof payments.$infer
   return row!;
 }
 
-export async function findPaymentByOrderId(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+export async function findPaymentByOrderId(
+  db: Executor,
+  orderId: string,
+  lock = false,
+): Promise<PaymentRow | undefined> {
+  const q = db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
@@ -38,7 +43,7 @@ export async function findPaymentByProviderId(
   return row;
 }
 
-/** created → paid|failed|refunded, only from created: a second caller changes nothing. */
+/** created|cancelled → paid|failed|refunded: a second caller changes nothing. */
 export async function settlePayment(
   db: Executor,
   id: string,
@@ -49,7 +54,7 @@ export async function settlePayment(
   const [row] = await db
     .update(payments)
     .set({ status, providerPaymentId, paidAt: at })
-    .where(and(eq(payments.id, id), eq(payments.status, 'created')))
+    .where(and(eq(payments.id, id), inArray(payments.status, ['created', 'cancelled'])))
     .returning();
   return row;
 }
@@ -59,10 +64,19 @@ export async function markQuestionPaid(
   id: string,
   amountPaise: number,
   at: Date,
+  deadline: Date,
 ): Promise<QuestionRow> {
   const [row] = await db
     .update(questions)
-    .set({ isPaid: true, paymentAmount: amountPaise, updatedAt: at })
+    .set({
+      isPaid: true,
+      paymentAmount: amountPaise,
+      escrowState: 'held',
+      escrowHeldAt: at,
+      escrowDeadline: deadline,
+      escrowSettledAt: null,
+      updatedAt: at,
+    })
     .where(eq(questions.id, id))
     .returning();
   return row!;
@@ -91,4 +105,60 @@ export async function findOpenOrder(
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row;
+}
+
+/** Rewards still held whose deadline has passed, oldest deadline first (a bounded batch). */
+export async function dueEscrows(db: Executor, now: Date, limit: number): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.escrowState, 'held'), lte(questions.escrowDeadline, now)))
+    .orderBy(asc(questions.escrowDeadline))
+    .limit(limit);
+}
+
+/**
+ * Claims the `hours`-before-deadline reminder of every held reward now inside that window and not yet
+ * reminded at it (or a smaller window). The conditional update is the claim: of two instances only
+ * one gets each row back, so an author is reminded once per window.
+ */
+export async function claimEscrowReminders(db: Executor, now: Date, hours: number, limit: number) {
+  const until = new Date(now.getTime() + hours * 3_600_000);
+  const due = db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.escrowState, 'held'),
+        gt(questions.escrowDeadline, now),
+        lte(questions.escrowDeadline, until),
+        or(isNull(questions.escrowRemindedHours), gt(questions.escrowRemindedHours, hours)),
+      ),
+    )
+    .limit(limit);
+  return db
+    .update(questions)
+    .set({ escrowRemindedHours: hours })
+    .where(
+      and(
+        inArray(questions.id, due),
+        or(isNull(questions.escrowRemindedHours), gt(questions.escrowRemindedHours, hours)),
+      ),
+    )
+    .returning({
+      id: questions.id,
+      title: questions.title,
+      authorId: questions.authorId,
+      amount: questions.paymentAmount,
+      deadline: questions.escrowDeadline,
+    });
+}
+
+export async function emailsOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

@@ -12,7 +12,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createPaymentProvider, type PaymentProvider, SandboxProvider } from '../../platform/payments.js';
 import { canSeeQuestion } from '../questions/questions.policy.js';
 import { getMinReward } from '../settings/settings.service.js';
-import * as walletRepo from '../wallet/wallet.repo.js';
+import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
 
 export const PAYMENT_MSG = {
@@ -25,7 +25,11 @@ export const PAYMENT_MSG = {
   paymentUsed: 'This payment has already been used',
   duplicateRefunded:
     'This question had already been paid for, so this payment has been added to your wallet. You can withdraw it from My Wallet.',
+  deletedRefunded:
+    'This question was deleted before the payment arrived, so the payment has been added to your wallet. You can withdraw it from My Wallet.',
   belowMinimum: (min: number) => `The minimum reward is ₹${min}`,
+  amountMismatch: (reward: number) =>
+    `The amount must be the question's reward, ₹${reward}. Reload the page to see the current reward.`,
 } as const;
 
 export type WebhookOutcome =
@@ -49,21 +53,22 @@ export function createPaymentsService(
    * land here; the question row lock serialises them, and the unique provider payment id and the
    * "one paid order per question" index are the last line of defence.
    */
-  async function refundToWallet(tx: Executor, payment: repo.PaymentRow, question: repo.QuestionRow) {
-    await walletRepo.ensureWallets(tx, [payment.userId]);
-    await walletRepo.refundWallet(tx, payment.userId, payment.amount, ctx.clock.now());
-    await walletRepo.insertTransactions(tx, [
-      {
-        userId: payment.userId,
-        type: 'refund',
-        amount: payment.amount,
-        status: 'completed',
-        description: 'Refund: a second payment for an already-paid question',
-        questionId: question.id,
-        questionTitle: question.title,
-        reference: `payment-refund:${payment.id}`,
-      },
-    ]);
+  async function refundToWallet(
+    tx: Executor,
+    payment: repo.PaymentRow,
+    question: { id: string | null; title: string | null },
+    description: string,
+  ) {
+    await ledger.credit(tx, {
+      userId: payment.userId,
+      type: 'refund',
+      amount: payment.amount,
+      description,
+      questionId: question.id,
+      questionTitle: question.title,
+      reference: `payment-refund:${payment.id}`,
+      at: ctx.clock.now(),
+    });
   }
 
   async function settle(
@@ -71,37 +76,70 @@ export function createPaymentsService(
     providerPaymentId: string,
   ): Promise<{ outcome: 'paid' | 'duplicate'; question: repo.QuestionRow }> {
     const now = ctx.clock.now();
-    let result: { outcome: 'paid' | 'duplicate' | 'question_already_paid'; question: repo.QuestionRow };
+    let result: {
+      outcome: 'paid' | 'duplicate' | 'question_already_paid' | 'question_deleted';
+      question: repo.QuestionRow | null;
+    };
     try {
       result = await ctx.db.transaction(async (tx) => {
-        const question = (await repo.lockQuestion(tx, payment.questionId)) ?? notFound(MSG.questionNotFound);
-        const current = (await repo.findPaymentByOrderId(tx, payment.orderId))!;
-        if (current.status !== 'created') {
+        const question = payment.questionId
+          ? ((await repo.lockQuestion(tx, payment.questionId)) ?? null)
+          : null;
+        const current = (await repo.findPaymentByOrderId(tx, payment.orderId, true))!;
+        if (current.status !== 'created' && current.status !== 'cancelled') {
           if (current.providerPaymentId === providerPaymentId) {
             if (current.status === 'paid') return { outcome: 'duplicate' as const, question };
-            return { outcome: 'question_already_paid' as const, question };
+            return {
+              outcome: current.questionId
+                ? ('question_already_paid' as const)
+                : ('question_deleted' as const),
+              question,
+            };
           }
           return conflict('ORDER_ALREADY_PAID', PAYMENT_MSG.orderPaid);
         }
         if (await repo.findPaymentByProviderId(tx, providerPaymentId)) {
           return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
         }
+        if (current.status === 'cancelled' || !question) {
+          // Its question was deleted unpaid, and the money came anyway: it is the payer's (issue 17).
+          await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
+          await refundToWallet(
+            tx,
+            current,
+            { id: null, title: current.questionTitle },
+            'Refund: a payment for a deleted question',
+          );
+          return { outcome: 'question_deleted' as const, question: null };
+        }
         if (question.isPaid) {
           // A second order of an already-paid question was paid too (two windows, a retry after
           // the webhook won): the money is the payer's, so it goes to their wallet, on the ledger.
           await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
-          await refundToWallet(tx, current, question);
+          await refundToWallet(
+            tx,
+            current,
+            question,
+            'Refund: a second payment for an already-paid question',
+          );
           return { outcome: 'question_already_paid' as const, question };
         }
         await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
-        const paid = await repo.markQuestionPaid(tx, question.id, current.amount, now);
+        // The reward is held in escrow from now until the deadline (REWARD_DEADLINE).
+        const paid = await repo.markQuestionPaid(
+          tx,
+          question.id,
+          current.amount,
+          now,
+          new Date(now.getTime() + ctx.config.rewardDeadlineMs),
+        );
         return { outcome: 'paid' as const, question: paid };
       });
     } catch (err) {
       if (pgErrorCode(err) !== '23505') throw err;
       // Lost a race on a unique key: whoever won recorded it; report that state.
       const again = await repo.findPaymentByOrderId(ctx.db, payment.orderId);
-      const q = await repo.findQuestion(ctx.db, payment.questionId);
+      const q = payment.questionId ? await repo.findQuestion(ctx.db, payment.questionId) : undefined;
       if (again?.status === 'paid' && again.providerPaymentId === providerPaymentId && q) {
         return { outcome: 'duplicate', question: q };
       }
@@ -109,6 +147,7 @@ export function createPaymentsService(
     }
     if (result.outcome === 'question_already_paid')
       conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.duplicateRefunded);
+    if (result.outcome === 'question_deleted') conflict('QUESTION_DELETED', PAYMENT_MSG.deletedRefunded);
     return result as { outcome: 'paid' | 'duplicate'; question: repo.QuestionRow };
   }
 
@@ -121,13 +160,18 @@ export function createPaymentsService(
       if (!canSeeQuestion(user, question)) notFound(MSG.questionNotFound);
       if (question.authorId !== user.id) forbidden(PAYMENT_MSG.notAuthor);
       if (question.isPaid) conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
+      // One question, one amount: the order is always the question's reward (issue 17).
+      const amountPaise = question.rewardAmount;
+      if (body.amount * 100 !== amountPaise) {
+        const message = PAYMENT_MSG.amountMismatch(amountPaise / 100);
+        throw new AppError('VALIDATION', 400, message, [{ field: 'body.amount', message }]);
+      }
       const min = await getMinReward(ctx.db);
       if (body.amount < min) {
         throw new AppError('VALIDATION', 400, PAYMENT_MSG.belowMinimum(min), [
           { field: 'body.amount', message: PAYMENT_MSG.belowMinimum(min) },
         ]);
       }
-      const amountPaise = body.amount * 100;
       // One open order per question and amount: paying from two windows (or again after closing
       // the checkout) pays the same order, which the provider takes once.
       const open = await repo.findOpenOrder(ctx.db, question.id, user.id, amountPaise, provider.name);
@@ -178,7 +222,12 @@ export function createPaymentsService(
       const payment = await repo.findPaymentByOrderId(ctx.db, body.razorpay_order_id);
       // Someone else's order looks exactly like a missing one.
       if (!payment || payment.userId !== user.id) return notFound(PAYMENT_MSG.orderNotFound);
-      if (payment.questionId !== body.questionId) {
+      // A cancelled order (its question deleted) is still recorded: settle refunds it.
+      if (
+        payment.questionId !== null &&
+        payment.status !== 'cancelled' &&
+        payment.questionId !== body.questionId
+      ) {
         throw new AppError('PAYMENT_QUESTION_MISMATCH', 400, PAYMENT_MSG.wrongQuestion);
       }
       const { question } = await settle(payment, body.razorpay_payment_id);

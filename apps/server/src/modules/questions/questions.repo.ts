@@ -1,7 +1,7 @@
 import type { QuestionSort } from '@agora/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { answers, files, questions, type StoredAttachment, users } from '../../db/schema/index.js';
+import { answers, files, payments, questions, type StoredAttachment, users } from '../../db/schema/index.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -27,6 +27,10 @@ const questionColumns = {
   aiRanker: questions.aiRanker,
   hidden: questions.hidden,
   rewardsDistributedAt: questions.rewardsDistributedAt,
+  escrowState: questions.escrowState,
+  escrowHeldAt: questions.escrowHeldAt,
+  escrowDeadline: questions.escrowDeadline,
+  escrowSettledAt: questions.escrowSettledAt,
   createdAt: questions.createdAt,
   updatedAt: questions.updatedAt,
   cursorTs: createdAtText,
@@ -51,6 +55,10 @@ export type QuestionRecord = {
   aiRanker: string | null;
   hidden: boolean;
   rewardsDistributedAt: Date | null;
+  escrowState: string | null;
+  escrowHeldAt: Date | null;
+  escrowDeadline: Date | null;
+  escrowSettledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   /** Keyset position of the row (see cursor.ts). */
@@ -82,7 +90,19 @@ export async function lockQuestion(
   exec: Executor,
   id: string,
 ): Promise<
-  Pick<QuestionRow, 'id' | 'authorId' | 'status' | 'hidden' | 'title' | 'isPaid' | 'rewardAmount'> | undefined
+  | Pick<
+      QuestionRow,
+      | 'id'
+      | 'authorId'
+      | 'status'
+      | 'hidden'
+      | 'title'
+      | 'isPaid'
+      | 'rewardAmount'
+      | 'escrowState'
+      | 'imageKey'
+    >
+  | undefined
 > {
   const [row] = await exec
     .select({
@@ -93,6 +113,8 @@ export async function lockQuestion(
       title: questions.title,
       isPaid: questions.isPaid,
       rewardAmount: questions.rewardAmount,
+      escrowState: questions.escrowState,
+      imageKey: questions.imageKey,
     })
     .from(questions)
     .where(eq(questions.id, id))
@@ -133,6 +155,8 @@ export interface ListFilter {
   /** Seed of the random order (from the cursor, or fresh on the first page). */
   seed?: string;
   cursor?: ListCursor | null;
+  /** Only questions in this status (the Open Questions tab). */
+  status?: 'open';
   limit: number;
 }
 
@@ -152,6 +176,7 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
     );
   }
   if (f.categories?.length) where.push(inArray(questions.category, f.categories));
+  if (f.status) where.push(eq(questions.status, f.status));
   if (f.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (f.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
   if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
@@ -206,11 +231,14 @@ export async function countOwn(exec: Executor, userId: string): Promise<number> 
 }
 
 /** All eight categories' counts in one grouped query (public questions only). */
-export async function categoryCounts(exec: Executor): Promise<Array<{ category: string; n: number }>> {
+export async function categoryCounts(
+  exec: Executor,
+  status?: 'open',
+): Promise<Array<{ category: string; n: number }>> {
   return exec
     .select({ category: questions.category, n: sql<number>`count(*)::int` })
     .from(questions)
-    .where(isPublicSql())
+    .where(status ? and(isPublicSql(), eq(questions.status, status)) : isPublicSql())
     .groupBy(questions.category);
 }
 
@@ -356,4 +384,36 @@ export async function saveRanking(
     .update(questions)
     .set({ aiRanked: true, aiRankedAt: now, aiRanker: ranker, updatedAt: now })
     .where(eq(questions.id, questionId));
+}
+
+/** A question's orders: one paid, or one still in its checkout window (created after `openSince`). */
+export async function orderStates(exec: Executor, questionId: string, openSince: Date) {
+  const [row] = await exec
+    .select({
+      paid: sql<boolean>`bool_or(${payments.status} = 'paid')`,
+      open: sql<boolean>`bool_or(${payments.status} = 'created' and ${payments.createdAt} > ${openSince.toISOString()}::timestamptz)`,
+    })
+    .from(payments)
+    .where(eq(payments.questionId, questionId));
+  return { paid: Boolean(row?.paid), open: Boolean(row?.open) };
+}
+
+/**
+ * Deletes an unpaid question. Its orders are kept, cancelled and detached (with the title, for the
+ * payer's ledger): a capture that still arrives is refunded, never lost (issue 17).
+ */
+export async function cancelOrdersAndDelete(
+  exec: Executor,
+  questionId: string,
+  title: string,
+): Promise<void> {
+  await exec
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'created' then 'cancelled' else ${payments.status} end`,
+      questionId: null,
+      questionTitle: title,
+    })
+    .where(eq(payments.questionId, questionId));
+  await exec.delete(questions).where(eq(questions.id, questionId));
 }

@@ -58,8 +58,17 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => sendPage(reply, await questions.listPublic(req.query)),
     );
 
-    app.get('/categories', { schema: { tags, response: { 200: CategoryCounts } } }, async () =>
-      questions.categories(),
+    // ?status=open: the counts of the Open Questions tab (they match its list).
+    app.get(
+      '/categories',
+      {
+        schema: {
+          tags,
+          querystring: z.object({ status: z.enum(['open']).optional() }),
+          response: { 200: CategoryCounts },
+        },
+      },
+      async (req) => questions.categories(req.query.status),
     );
 
     app.get(
@@ -131,6 +140,23 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => questions.get(req.user, req.params.id, { countView: req.query.view !== 'false' }),
+    );
+
+    // The author discards an unpaid question (issue 17): 409 once paid or while a checkout is open.
+    app.delete(
+      '/:id',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          params: Params,
+          response: { 204: z.null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        await questions.remove(req.user!, req.params.id);
+        return reply.status(204).send(null);
+      },
     );
 
     app.post(

@@ -6,6 +6,8 @@ import {
   type CategoryCounts,
   CreateQuestionBody,
   type CreateAnswerBody,
+  type EscrowState,
+  CHECKOUT_OPEN_MS,
   LIMITS,
   MSG,
   QUESTION_CATEGORIES,
@@ -30,11 +32,12 @@ import {
 } from '../../lib/uploads.js';
 import type { Ranker } from '../../platform/ranker.js';
 import { toRanking } from '../../platform/ranker.js';
+import { BuiltinRanker } from '../../platform/ranker-builtin.js';
 import { createRanker } from '../../platform/ranker-factory.js';
 import { notify, notifyMany } from '../notifications/notifications.service.js';
 import { getMinReward } from '../settings/settings.service.js';
 import { hasImageStructure } from './questions.images.js';
-import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.policy.js';
+import { answerVisibility, canAsk, canSeeQuestion, isAuthor, isPublic } from './questions.policy.js';
 import * as repo from './questions.repo.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
 
@@ -86,6 +89,16 @@ function toQuestion(q: repo.QuestionRecord, answers: repo.AnswerRecord[]): Quest
     image: q.imageKey ? uploadUrl(q.imageKey) : null,
     rewardsDistributed: q.rewardsDistributedAt !== null,
     hidden: q.hidden,
+    escrow:
+      q.escrowState && q.escrowHeldAt && q.escrowDeadline
+        ? {
+            state: q.escrowState as EscrowState,
+            amount: q.paymentAmount ?? 0,
+            heldAt: q.escrowHeldAt.toISOString(),
+            deadline: q.escrowDeadline.toISOString(),
+            settledAt: q.escrowSettledAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 
@@ -111,6 +124,7 @@ type AnswerBody = z.output<typeof CreateAnswerBody>;
 
 export function createQuestionsService(ctx: AppContext, ranker: Ranker = createRanker(ctx.config.ai)) {
   const db = ctx.db;
+  const fallbackRanker: Ranker = new BuiltinRanker();
 
   async function visibleQuestion(viewer: SessionUser | null, id: string) {
     if (!UUID.test(id)) return notFound(MSG.questionNotFound);
@@ -149,6 +163,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     const rows = await repo.listQuestions(db, {
       categories,
       sort: query.sort,
+      status: query.status,
       tsQuery: prefixQuery(query.q),
       authorId: scope.authorId,
       answeredBy: scope.answeredBy,
@@ -205,9 +220,9 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       return { ...result, total: await repo.countAnsweredBy(db, user.id) };
     },
 
-    async categories(): Promise<CategoryCounts> {
+    async categories(status?: 'open'): Promise<CategoryCounts> {
       const counts: CategoryCounts = Object.fromEntries(QUESTION_CATEGORIES.map((c) => [c, 0]));
-      for (const row of await repo.categoryCounts(db)) {
+      for (const row of await repo.categoryCounts(db, status)) {
         if (row.category in counts) counts[row.category] = row.n;
       }
       return counts;
@@ -280,6 +295,9 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
           const q = await repo.lockQuestion(tx, id.toLowerCase());
           if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
           if (isAuthor(user, q)) forbidden(QUESTION_TEXT.authorCannotAnswer);
+          if (q.escrowState === 'refunded') conflict('REWARD_REFUNDED', QUESTION_TEXT.rewardRefunded);
+          if (q.escrowState && q.escrowState !== 'held')
+            conflict('REWARD_PAID_OUT', QUESTION_TEXT.rewardPaidOut);
           if (q.status !== 'open') conflict('QUESTION_CLOSED', QUESTION_TEXT.questionClosed);
           const attachments = await ownAttachments(tx, user, body.attachments);
           const now = ctx.clock.now();
@@ -317,6 +335,8 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     ): Promise<AttachmentResult> {
       const q = await visibleQuestion(user, id);
       if (isAuthor(user, q)) forbidden(QUESTION_TEXT.authorCannotAnswer);
+      if (q.escrowState === 'refunded') conflict('REWARD_REFUNDED', QUESTION_TEXT.rewardRefunded);
+      if (q.rewardsDistributedAt) conflict('REWARD_PAID_OUT', QUESTION_TEXT.rewardPaidOut);
       if (q.status !== 'open') conflict('QUESTION_CLOSED', QUESTION_TEXT.questionClosed);
       const mine = await repo.answersFor(db, [q.id], { authorId: user.id, perQuestion: 1 });
       if (mine.length > 0) conflict('ALREADY_ANSWERED', MSG.alreadyAnswered);
@@ -347,6 +367,13 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
         if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+        if (!isPublic(q) && !q.isPaid) conflict('QUESTION_UNPAID', QUESTION_TEXT.unpaidNoActions);
+        // Paid out: it takes no more answers, so it cannot be reopened (issue 17).
+        if (status === 'open' && q.escrowState && q.escrowState !== 'held')
+          conflict(
+            'REWARD_PAID_OUT',
+            q.escrowState === 'refunded' ? QUESTION_TEXT.rewardRefunded : QUESTION_TEXT.rewardPaidOut,
+          );
         // Only admins close questions; what a moderator closed, its author cannot reopen.
         if (q.status === 'closed') {
           conflict(
@@ -364,30 +391,12 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     async rank(user: SessionUser, id: string, log: (obj: object, msg: string) => void): Promise<RankResult> {
       const q = await visibleQuestion(user, id);
       if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+      if (!isPublic(q) && !q.isPaid) conflict('QUESTION_UNPAID', QUESTION_TEXT.unpaidNoActions);
       const current = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       if (current.length < 2) conflict('NOT_ENOUGH_ANSWERS', QUESTION_TEXT.needTwoAnswers);
-      // Oldest first into the ranker; beyond the cap (never in practice) answers stay unranked.
-      const candidates = [...current]
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
-        .slice(0, ANSWERS_RANKED_MAX);
-      const stats = new Map(
-        (await repo.answererStats(db, Array.from(new Set(candidates.map((a) => a.authorId))))).map((s) => [
-          s.authorId,
-          s,
-        ]),
-      );
-      const input = {
-        question: { title: q.title, description: q.description, category: q.category },
-        answers: candidates.map((a) => ({
-          id: a.id,
-          content: a.content,
-          attachments: a.attachments?.length ?? 0,
-          author: stats.get(a.authorId),
-        })),
-      };
-      let ranking: ReturnType<typeof toRanking>;
+      let ranking: Ranking;
       try {
-        ranking = toRanking(input, await ranker.rank(input));
+        ranking = await rankAndSave(q, current, ranker);
       } catch (err) {
         log(
           { err: { message: (err as Error).message }, ranker: ranker.name, questionId: q.id },
@@ -404,30 +413,13 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
           },
         };
       }
-      const now = ctx.clock.now();
-      // Each answerer whose place is new or changed hears of it (a rerun that changes nothing is quiet).
-      const before = new Map(current.map((a) => [a.id, a]));
-      const moved = ranking.filter((r) => before.get(r.answerId)?.aiRank !== r.rank);
-      await db.transaction(async (tx) => {
-        await repo.saveRanking(tx, q.id, ranking, ranker.name, now);
-        await notifyMany(
-          tx,
-          moved.map((r) => ({
-            userId: before.get(r.answerId)!.authorId,
-            type: 'answer_ranked' as const,
-            title: 'Your answer was ranked',
-            body: `#${r.rank} of ${ranking.length} on "${q.title.slice(0, 120)}"`,
-            link: `/questions?question=${q.id}`,
-          })),
-        );
-      });
       const ranked = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       return {
         rankedAnswers: ranked.map(toAnswer),
         aiRanking: {
           available: true,
           ranker: ranker.name,
-          rankedAt: now.toISOString(),
+          rankedAt: ctx.clock.now().toISOString(),
           scores: ranking.map((r) => ({
             answerId: r.answerId,
             rank: r.rank,
@@ -438,7 +430,110 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         },
       };
     },
+
+    /**
+     * The escrow deadline (issue 17): the answers ranked first, by the configured ranker (the built-in
+     * one if it fails), oldest first among equal scores; the ranking is saved like a manual one so
+     * everyone can see why. No answers → []. Called by the payments area's settlement task.
+     */
+    async rankForSettlement(
+      questionId: string,
+    ): Promise<Array<{ answerId: string; authorId: string; createdAt: Date }>> {
+      const q = await repo.findQuestion(db, questionId);
+      if (!q) return [];
+      const current = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
+      const oldestFirst = [...current].sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+      );
+      if (oldestFirst.length <= 1) return oldestFirst.map(winner);
+      let ranking: Ranking;
+      try {
+        ranking = await rankAndSave(q, current, ranker);
+      } catch {
+        ranking = await rankAndSave(q, current, fallbackRanker);
+      }
+      const top = ranking[0]!.score;
+      const tied = new Set(ranking.filter((r) => r.score === top).map((r) => r.answerId));
+      return oldestFirst.filter((a) => tied.has(a.id)).map(winner);
+    },
+
+    /**
+     * DELETE /:id — the author discards a question nobody paid for. Refused (409) once paid or while
+     * a checkout is open; an older abandoned order is kept, cancelled, so that a capture arriving
+     * after all is refunded to the payer's wallet (payments area).
+     */
+    async remove(user: SessionUser, id: string): Promise<void> {
+      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      const imageKey = await db.transaction(async (tx) => {
+        const q = await repo.lockQuestion(tx, id.toLowerCase());
+        if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
+        if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
+        const orders = await repo.orderStates(
+          tx,
+          q.id,
+          new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS),
+        );
+        if (q.isPaid || orders.paid) conflict('QUESTION_PAID', QUESTION_TEXT.paidCannotDelete);
+        if (orders.open) conflict('PAYMENT_IN_PROGRESS', QUESTION_TEXT.orderOpenCannotDelete);
+        await repo.cancelOrdersAndDelete(tx, q.id, q.title);
+        return q.imageKey;
+      });
+      // The image file is left to the hourly sweep of files nothing names (uploads.ts).
+      void imageKey;
+    },
   };
+
+  function winner(a: repo.AnswerRecord) {
+    return { answerId: a.id, authorId: a.authorId, createdAt: a.createdAt };
+  }
+
+  type Ranking = ReturnType<typeof toRanking>;
+
+  /** Ranks the answers with `using`, saves the ranking and tells each answerer whose place changed. */
+  async function rankAndSave(
+    q: { id: string; title: string; description: string; category: string },
+    current: repo.AnswerRecord[],
+    using: Ranker,
+  ): Promise<Ranking> {
+    // Oldest first into the ranker; beyond the cap (never in practice) answers stay unranked.
+    const candidates = [...current]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, ANSWERS_RANKED_MAX);
+    const stats = new Map(
+      (await repo.answererStats(db, Array.from(new Set(candidates.map((a) => a.authorId))))).map((s) => [
+        s.authorId,
+        s,
+      ]),
+    );
+    const input = {
+      question: { title: q.title, description: q.description, category: q.category },
+      answers: candidates.map((a) => ({
+        id: a.id,
+        content: a.content,
+        attachments: a.attachments?.length ?? 0,
+        author: stats.get(a.authorId),
+      })),
+    };
+    const ranking = toRanking(input, await using.rank(input));
+    const now = ctx.clock.now();
+    // Each answerer whose place is new or changed hears of it (a rerun that changes nothing is quiet).
+    const before = new Map(current.map((a) => [a.id, a]));
+    const moved = ranking.filter((r) => before.get(r.answerId)?.aiRank !== r.rank);
+    await db.transaction(async (tx) => {
+      await repo.saveRanking(tx, q.id, ranking, using.name, now);
+      await notifyMany(
+        tx,
+        moved.map((r) => ({
+          userId: before.get(r.answerId)!.authorId,
+          type: 'answer_ranked' as const,
+          title: 'Your answer was ranked',
+          body: `#${r.rank} of ${ranking.length} on "${q.title.slice(0, 120)}"`,
+          link: `/questions?question=${q.id}`,
+        })),
+      );
+    });
+    return ranking;
+  }
 
   async function storeImage(user: SessionUser, image: UploadedFile) {
     if (image.buffer.length > LIMITS.imageBytes)

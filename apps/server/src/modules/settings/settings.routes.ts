@@ -1,3 +1,4 @@
+import { PaymentsMode } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -5,6 +6,12 @@ import { getMinReward } from './settings.service.js';
 
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Test mode (issue 17): the web shows its banner whenever payments are simulated.
+    app.get('/payments', { schema: { tags: ['settings'], response: { 200: PaymentsMode } } }, async () => ({
+      provider: ctx.config.payments.provider,
+      testMode: ctx.config.payments.provider === 'sandbox',
+    }));
+
     app.get(
       '/min-reward',
       { schema: { tags: ['settings'], response: { 200: z.object({ minRewardAmount: z.number().int() }) } } },

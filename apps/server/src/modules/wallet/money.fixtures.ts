@@ -33,6 +33,22 @@ export async function makeAnswer(db: Executor, questionId: string, author: TestU
   return a!;
 }
 
+/**
+ * Fixture questions are written without a reward (0): the first order made for one names it, as the
+ * question form would have (create-order takes exactly the question's reward — issue 17).
+ */
+export async function askReward(
+  db: Executor,
+  questionId: string,
+  rupees: number,
+  always = false,
+): Promise<void> {
+  await db.execute(
+    sql`update questions set reward_amount = ${rupees * 100}
+         where id = ${questionId}::uuid and not is_paid and (reward_amount = 0 or ${always})`,
+  );
+}
+
 /** The browser's payment step, through the public API: order → sandbox checkout → verify. */
 export async function payThroughApi(
   app: FastifyInstance,
@@ -40,6 +56,7 @@ export async function payThroughApi(
   questionId: string,
   rupees: number,
 ) {
+  await askReward(app.ctx.db, questionId, rupees);
   const order = await app.inject({
     method: 'POST',
     url: '/api/payments/create-order',
@@ -174,5 +191,52 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
          where t.status <> w.status or t.amount <> -w.amount or t.user_id <> w.user_id or t.type <> 'withdrawal'`,
   );
   for (const w of wd) out.push(`withdrawal ${w.id}: transaction does not match`);
+
+  // Issue 17: every rupee that left escrow is somewhere. Wallets + pending + paid withdrawals =
+  // distributed (by hand) + auto-distributed + refunds (second payments, deleted questions, escrow).
+  const [totals] = await rows<{ held: string; manual: string; auto: string; refunds: string }>(
+    db,
+    sql`select
+          ((select coalesce(sum(balance), 0) from wallets)
+           + (select coalesce(sum(amount), 0) from withdrawals where status in ('pending','completed')))::text as held,
+          (select coalesce(sum(total), 0) from reward_distributions where kind = 'manual')::text as manual,
+          (select coalesce(sum(total), 0) from reward_distributions where kind = 'auto')::text as auto,
+          ((select coalesce(sum(amount), 0) from payments where status = 'refunded')
+           + (select coalesce(sum(payment_amount), 0) from questions where escrow_state = 'refunded'))::text as refunds`,
+  );
+  if (totals) {
+    const inWallets = BigInt(totals.held);
+    const sources = BigInt(totals.manual) + BigInt(totals.auto) + BigInt(totals.refunds);
+    if (inWallets !== sources)
+      out.push(
+        `ledger: wallets + pending + paid withdrawals ${inWallets} ≠ distributed ${totals.manual} + auto-distributed ${totals.auto} + refunds ${totals.refunds}`,
+      );
+  }
+  // The escrow state says where each paid reward is, and agrees with the records.
+  const escrow = await rows<{ id: string; state: string | null; kind: string | null; refund: string }>(
+    db,
+    sql`select q.id, q.escrow_state as state, d.kind,
+               (select count(*) from wallet_transactions t where t.reference = 'escrow-refund:' || q.id::text)::text as refund
+          from questions q left join reward_distributions d on d.question_id = q.id
+         where q.is_paid or q.escrow_state is not null`,
+  );
+  for (const e of escrow) {
+    const expected =
+      e.kind === 'manual'
+        ? 'distributed'
+        : e.kind === 'auto'
+          ? 'auto-distributed'
+          : e.refund === '1'
+            ? 'refunded'
+            : 'held';
+    if (e.state !== expected) out.push(`question ${e.id}: escrow ${e.state}, records say ${expected}`);
+    if (e.refund !== '0' && e.refund !== '1') out.push(`question ${e.id}: refunded ${e.refund} times`);
+  }
   return out;
+}
+
+/** For afterAll in every money test file: the invariants hold on whatever the file left behind. */
+export async function expectLedgerInvariant(db: Executor): Promise<void> {
+  const violations = await moneyViolations(db);
+  if (violations.length > 0) throw new Error(`money invariants violated:\n${violations.join('\n')}`);
 }

@@ -10,7 +10,6 @@ import {
   walletTransactions,
   withdrawals,
 } from '../../db/schema/index.js';
-import { orderedId } from './ordered-id.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -30,9 +29,27 @@ export async function findQuestion(db: Executor, id: string): Promise<QuestionRo
 }
 
 /** Serialises every distribution of one question (the second one waits, then sees it done). */
-export async function lockQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1).for('update');
-  return row;
+export async function lockQuestion(
+  db: Executor,
+  id: string,
+): Promise<(QuestionRow & { authorEmail: string }) | undefined> {
+  const [row] = await db
+    .select({ q: questions, authorEmail: users.email })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(eq(questions.id, id))
+    .limit(1)
+    .for('update', { of: questions });
+  return row ? { ...row.q, authorEmail: row.authorEmail } : undefined;
+}
+
+/** Everyone who answered the question (distinct). */
+export async function answererIds(db: Executor, questionId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: answers.authorId })
+    .from(answers)
+    .where(eq(answers.questionId, questionId));
+  return rows.map((r) => r.id);
 }
 
 export function listAnswersWithAuthors(db: Executor, questionId: string, limit: number) {
@@ -77,10 +94,35 @@ export function insertRewards(db: Executor, values: (typeof rewards.$inferInsert
   return db.insert(rewards).values(values).returning();
 }
 
-export async function markDistributed(db: Executor, questionId: string, at: Date): Promise<void> {
+/** Paid out: the escrow is settled and the question stops taking answers (status answered). */
+export async function markDistributed(
+  db: Executor,
+  questionId: string,
+  at: Date,
+  state: 'distributed' | 'auto-distributed',
+): Promise<void> {
   await db
     .update(questions)
-    .set({ rewardsDistributedAt: at, updatedAt: at })
+    .set({
+      rewardsDistributedAt: at,
+      status: sql`case when ${questions.status} = 'closed' then 'closed' else 'answered' end`,
+      escrowState: state,
+      escrowSettledAt: at,
+      updatedAt: at,
+    })
+    .where(eq(questions.id, questionId));
+}
+
+/** The reward went back to the asker: the escrow is settled and the question closed (no reward left). */
+export async function markSettled(
+  db: Executor,
+  questionId: string,
+  at: Date,
+  state: 'refunded',
+): Promise<void> {
+  await db
+    .update(questions)
+    .set({ escrowState: state, escrowSettledAt: at, status: 'closed', updatedAt: at })
     .where(eq(questions.id, questionId));
 }
 
@@ -104,36 +146,6 @@ export async function lockWallets(db: Executor, userIds: string[]): Promise<void
     .where(inArray(wallets.userId, ids))
     .orderBy(asc(wallets.userId))
     .for('update');
-}
-
-/** One statement for all credits of a distribution. */
-export async function creditWallets(
-  db: Executor,
-  credits: { userId: string; amount: number }[],
-  at: Date,
-): Promise<void> {
-  if (credits.length === 0) return;
-  const values = sql.join(
-    credits.map((c) => sql`(${c.userId}::uuid, ${c.amount}::bigint)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update wallets as w
-       set balance = w.balance + v.amount,
-           total_earned = w.total_earned + v.amount,
-           updated_at = ${at.toISOString()}::timestamptz
-      from (values ${values}) as v(user_id, amount)
-     where w.user_id = v.user_id`);
-}
-
-export function insertTransactions(
-  db: Executor,
-  values: (typeof walletTransactions.$inferInsert)[],
-): Promise<TransactionRow[]> {
-  return db
-    .insert(walletTransactions)
-    .values(values.map((v) => ({ id: orderedId(), ...v })))
-    .returning();
 }
 
 export async function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
@@ -178,28 +190,6 @@ export function listTransactions(
     .limit(limit);
 }
 
-/** The conditional debit: succeeds only while the balance covers it, so nothing can overdraw. */
-export async function debitWallet(
-  db: Executor,
-  userId: string,
-  amount: number,
-  at: Date,
-): Promise<WalletRow | undefined> {
-  const [row] = await db
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} - ${amount}`, updatedAt: at })
-    .where(and(eq(wallets.userId, userId), sql`${wallets.balance} >= ${amount}`))
-    .returning();
-  return row;
-}
-
-export async function refundWallet(db: Executor, userId: string, amount: number, at: Date): Promise<void> {
-  await db
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: at })
-    .where(eq(wallets.userId, userId));
-}
-
 export async function findWithdrawalByRequestId(
   db: Executor,
   requestId: string,
@@ -238,14 +228,6 @@ export async function settleWithdrawal(
   return row;
 }
 
-export async function setTransactionStatus(
-  db: Executor,
-  id: string,
-  status: 'completed' | 'failed',
-): Promise<void> {
-  await db.update(walletTransactions).set({ status }).where(eq(walletTransactions.id, id));
-}
-
 export function listWithdrawals(db: Executor, status: string | null, after: Position | null, limit: number) {
   const conds = [];
   if (status) conds.push(eq(withdrawals.status, status));
@@ -264,6 +246,26 @@ export function listWithdrawals(db: Executor, status: string | null, after: Posi
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .innerJoin(walletTransactions, eq(walletTransactions.id, withdrawals.transactionId))
     .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+}
+
+export function listUserWithdrawals(
+  db: Executor,
+  userId: string,
+  after: Position | null,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  const where = after
+    ? and(
+        eq(withdrawals.userId, userId),
+        sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+      )
+    : eq(withdrawals.userId, userId);
+  return db
+    .select()
+    .from(withdrawals)
+    .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit);
 }

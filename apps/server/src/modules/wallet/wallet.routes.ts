@@ -10,6 +10,7 @@ import {
   WalletView,
   WithdrawalBody,
   WithdrawalResult,
+  WithdrawalView,
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -81,6 +82,24 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => wallet.saveBankDetails(req.user!, req.body),
+    );
+
+    // The caller's withdrawals with their timeline (requested → paid / failed), newest first.
+    app.get(
+      '/withdrawals',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['wallet'],
+          querystring: TransactionsQuery,
+          response: { 200: z.array(WithdrawalView), 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const page = await wallet.listMyWithdrawals(req.user!, req.query);
+        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+        return page.items;
+      },
     );
 
     app.post(

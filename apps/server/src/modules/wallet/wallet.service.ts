@@ -17,16 +17,23 @@ import {
   type WithdrawalResult,
   type WithdrawalStatus,
   type WithdrawalView,
+  QUESTION_TEXT,
 } from '@agora/shared';
 import { randomUUID } from 'node:crypto';
 import type { AppContext, SessionUser } from '../../context.js';
-import { pgErrorCode } from '../../db/client.js';
+import { type Executor, pgErrorCode } from '../../db/client.js';
+import { enqueueMail, type MailMessage } from '../../platform/mail.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { audit } from '../admin/audit.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
+import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
+
+function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
+  return { to, subject, text: lines.join('\n\n') };
+}
 
 export const WALLET_MSG = {
   notAuthor: "Only the question's author can distribute its rewards",
@@ -128,6 +135,7 @@ function withdrawalView(w: repo.WithdrawalRow): WithdrawalView {
     failureReason: w.failureReason,
     createdAt: w.createdAt.toISOString(),
     processedAt: w.processedAt?.toISOString() ?? null,
+    testMode: w.testMode,
   };
 }
 
@@ -178,7 +186,150 @@ export function createWalletService(ctx: AppContext) {
     return q;
   }
 
+  /** Each share on its answerer's ledger (a `reward` credit), with an in-app notification. */
+  async function creditRewards(
+    tx: Executor,
+    q: { id: string; title: string },
+    shares: Array<{ userId: string; answerId: string; amount: number }>,
+    description: string,
+    now: Date,
+  ) {
+    const credits = shares.filter((c) => c.amount > 0);
+    const userIds = credits.map((c) => c.userId);
+    await repo.ensureWallets(tx, userIds);
+    // Wallet locks in id order: two distributions never wait on each other in a cycle.
+    await repo.lockWallets(tx, userIds);
+    for (const c of credits) {
+      await ledger.credit(tx, {
+        userId: c.userId,
+        type: 'reward',
+        amount: c.amount,
+        description,
+        questionId: q.id,
+        questionTitle: q.title,
+        reference: `reward:${q.id}:${c.answerId}`,
+        at: now,
+      });
+      await notify(tx, c.userId, {
+        type: 'reward',
+        title: 'You received a reward',
+        body: `${rupees(c.amount)} for your answer to "${q.title}"`,
+        link: '/wallet',
+      });
+    }
+  }
+
   return {
+    /**
+     * The escrow deadline (issue 17), called by the payments area's settlement task: a reward still
+     * held past its deadline goes whole to `winners` (the answers ranked first; equal shares, the
+     * leftover paise to the earliest), or back to the asker's wallet when nobody answered. Exactly
+     * once: the question row lock, the `held` state and the unique keys (the distribution's question
+     * id, the ledger references) decide between instances and retries.
+     */
+    async settleEscrow(
+      questionId: string,
+      winners: Array<{ answerId: string; authorId: string }>,
+    ): Promise<'auto-distributed' | 'refunded' | 'skipped'> {
+      const now = ctx.clock.now();
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const q = await repo.lockQuestion(tx, questionId);
+          if (q?.escrowState !== 'held' || !q.escrowDeadline || q.escrowDeadline > now) return 'skipped';
+          if (q.rewardsDistributedAt || !q.isPaid || !q.paymentAmount) return 'skipped';
+          const total = q.paymentAmount;
+          const link = `/question/${q.id}`;
+          if (winners.length === 0) {
+            await ledger.credit(tx, {
+              userId: q.authorId,
+              type: 'refund',
+              amount: total,
+              description: 'Refund: nobody answered before the deadline',
+              questionId: q.id,
+              questionTitle: q.title,
+              reference: `escrow-refund:${q.id}`,
+              at: now,
+            });
+            await repo.markSettled(tx, q.id, now, 'refunded');
+            await notify(tx, q.authorId, {
+              type: 'reward',
+              title: 'Your reward was refunded',
+              body: `Nobody answered "${q.title}" before its deadline, so ${rupees(total)} is back in your wallet.`,
+              link: '/wallet',
+            });
+            await enqueueMail(
+              tx,
+              escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was refunded`, [
+                `Nobody answered "${q.title}" before its deadline, so the reward is back in your wallet.`,
+                `${ctx.config.publicUrl}/wallet`,
+              ]),
+            );
+            return 'refunded';
+          }
+          // Equal shares in whole paise; the leftover to the earliest answer (listed first).
+          const n = winners.length;
+          const base = Math.floor(total / n);
+          const amounts = winners.map((_, i) => base + (i === 0 ? total - base * n : 0));
+          const pctBase = Math.floor(100 / n);
+          const percentages = winners.map((_, i) => pctBase + (i === 0 ? 100 - pctBase * n : 0));
+          await repo.insertDistribution(tx, {
+            questionId: q.id,
+            distributedBy: q.authorId,
+            total,
+            kind: 'auto',
+            createdAt: now,
+          });
+          await repo.insertRewards(
+            tx,
+            winners.map((w, i) => ({
+              questionId: q.id,
+              answerId: w.answerId,
+              answererId: w.authorId,
+              percentage: percentages[i]!,
+              amount: amounts[i]!,
+              createdAt: now,
+            })),
+          );
+          await creditRewards(
+            tx,
+            q,
+            winners.map((w, i) => ({ userId: w.authorId, answerId: w.answerId, amount: amounts[i]! })),
+            'Reward for your answer (distributed automatically at the deadline)',
+            now,
+          );
+          await repo.markDistributed(tx, q.id, now, 'auto-distributed');
+          const winnerIds = new Set(winners.map((w) => w.authorId));
+          const others = (await repo.answererIds(tx, q.id)).filter((id) => !winnerIds.has(id));
+          for (const id of others) {
+            await notify(tx, id, {
+              type: 'reward',
+              title: 'The reward was distributed',
+              body: `The reward for "${q.title}" went to the answer ranked first at the deadline.`,
+              link,
+            });
+          }
+          await notify(tx, q.authorId, {
+            type: 'reward',
+            title: 'Your reward was distributed automatically',
+            body: `The deadline of "${q.title}" passed: ${rupees(total)} went to the answer${n > 1 ? 's' : ''} ranked first.`,
+            link,
+          });
+          await enqueueMail(
+            tx,
+            escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was distributed automatically`, [
+              `The deadline of "${q.title}" passed, so its reward went to the answer${n > 1 ? 's' : ''} ranked first.`,
+              `${ctx.config.publicUrl}${link}`,
+            ]),
+          );
+          return 'auto-distributed';
+        });
+      } catch (err) {
+        // Another instance settled it first (unique distribution / ledger reference): nothing to do.
+        if (pgErrorCode(err) === '23505') return 'skipped';
+        throw err;
+      }
+    },
+
     // ---------- rewards ----------
 
     /** spec 01 §3 "Reward view", for the question's author. */
@@ -233,6 +384,9 @@ export function createWalletService(ctx: AppContext) {
           if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
           if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
+          // By hand until the deadline; from then on the deadline task settles it (issue 17).
+          if (q.escrowState === 'held' && q.escrowDeadline && now >= q.escrowDeadline)
+            conflict('ESCROW_DEADLINE_PASSED', QUESTION_TEXT.distributeAfterDeadline);
           const total = q.paymentAmount!;
 
           const found = await repo.findAnswers(
@@ -252,6 +406,7 @@ export function createWalletService(ctx: AppContext) {
             questionId: q.id,
             distributedBy: user.id,
             total,
+            kind: 'manual',
             createdAt: now,
           });
           const shares = splitPaise(
@@ -270,36 +425,14 @@ export function createWalletService(ctx: AppContext) {
             })),
           );
 
-          const credits = entries
-            .map((e, i) => ({ userId: e.answererId, answerId: e.answerId, amount: shares[i]! }))
-            .filter((c) => c.amount > 0);
-          const userIds = credits.map((c) => c.userId);
-          await repo.ensureWallets(tx, userIds);
-          await repo.lockWallets(tx, userIds);
-          await repo.creditWallets(tx, credits, now);
-          await repo.insertTransactions(
+          await creditRewards(
             tx,
-            credits.map((c) => ({
-              userId: c.userId,
-              type: 'reward',
-              amount: c.amount,
-              status: 'completed',
-              description: 'Reward for your answer',
-              questionId: q.id,
-              questionTitle: q.title,
-              reference: `reward:${q.id}:${c.answerId}`,
-              createdAt: now,
-            })),
+            q,
+            entries.map((e, i) => ({ userId: e.answererId, answerId: e.answerId, amount: shares[i]! })),
+            'Reward for your answer',
+            now,
           );
-          await repo.markDistributed(tx, q.id, now);
-          for (const c of credits) {
-            await notify(tx, c.userId, {
-              type: 'reward',
-              title: 'You received a reward',
-              body: `${rupees(c.amount)} for your answer to "${q.title}"`,
-              link: '/wallet',
-            });
-          }
+          await repo.markDistributed(tx, q.id, now, 'distributed');
           // Keep the request's order (the first selected answer first).
           const byAnswer = new Map(inserted.map((r) => [r.answerId, r]));
           return { rewards: entries.map((e) => rewardView(byAnswer.get(e.answerId)!)) };
@@ -376,6 +509,19 @@ export function createWalletService(ctx: AppContext) {
 
     // ---------- withdrawals ----------
 
+    async listMyWithdrawals(
+      user: SessionUser,
+      q: { limit: number; cursor?: string },
+    ): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
+      const rows = await repo.listUserWithdrawals(ctx.db, user.id, decodeCursor(q.cursor), q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(withdrawalView),
+        nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
     /**
      * Debits the wallet and writes a pending withdrawal transaction in one database transaction.
      * The debit is conditional (balance >= amount), so concurrent requests can never overdraw; a
@@ -409,34 +555,39 @@ export function createWalletService(ctx: AppContext) {
           if (!wallet || (!wallet.upiId && !wallet.bankAccountLast4)) badRequest(MSG.addPayoutFirst);
           if (wallet!.balance <= 0) badRequest(MSG.noBalance);
           if (body.amount > wallet!.balance) badRequest(MSG.insufficientBalance);
-          const debited = await repo.debitWallet(tx, user.id, body.amount, now);
-          // Another request spent the money between the read and the debit.
-          if (!debited) return badRequest(MSG.insufficientBalance);
-          const method = debited.upiId ? 'upi' : 'bank';
+          const method = wallet!.upiId ? 'upi' : 'bank';
           const destination =
             method === 'upi'
-              ? `UPI ID ${debited.upiId}`
-              : `bank account ${maskAccountNumber(debited.bankAccountLast4 ?? '')}`;
-          const [txn] = await repo.insertTransactions(tx, [
-            {
-              userId: user.id,
-              type: 'withdrawal',
-              amount: -body.amount,
-              status: 'pending',
-              description: `Withdrawal to ${destination}`,
-              reference: `withdrawal:${requestKey}`,
-              createdAt: now,
-            },
-          ]);
+              ? `UPI ID ${wallet!.upiId}`
+              : `bank account ${maskAccountNumber(wallet!.bankAccountLast4 ?? '')}`;
+          const taken = await ledger.debit(tx, {
+            userId: user.id,
+            type: 'withdrawal',
+            amount: body.amount,
+            description: `Withdrawal to ${destination}`,
+            reference: `withdrawal:${requestKey}`,
+            at: now,
+          });
+          // Another request spent the money between the read and the debit.
+          if (!taken) return badRequest(MSG.insufficientBalance);
+          const debited = taken.wallet;
+          const txn = taken.entry;
           const withdrawal = await repo.insertWithdrawal(tx, {
             userId: user.id,
             amount: body.amount,
             status: 'pending',
             requestId: requestKey,
-            transactionId: txn!.id,
+            transactionId: txn.id,
             payoutMethod: method,
             ...payoutSnapshot(method, debited),
+            testMode: ctx.config.payments.provider === 'sandbox',
             createdAt: now,
+          });
+          await notify(tx, user.id, {
+            type: 'withdrawal',
+            title: 'Withdrawal requested',
+            body: `Your withdrawal of ${rupees(body.amount)} is waiting to be paid out.`,
+            link: '/wallet',
           });
           return {
             message: MSG.withdrawalSubmitted,
@@ -482,7 +633,7 @@ export function createWalletService(ctx: AppContext) {
           if (current.status === 'completed') return withdrawalView(current);
           return conflict('WITHDRAWAL_FAILED', WALLET_MSG.withdrawalFailed);
         }
-        await repo.setTransactionStatus(tx, done.transactionId, 'completed');
+        await ledger.completePending(tx, done.transactionId);
         await notify(tx, done.userId, {
           type: 'withdrawal',
           title: 'Withdrawal completed',
@@ -513,8 +664,7 @@ export function createWalletService(ctx: AppContext) {
           if (current.status === 'failed') return withdrawalView(current);
           return conflict('WITHDRAWAL_COMPLETED', WALLET_MSG.withdrawalCompleted);
         }
-        await repo.setTransactionStatus(tx, failed.transactionId, 'failed');
-        await repo.refundWallet(tx, failed.userId, failed.amount, now);
+        await ledger.failPending(tx, failed.transactionId, now);
         await notify(tx, failed.userId, {
           type: 'withdrawal',
           title: 'Withdrawal failed',

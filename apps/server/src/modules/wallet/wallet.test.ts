@@ -556,8 +556,8 @@ describe('admin withdrawal service', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, u.user.id), eq(notifications.type, 'withdrawal')));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]!.title).toBe('Withdrawal completed');
+    // Every change is told (issue 17): requested, then completed — once each.
+    expect(notes.map((n) => n.title).sort()).toEqual(['Withdrawal completed', 'Withdrawal requested']);
   });
 
   it('fails a pending withdrawal once, returning the money and marking the transaction failed', async () => {

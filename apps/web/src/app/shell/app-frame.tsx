@@ -7,6 +7,7 @@ import { isLandingPath } from '../theme';
 import { Footer } from './footer';
 import classes from './shell.module.css';
 import { shell, useShellState } from './shell-store';
+import { TestModeBanner } from './test-mode-banner';
 import { TopBar } from './top-bar';
 
 // Everything not needed for the first paint is its own chunk, fetched on first use.
@@ -58,6 +59,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         {children}
       </Box>
       <Footer />
+      <TestModeBanner />
       <Suspense fallback={null}>
         {showPanel ? <AccountPanel /> : null}
         {showNav ? <MobileNav /> : null}

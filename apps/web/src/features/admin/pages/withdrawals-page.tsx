@@ -1,5 +1,6 @@
-import { ADMIN_MESSAGES, type AdminWithdrawal } from '@agora/shared';
+import { ADMIN_MESSAGES, type AdminWithdrawal, TEST_MODE_TEXT } from '@agora/shared';
 import {
+  Alert,
   Badge,
   Button,
   Code,
@@ -14,6 +15,7 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayoutDetails, useProcessWithdrawal } from '../api/admin-actions';
+import { usePaymentsMode } from '../api/get-payments-mode';
 import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
@@ -91,6 +93,7 @@ export function WithdrawalsPage() {
   });
   const process = useProcessWithdrawal();
   const [pending, setPending] = useState<{ w: AdminWithdrawal; decision: 'complete' | 'fail' } | null>(null);
+  const mode = usePaymentsMode();
 
   return (
     <Stack gap="md">
@@ -100,6 +103,11 @@ export function WithdrawalsPage() {
         </Title>
         <SegmentedControl value={status} onChange={setStatus} data={STATUSES} size="xs" aria-label="Status" />
       </Group>
+      {mode.data?.testMode ? (
+        <Alert color="yellow" variant="light" title="Test mode" data-testid="withdrawals-test-mode">
+          {TEST_MODE_TEXT.adminWithdrawals}
+        </Alert>
+      ) : null}
       <Group align="flex-end" gap="sm">
         <SearchInput label="Search" placeholder="User name or e-mail" onSearch={setQ} />
       </Group>
@@ -144,8 +152,25 @@ export function WithdrawalsPage() {
                 {shortDateTime(w.createdAt)}
               </Text>
               {w.status === 'pending' ? (
-                <Badge size="sm" variant="light" color={ageColor(w.ageMinutes)} tt="none">
-                  waiting {age(w.ageMinutes)}
+                <Group gap={4}>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={w.pastSla ? 'red' : ageColor(w.ageMinutes)}
+                    tt="none"
+                  >
+                    waiting {age(w.ageMinutes)}
+                  </Badge>
+                  {w.pastSla ? (
+                    <Badge size="sm" color="red" variant="filled" tt="none" data-testid="past-sla">
+                      Past payout SLA
+                    </Badge>
+                  ) : null}
+                </Group>
+              ) : null}
+              {w.testMode ? (
+                <Badge size="sm" color="yellow" variant="outline" tt="none">
+                  Test mode · no real payout
                 </Badge>
               ) : null}
             </Table.Td>

@@ -36,7 +36,15 @@ export const publicQuestionsQuery = (p: PublicListParams) =>
     queryKey: questionKeys.publicList(p),
     queryFn: ({ pageParam, signal }) =>
       fetchPage(
-        { category: p.categories, sort: p.sort, q: p.q || undefined, limit: PAGE_SIZE, cursor: pageParam },
+        {
+          category: p.categories,
+          sort: p.sort,
+          // The Open Questions tab lists only questions still taking answers (issue 17).
+          status: 'open',
+          q: p.q || undefined,
+          limit: PAGE_SIZE,
+          cursor: pageParam,
+        },
         signal,
       ),
     ...pageParams,
@@ -77,9 +85,12 @@ export const categoryCountsQuery = () =>
   queryOptions({
     queryKey: questionKeys.categories(),
     queryFn: ({ signal }) =>
-      apiRequest<CategoryCounts>('/api/questions/categories', { signal, on401: 'ignore' }).then(
-        (r) => r.data,
-      ),
+      // Counts of the Open Questions tab: they match its list.
+      apiRequest<CategoryCounts>('/api/questions/categories', {
+        signal,
+        on401: 'ignore',
+        query: { status: 'open' },
+      }).then((r) => r.data),
     staleTime: 60_000,
   });
 

@@ -40,3 +40,8 @@ export const reopenQuestion = (id: string) =>
   api<Question>(`/api/questions/${id}/reopen`, { method: 'POST' });
 export const rankAnswers = (id: string) =>
   api<RankResult>(`/api/questions/${id}/rank-answers`, { method: 'POST' });
+
+/** DELETE /api/questions/:id — the author discards an unpaid question (409 once paid or while paying). */
+export function deleteQuestion(id: string): Promise<void> {
+  return api<void>(`/api/questions/${id}`, { method: 'DELETE' });
+}

@@ -1,4 +1,5 @@
 import {
+  CreateQuestionBody,
   type CreateQuestionInput,
   LIMITS,
   MSG,
@@ -24,11 +25,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
@@ -36,9 +38,10 @@ import { PaymentStep } from '../../payments/components/payment-step';
 import { useMinReward } from '../api/get-min-reward';
 import { invalidateInOtherWindows } from '../../../lib/query-client';
 import { questionKeys } from '../api/keys';
-import { createQuestion } from '../api/question-mutations';
+import { createQuestion, deleteQuestion } from '../api/question-mutations';
 import { useSimilarQuestions } from '../api/similar-questions';
 import { addOwnQuestion, removeOwnQuestion } from '../lib/cache';
+import { rupees } from '../lib/format';
 import { StatusBadge } from './status-badge';
 
 /** spec 01 §4/§9: the window closes 3 seconds after a successful payment. */
@@ -81,38 +84,51 @@ export interface AskQuestionFormProps {
   onDone?: () => void;
 }
 
-/** The new-question form of spec 01 §2/§5, leading into the payment step. */
+type Values = {
+  title: string;
+  category: string | null;
+  description: string;
+  reward: number | string;
+};
+
+/**
+ * The new-question form of spec 01 §2/§5, leading into the payment step. One question, one order
+ * (issue 17): after a cancelled or failed checkout the saved, unpaid question stays here and the button
+ * pays it ("Pay ₹X") instead of creating a copy; its author may also delete it or pay it later.
+ */
 export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
   const { minReward, loaded } = useMinReward();
-  const [title, setTitle] = useState('');
-  const [category, setCategory] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
-  const [reward, setReward] = useState<number | string>(minReward);
-  const [rewardTouched, setRewardTouched] = useState(false);
+  // The shared schema validates every field at once, inline, with the spec's messages.
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { title: '', category: null, description: '', reward: minReward },
+    validate: schemaResolver(CreateQuestionBody, { sync: true }),
+  });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [payment, setPayment] = useState<{ question: Question; amount: number; attempt: number } | null>(
     null,
   );
-  const [unpaid, setUnpaid] = useState<{ question: Question; amount: number } | null>(null);
+  /** Saved but not paid (checkout cancelled or failed): the next submit pays it. */
+  const [saved, setSaved] = useState<{ question: Question; amount: number } | null>(null);
 
   // The reward field defaults to the server's minimum once it is known.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
   useEffect(() => {
-    if (loaded && !rewardTouched) setReward(minReward);
-  }, [loaded, minReward, rewardTouched]);
+    if (loaded && !form.isTouched('reward')) form.setFieldValue('reward', minReward);
+  }, [loaded, minReward]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const viewer = user?.id ?? '';
   const reset = () => {
-    setTitle('');
-    setCategory(null);
-    setDescription('');
-    setReward(minReward);
-    setRewardTouched(false);
+    form.setValues({ title: '', category: null, description: '', reward: minReward });
+    form.resetTouched();
+    form.clearErrors();
     setImage(null);
     setPreview(null);
   };
@@ -133,32 +149,27 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
 
   /** spec 01 §5: a whole number, at least the minimum; anything else falls back to the minimum. */
   const rewardValue = () => {
-    const n = typeof reward === 'number' ? reward : Number(reward);
-    return Number.isInteger(n) && n >= minReward ? n : minReward;
+    const r = form.getValues().reward;
+    const n = typeof r === 'number' ? r : Number(r);
+    return Number.isInteger(n) && n >= minReward && n <= QUESTION_LIMITS.rewardMaxRupees ? n : minReward;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim() || !description.trim() || !category) {
-      notifications.show({ title: MSG.validationErrorTitle, message: MSG.questionRequired, color: 'red' });
-      return;
-    }
+  const create = async (values: Values) => {
     const amount = rewardValue();
-    setReward(amount);
+    form.setFieldValue('reward', amount);
     setSubmitting(true);
     try {
       const q = await createQuestion(
         {
-          title: title.trim(),
-          description: description.trim(),
-          category: category as CreateQuestionInput['category'],
+          title: values.title.trim(),
+          description: values.description.trim(),
+          category: values.category as CreateQuestionInput['category'],
           reward: amount,
         },
         image,
       );
       addOwnQuestion(qc, viewer, q);
       void qc.invalidateQueries({ queryKey: questionKeys.categories() });
-      setUnpaid(null);
       setPayment({ question: q, amount, attempt: 1 });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
@@ -182,12 +193,26 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
     }
   };
 
+  const submit = form.onSubmit(
+    (values) => {
+      if (saved) {
+        // The saved question is paid again, never created twice.
+        setPayment({ question: saved.question, amount: saved.amount, attempt: Date.now() });
+        return;
+      }
+      void create(values);
+    },
+    () => {
+      notifications.show({ title: MSG.validationErrorTitle, message: MSG.questionRequired, color: 'red' });
+    },
+  );
+
   const onPaid = () => {
     setPayment(null);
-    setUnpaid(null);
+    setSaved(null);
     notifications.show({
       title: MSG.questionCreated,
-      message: 'Your question is live and its reward is held for the best answers.',
+      message: 'Your question is live and its reward is held in escrow for the best answers.',
       color: 'green',
     });
     reset();
@@ -210,37 +235,58 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
   const onPaymentError = (title: string, message: string) => {
     if (payment) {
       removeOwnQuestion(qc, viewer, payment.question._id);
-      setUnpaid({ question: payment.question, amount: payment.amount });
+      setSaved({ question: payment.question, amount: payment.amount });
     }
     setPayment(null);
     notifications.show({ title, message, color: 'red', autoClose: 8000 });
   };
 
   const onPaymentCancel = () => {
-    if (payment) setUnpaid({ question: payment.question, amount: payment.amount });
+    if (payment) setSaved({ question: payment.question, amount: payment.amount });
     setPayment(null);
     notifications.show({
       title: 'Payment cancelled',
-      message: 'Your question is saved but not paid yet. You can pay for it from the Questioner Portal.',
+      message: 'Your question is saved but not paid yet. Pay it here, or later from the Questioner Portal.',
       color: 'yellow',
     });
   };
 
+  const discard = async () => {
+    if (!saved) return;
+    setDeleting(true);
+    try {
+      await deleteQuestion(saved.question._id);
+      removeOwnQuestion(qc, viewer, saved.question._id);
+      void qc.invalidateQueries({ queryKey: questionKeys.all });
+      setSaved(null);
+      notifications.show({ title: 'Question deleted', message: 'Nothing was charged.', color: 'green' });
+    } catch (err) {
+      notifications.show({
+        title: 'Error',
+        message: err instanceof ApiError ? err.message : 'Failed to delete the question. Please try again.',
+        color: 'red',
+      });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const locked = !!saved || !!payment;
   return (
     <form onSubmit={submit} noValidate aria-label="Ask a question">
       <Stack gap="md">
-        {unpaid ? (
-          <Alert color="yellow" title="Payment not completed">
-            <Text size="sm">“{unpaid.question.title}” is saved but not paid yet.</Text>
-            <Button
-              size="xs"
-              mt="xs"
-              onClick={() => {
-                setPayment({ question: unpaid.question, amount: unpaid.amount, attempt: Date.now() });
-                setUnpaid(null);
-              }}
-            >
-              Try payment again
+        {saved ? (
+          <Alert color="yellow" title="Payment not completed" data-testid="saved-unpaid">
+            <Text size="sm">
+              “{saved.question.title}” is saved but not paid yet, so nobody can see it. Pay{' '}
+              {rupees(saved.amount * 100)} to publish it, pay later from the{' '}
+              <Anchor component={Link} to="/questioner-portal">
+                Questioner Portal
+              </Anchor>
+              , or delete it.
+            </Text>
+            <Button size="xs" mt="xs" variant="default" color="red" loading={deleting} onClick={discard}>
+              Delete it and start over
             </Button>
           </Alert>
         ) : null}
@@ -249,26 +295,26 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           description="A short, specific title"
           placeholder="e.g. How do I debounce a search input in React?"
           withAsterisk
-          value={title}
           maxLength={QUESTION_LIMITS.titleMax}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          disabled={locked}
+          {...form.getInputProps('title')}
           rightSection={
             <Text size="xs" c="dimmed" pr="xs">
-              {title.length}/{QUESTION_LIMITS.titleMax}
+              {form.getValues().title.length}/{QUESTION_LIMITS.titleMax}
             </Text>
           }
           rightSectionWidth={70}
         />
-        <SimilarQuestions title={title} />
+        <SimilarQuestions title={form.getValues().title} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Category"
             placeholder="Choose a category"
             withAsterisk
             data={[...QUESTION_CATEGORIES]}
-            value={category}
-            onChange={setCategory}
             allowDeselect={false}
+            disabled={locked}
+            {...form.getInputProps('category')}
           />
           <NumberInput
             label="Reward (₹)"
@@ -277,12 +323,9 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
             step={1}
             allowDecimal={false}
             allowNegative={false}
-            value={reward}
-            onChange={(v) => {
-              setRewardTouched(true);
-              setReward(v);
-            }}
-            onBlur={() => setReward(rewardValue())}
+            disabled={locked}
+            {...form.getInputProps('reward')}
+            onBlur={() => form.setFieldValue('reward', rewardValue())}
           />
         </SimpleGrid>
         <Textarea
@@ -294,8 +337,8 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           minRows={5}
           maxRows={16}
           maxLength={QUESTION_LIMITS.descriptionMax}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          disabled={locked}
+          {...form.getInputProps('description')}
         />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
@@ -312,6 +355,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
               </Stack>
               <CloseButton
                 aria-label="Remove image"
+                disabled={locked}
                 onClick={() => {
                   setImage(null);
                   setPreview(null);
@@ -319,7 +363,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
               />
             </Group>
           ) : (
-            <FileButton onChange={pickImage} accept="image/*">
+            <FileButton onChange={pickImage} accept="image/*" disabled={locked}>
               {(props) => (
                 <Button {...props} variant="default" leftSection={<IconPhoto size={16} />} w="fit-content">
                   Choose image
@@ -336,7 +380,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
             Cancel
           </Button>
           <Button type="submit" loading={submitting || !!payment}>
-            Create Question &amp; Pay
+            {saved ? `Pay ${rupees(saved.amount * 100)}` : 'Create Question & Pay'}
           </Button>
         </Group>
         {payment ? (

@@ -1,4 +1,4 @@
-import { MSG, type Question } from '@agora/shared';
+import { MSG, QUESTION_TEXT, type Question } from '@agora/shared';
 import {
   Alert,
   Anchor,
@@ -27,6 +27,7 @@ import { questionKeys } from '../api/keys';
 import { rupees, statusOf } from '../lib/format';
 import { AnswerCard } from './answer-card';
 import { AnswerForm } from './answer-form';
+import { EscrowStatus } from './escrow-status';
 import { StatusBadge } from './status-badge';
 
 /** spec 01 §4: the question is fetched again 500 ms after an answer is submitted. */
@@ -128,7 +129,16 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
       ))}
       {!viewerId ? (
         <SignInToAnswer questionId={q._id} />
-      ) : isAuthor ? null : mine || forceAnswered ? (
+      ) : isAuthor ? null : !open || (q.escrow && q.escrow.state !== 'held') ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="answers-closed">
+          {/* Issue 17: say why — the reward was paid out (or refunded), or the question was closed. */}
+          {q.escrow?.state === 'refunded'
+            ? QUESTION_TEXT.rewardRefunded
+            : q.escrow && q.escrow.state !== 'held'
+              ? QUESTION_TEXT.rewardPaidOut
+              : QUESTION_TEXT.questionClosed}
+        </Alert>
+      ) : mine || forceAnswered ? (
         <Alert
           color="blue"
           variant="light"
@@ -136,10 +146,6 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
           title={MSG.alreadyAnsweredTitle}
         >
           {MSG.alreadyAnswered}
-        </Alert>
-      ) : !open ? (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
-          This question is no longer open for answers.
         </Alert>
       ) : mode === 'panel' ? (
         <>
@@ -231,6 +237,7 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
           </Group>
         </Group>
       </Stack>
+      {q.escrow ? <EscrowStatus escrow={q.escrow} author={viewerId === q.author.id} /> : null}
       <div style={{ overflowWrap: 'anywhere' }}>
         <Markdown>{q.description}</Markdown>
       </div>

@@ -71,4 +71,40 @@ describe('QuestionerPortalPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Marked as answered')).toBeTruthy();
     expect(screen.getByText(/“Open question” is marked as answered/)).toBeTruthy();
   });
+
+  it('offers only Pay and Delete on an unpaid question, and no Reopen once the reward was paid out', async () => {
+    setSession('t', testUser as never);
+    serve([
+      question({
+        _id: 'q1',
+        title: 'Unpaid one',
+        isPaid: false,
+        paymentAmount: null,
+        escrow: null,
+        answerCount: 2,
+      }),
+      question({
+        _id: 'q2',
+        title: 'Paid out one',
+        status: 'answered',
+        rewardsDistributed: true,
+        escrow: {
+          state: 'auto-distributed',
+          amount: 4000,
+          heldAt: '2026-11-01T00:00:00.000Z',
+          deadline: '2026-11-15T00:00:00.000Z',
+          settledAt: '2026-11-15T00:00:30.000Z',
+        },
+      }),
+    ]);
+    renderWithProviders(<QuestionerPortalPage />, { route: '/questioner-portal' });
+    expect(await screen.findByText('Unpaid one')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as Answered' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reopen Question' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Rank with AI/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay ₹40.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByText(`${QUESTION_TEXT.rewardPaidOut}.`)).toBeTruthy();
+    expect(screen.getByText(/Auto-distributed/)).toBeTruthy();
+  });
 });

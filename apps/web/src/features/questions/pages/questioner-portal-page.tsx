@@ -27,6 +27,7 @@ import {
   IconPlus,
   IconRefresh,
   IconSparkles,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -40,9 +41,10 @@ import { useAuth } from '../../../lib/auth-store';
 import { PaymentStep } from '../../payments/components/payment-step';
 import { questionKeys } from '../api/keys';
 import { useOwnQuestions } from '../api/list-questions';
-import { markAnswered, rankAnswers, reopenQuestion } from '../api/question-mutations';
+import { deleteQuestion, markAnswered, rankAnswers, reopenQuestion } from '../api/question-mutations';
 import { AnswerCard } from '../components/answer-card';
 import { AskQuestionForm } from '../components/ask-question-form';
+import { EscrowStatus } from '../components/escrow-status';
 import { RequireQuestioner } from '../components/require-questioner';
 import { StatusBadge } from '../components/status-badge';
 import { replaceQuestion } from '../lib/cache';
@@ -54,6 +56,28 @@ function OwnQuestion({ q }: { q: Question }) {
   const [paying, setPaying] = useState(false);
   const [showAnswers, setShowAnswers] = useState(true);
   const open = statusOf(q.status) === 'open';
+  // Issue 17: an unpaid question offers paying or deleting it, nothing else; a settled one stays closed.
+  const unpaid = !q.isPaid && q.rewardAmount > 0;
+  const settled = !!q.escrow && q.escrow.state !== 'held';
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    if (!window.confirm(`Delete "${q.title}"? It has not been paid for, so nothing is charged.`)) return;
+    setDeleting(true);
+    try {
+      await deleteQuestion(q._id);
+      notifications.show({ title: 'Question deleted', message: q.title, color: 'green' });
+      void qc.invalidateQueries({ queryKey: questionKeys.all });
+    } catch (err) {
+      notifications.show({
+        title: 'Error',
+        message: `Failed to delete the question: ${errorMessage(err, 'Please try again.')}`,
+        color: 'red',
+      });
+    } finally {
+      setDeleting(false);
+    }
+  };
 
   const changeStatus = async () => {
     setBusy('status');
@@ -176,7 +200,11 @@ function OwnQuestion({ q }: { q: Question }) {
         </Group>
 
         <Group gap="xs" wrap="wrap">
-          {q.status === 'closed' ? (
+          {unpaid ? null : settled ? (
+            <Text size="xs" c="dimmed">
+              {q.escrow?.state === 'refunded' ? QUESTION_TEXT.rewardRefunded : QUESTION_TEXT.rewardPaidOut}.
+            </Text>
+          ) : q.status === 'closed' ? (
             <Text size="xs" c="dimmed">
               {QUESTION_TEXT.closedByModerator}.
             </Text>
@@ -192,7 +220,7 @@ function OwnQuestion({ q }: { q: Question }) {
               {open ? 'Mark as Answered' : 'Reopen Question'}
             </Button>
           )}
-          {q.answerCount > 1 ? (
+          {q.answerCount > 1 && !unpaid ? (
             <Button
               size="xs"
               variant="light"
@@ -226,6 +254,18 @@ function OwnQuestion({ q }: { q: Question }) {
               Pay {rupees(q.rewardAmount)}
             </Button>
           ) : null}
+          {unpaid ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              loading={deleting}
+              onClick={remove}
+            >
+              Delete
+            </Button>
+          ) : null}
         </Group>
         {paying ? (
           <PaymentStep
@@ -248,6 +288,7 @@ function OwnQuestion({ q }: { q: Question }) {
           />
         ) : null}
 
+        {q.escrow ? <EscrowStatus escrow={q.escrow} author /> : null}
         <Box style={{ overflowWrap: 'anywhere' }}>
           <Markdown>{q.description}</Markdown>
         </Box>

@@ -1,3 +1,4 @@
+import { walletKeys } from './keys';
 import type { WithdrawalBody, WithdrawalResult } from '@agora/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -17,6 +18,7 @@ export function useRequestWithdrawal() {
       Promise.all([
         qc.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
         qc.invalidateQueries({ queryKey: transactionsQueryOptions().queryKey }),
+        qc.invalidateQueries({ queryKey: walletKeys.withdrawals() }),
       ]),
   });
 }

@@ -1,11 +1,9 @@
-import { QUESTION_LIMITS } from '@agora/shared';
-import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentStep } from '../../payments/components/payment-step';
-import { useMinReward } from '../../../lib/min-reward';
 
 export interface PayRewardPanelProps {
   questionId: string;
@@ -20,36 +18,23 @@ export interface PayRewardPanelProps {
  */
 export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
   const qc = useQueryClient();
-  const { minReward: min } = useMinReward();
-  const max = QUESTION_LIMITS.rewardMaxRupees;
-  const [amount, setAmount] = useState<number | string>(
-    requestedPaise > 0 ? Math.round(requestedPaise / 100) : '',
-  );
+  // One question, one amount (issue 17): the order is always the reward the question asks for.
+  const value = Math.round(requestedPaise / 100);
   const [paying, setPaying] = useState<number | null>(null);
-  // The same bounds as the question form's reward (and create-order).
-  const value =
-    typeof amount === 'number' && Number.isInteger(amount) && amount >= min ? Math.min(amount, max) : min;
 
   return (
     <Alert color="yellow" icon={<IconAlertCircle size={20} />} title="This question's reward is not paid yet">
       <Stack gap="sm">
-        <Text size="sm">Pay the reward to distribute it among the answers you choose.</Text>
+        <Text size="sm">
+          Pay the reward of ₹{value} to publish the question; it is held in escrow until you distribute it
+          among the answers you choose.
+        </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput
-            label="Reward amount (₹)"
-            value={amount === '' ? value : amount}
-            onChange={setAmount}
-            min={min}
-            max={max}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            w={180}
-          />
           <Button
             leftSection={<IconCreditCard size={18} />}
             onClick={() => setPaying(value)}
             loading={paying !== null}
+            disabled={value <= 0}
           >
             Pay ₹{value}
           </Button>

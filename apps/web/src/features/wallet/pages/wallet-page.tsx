@@ -8,10 +8,12 @@ import { EmptyState } from '../../../components/empty-state';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useTransactions } from '../api/get-transactions';
 import { useWallet } from '../api/get-wallet';
+import { useWithdrawals } from '../api/get-withdrawals';
 import { BalanceCards } from '../components/balance-cards';
 import { PaymentDetailsCard } from '../components/payment-details-card';
 import { TransactionList } from '../components/transaction-list';
 import { WithdrawDialog } from '../components/withdraw-dialog';
+import { WithdrawalTimeline } from '../components/withdrawal-timeline';
 
 function BackLink() {
   return (
@@ -33,6 +35,7 @@ export function WalletPage() {
   const { isLoggedIn } = useAuth();
   const wallet = useWallet(isLoggedIn);
   const history = useTransactions(isLoggedIn);
+  const withdrawals = useWithdrawals(isLoggedIn);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [editingDetails, setEditingDetails] = useState(false);
 
@@ -104,6 +107,7 @@ export function WalletPage() {
           <>
             <BalanceCards balance={w.balance} totalEarned={w.totalEarned} onWithdraw={openWithdraw} />
             <PaymentDetailsCard wallet={w} editing={editingDetails} onEditingChange={setEditingDetails} />
+            {withdrawals.data ? <WithdrawalTimeline withdrawals={withdrawals.data} /> : null}
             {history.isError ? (
               <Alert color="red" icon={<IconAlertCircle size={20} />}>
                 Failed to load your transactions.{' '}

@@ -1,0 +1,80 @@
+import { formatRupees } from '@agora/shared';
+import type { AppContext } from '../../context.js';
+import { enqueueMail } from '../../platform/mail.js';
+import { notify } from '../notifications/notifications.service.js';
+import { createQuestionsService } from '../questions/questions.service.js';
+import { createWalletService } from '../wallet/wallet.service.js';
+import * as repo from './payments.repo.js';
+
+/** Reminder windows before a reward's deadline, largest first (issue 17: 72 h and 24 h). */
+export const ESCROW_REMINDER_HOURS = [72, 24] as const;
+const BATCH = 50;
+
+const rupees = (paise: number) => `₹${formatRupees(paise)}`;
+
+function timeLeft(ms: number): string {
+  const hours = Math.max(1, Math.round(ms / 3_600_000));
+  return hours >= 48 ? `${Math.round(hours / 24)} days` : `${hours} hours`;
+}
+
+/**
+ * The escrow of paid rewards (issue 17): held from payment until the author distributes it, or its
+ * deadline (REWARD_DEADLINE) passes and this settles it. Both functions are idempotent and safe on
+ * several instances at once; they are run by escrow.tasks.ts.
+ */
+export function createEscrowService(ctx: AppContext) {
+  const questions = createQuestionsService(ctx);
+  const wallet = createWalletService(ctx);
+
+  return {
+    /** Settles every reward whose deadline passed: to the answers ranked first, or back to the asker. */
+    async settleDue(): Promise<{ autoDistributed: number; refunded: number }> {
+      const result = { autoDistributed: 0, refunded: 0 };
+      for (const { id } of await repo.dueEscrows(ctx.db, ctx.clock.now(), BATCH)) {
+        // Ranking may call a remote model: outside any transaction. settleEscrow re-checks the state.
+        const winners = await questions.rankForSettlement(id);
+        const outcome = await wallet.settleEscrow(id, winners);
+        if (outcome === 'auto-distributed') result.autoDistributed++;
+        if (outcome === 'refunded') result.refunded++;
+      }
+      return result;
+    },
+
+    /** Reminds authors in the app and by e-mail 72 h and 24 h before their reward's deadline. */
+    async sendReminders(): Promise<number> {
+      const now = ctx.clock.now();
+      let sent = 0;
+      // Smallest window first: a deadline already inside 24 h gets only the 24-hour reminder.
+      for (const hours of [...ESCROW_REMINDER_HOURS].reverse()) {
+        sent += await ctx.db.transaction(async (tx) => {
+          const claimed = await repo.claimEscrowReminders(tx, now, hours, BATCH);
+          const emails = await repo.emailsOf(
+            tx,
+            claimed.map((q) => q.authorId),
+          );
+          for (const q of claimed) {
+            const left = timeLeft(q.deadline!.getTime() - now.getTime());
+            const link = `${ctx.config.publicUrl}/question/${q.id}/rewards`;
+            const body = `Distribute the ${rupees(q.amount ?? 0)} reward for "${q.title}" within ${left}; after the deadline it goes automatically to the answer ranked first (or back to you if nobody answered).`;
+            await notify(tx, q.authorId, {
+              type: 'reward',
+              title: 'Your reward deadline is near',
+              body,
+              link: `/question/${q.id}/rewards`,
+            });
+            const to = emails.get(q.authorId);
+            if (to) {
+              await enqueueMail(tx, {
+                to,
+                subject: `Distribute your reward within ${left}`,
+                text: `${body}\n\n${link}`,
+              });
+            }
+          }
+          return claimed.length;
+        });
+      }
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { MSG } from '@agora/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/auth-store';
+import { aQuestion } from '../../../test/fixtures';
+import { renderWithProviders, testUser } from '../../../test/render';
+
+// The payment step is the payments area's: here it only reports how the checkout ended.
+const checkout = vi.hoisted(() => ({ outcome: 'cancel' as 'cancel' | 'paid', mounts: [] as string[] }));
+vi.mock('../../payments/components/payment-step', () => ({
+  PaymentStep: (p: {
+    questionId: string;
+    amountRupees: number;
+    onCancel: () => void;
+    onPaid: () => void;
+  }) => {
+    checkout.mounts.push(`${p.questionId}:${p.amountRupees}`);
+    queueMicrotask(() => (checkout.outcome === 'cancel' ? p.onCancel() : p.onPaid()));
+    return null;
+  },
+}));
+
+import { AskQuestionForm } from './ask-question-form';
+
+function serve() {
+  const created: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input).split('?')[0];
+      if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
+      if (path === '/api/questions' && init?.method === 'POST') {
+        created.push(JSON.parse(String(init.body)));
+        return Response.json(aQuestion({ _id: 'saved-1', title: 'Saved question', isPaid: false }), {
+          status: 201,
+        });
+      }
+      return Response.json([]);
+    }),
+  );
+  return created;
+}
+
+describe('AskQuestionForm', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+    checkout.mounts = [];
+  });
+
+  it('shows every required field’s error at once, inline, with the spec’s message', async () => {
+    setSession('t', testUser as never);
+    const created = serve();
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() => expect(screen.getAllByText(MSG.questionRequired).length).toBeGreaterThanOrEqual(3));
+    expect(created).toHaveLength(0);
+  });
+
+  it('keeps the saved question after a cancelled checkout: the button pays it, no copy is created', async () => {
+    setSession('t', testUser as never);
+    const created = serve();
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'Saved question' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Details' } });
+    fireEvent.change(screen.getByLabelText(/Reward/), { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    const pay = await screen.findByRole('button', { name: 'Pay ₹25.00' });
+    expect(screen.getByTestId('saved-unpaid')).toBeTruthy();
+    checkout.outcome = 'paid';
+    fireEvent.click(pay);
+    await waitFor(() => expect(checkout.mounts).toEqual(['saved-1:25', 'saved-1:25']));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ title: 'Saved question', reward: 25, category: 'Business' });
+  });
+});
