@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { decodeCursor } from '../admin/cursor.js';
+import { decodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce } from '../notifications/notifications.service.js';
 import * as repo from './ideas.repo.js';
 
@@ -77,10 +77,7 @@ export function createIdeasService(ctx: AppContext) {
       const conds = [eq(ideas.hidden, false)];
       const category = q.category && q.category.toLowerCase() !== 'all' ? q.category : null;
       if (category) conds.push(eq(ideas.category, category));
-      const after = q.cursor ? repo.decodeIdeaCursor(q.cursor, q.sort) : null;
-      if (q.cursor && !after) {
-        badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
-      }
+      const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
       // in `pagination`). A page number without a cursor (an older client) is still served by offset.
       if (after || q.page === 1) {
@@ -168,7 +165,7 @@ export function createIdeasService(ctx: AppContext) {
       limit: number,
     ): Promise<{ comments: IdeaComment[]; nextCursor: string | null }> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
-      const keyset = decodeCursor(before);
+      const keyset = decodeKeyset(before);
       const idea = await repo.findIdeaOwner(db, id);
       if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.authorId))) return notFound(MSG.ideaNotFound);
       const page = await repo.latestComments(db, id, limit, keyset);

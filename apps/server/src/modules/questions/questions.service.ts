@@ -36,6 +36,7 @@ import { getMinReward } from '../settings/settings.service.js';
 import { hasImageStructure } from './questions.images.js';
 import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.policy.js';
 import * as repo from './questions.repo.js';
+import { invalidCursor } from '../../lib/cursor.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
 
 export const ATTACHMENT_PURPOSE = CLAIMED_LATER.answerAttachment;
@@ -141,7 +142,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     if (cursor) {
       const dir = query.sort === 'date-old' ? 'asc' : 'desc';
       const fits = isRandom ? cursor.kind === 'random' : cursor.kind === 'date' && cursor.dir === dir;
-      if (!fits) badRequest('Invalid cursor');
+      if (!fits) invalidCursor();
     }
     const categories =
       query.category === undefined ? [] : Array.isArray(query.category) ? query.category : [query.category];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   answers,
@@ -10,6 +10,7 @@ import {
   walletTransactions,
   withdrawals,
 } from '../../db/schema/index.js';
+import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 import { orderedId } from './ordered-id.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -19,10 +20,6 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type RewardRow = typeof rewards.$inferSelect;
 
 /** A keyset position: newest first, ties broken by id. */
-export interface Position {
-  createdAt: Date;
-  id: string;
-}
 
 export async function findQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
   const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
@@ -161,17 +158,17 @@ export async function upsertPayout(
 export function listTransactions(
   db: Executor,
   userId: string,
-  after: Position | null,
+  after: Keyset | null,
   limit: number,
-): Promise<TransactionRow[]> {
+): Promise<Array<TransactionRow & { cursorTs: string }>> {
   const where = after
     ? and(
         eq(walletTransactions.userId, userId),
-        sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+        afterCursor(walletTransactions.createdAt, walletTransactions.id, after, 'desc'),
       )
     : eq(walletTransactions.userId, userId);
   return db
-    .select()
+    .select({ ...getTableColumns(walletTransactions), cursorTs: cursorTs(walletTransactions.createdAt) })
     .from(walletTransactions)
     .where(where)
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
@@ -246,17 +243,16 @@ export async function setTransactionStatus(
   await db.update(walletTransactions).set({ status }).where(eq(walletTransactions.id, id));
 }
 
-export function listWithdrawals(db: Executor, status: string | null, after: Position | null, limit: number) {
+export function listWithdrawals(db: Executor, status: string | null, after: Keyset | null, limit: number) {
   const conds = [];
   if (status) conds.push(eq(withdrawals.status, status));
   if (after) {
-    conds.push(
-      sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
+    conds.push(afterCursor(withdrawals.createdAt, withdrawals.id, after, 'desc'));
   }
   return db
     .select({
       withdrawal: withdrawals,
+      cursorTs: cursorTs(withdrawals.createdAt),
       user: { id: users.id, name: users.name, email: users.email },
       description: walletTransactions.description,
     })
