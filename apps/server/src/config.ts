@@ -27,8 +27,13 @@ export interface Config {
   storage: { kind: 'local' };
   sessionIdleMinutes: number;
   authRateLimitIp: number;
-  /** Failed logins allowed per account per window before 429. */
+  /** Failed logins allowed per account and client address per 15 minutes before 429. */
   loginFailuresPerAccount: number;
+  /**
+   * Failed logins per account from all addresses per hour; past it only addresses the account has
+   * signed in from before may try (LOGIN_FAILURES_PER_ACCOUNT).
+   */
+  loginFailuresPerAccountTotal: number;
   /**
    * Uploads per user per hour, each stored on disk: hackathon form with image, project submission
    * with file, question with image, answer attachment.
@@ -154,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),
     loginFailuresPerAccount: 5,
+    loginFailuresPerAccountTotal: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 10, 100_000),
     uploadRateLimitPerHour: {
       hackathons: 20,
       projectSubmissions: 60,

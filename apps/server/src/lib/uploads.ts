@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { answers, files, hackathonSubmissions, hackathons, jobs, questions } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError } from './errors.js';
+import { hasImageStructure } from './image-check.js';
 
 export const RASTER_IMAGE_TYPES = [
   'image/png',
@@ -77,6 +78,10 @@ export async function storeUpload(
   let ext: string | undefined;
   if (detected) {
     if (!opts.allowed.includes(detected.mime)) throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
+    // Whatever the upload is for, bytes that claim to be an image must be one (lib/image-check.ts).
+    if (RASTER_IMAGE_TYPES.includes(detected.mime) && !hasImageStructure(file.buffer, detected.mime)) {
+      throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
+    }
     mimetype = detected.mime;
     ext = detected.ext;
   } else {

@@ -40,6 +40,16 @@ export async function findSessionWithUser(db: Executor, sessionId: string) {
   return row;
 }
 
+/** Whether this account ever signed in from this address (a session was issued to it). */
+export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function touchSession(db: Executor, sessionId: string, now: Date) {
   await db
     .update(sessions)

@@ -11,6 +11,7 @@ import * as repo from './auth.repo.js';
 const ARGON = { algorithm: 2 } as const;
 const TOKEN_TTL = '7d';
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_FAILURE_WINDOW_MS = 60 * 60_000;
 let dummyHash: Promise<string> | null = null;
 
 export function hashPassword(password: string): Promise<string> {
@@ -73,20 +74,34 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
-    const key = `login-fail:${email.toLowerCase()}`;
-    // Counted before the password is checked: guesses sent at the same moment cannot all slip
-    // under the limit. A success clears the count; after the limit even the right password waits.
-    const attempt = await ctx.counters.incr(key, FAILED_LOGIN_WINDOW_MS);
+    const account = email.toLowerCase();
+    // Two limits (issue 19 §1). Per account AND address: counted before the password is checked, so
+    // guesses sent at the same moment cannot all slip under it; a success clears it. Per account
+    // from every address, a much higher threshold: past it, only addresses this account has signed
+    // in from before may still try, so a stranger elsewhere never locks the right password out.
+    const pairKey = `login-fail:${account}|${meta.ip ?? ''}`;
+    const accountKey = `login-fail-account:${account}`;
+    const attempt = await ctx.counters.incr(pairKey, FAILED_LOGIN_WINDOW_MS);
     if (attempt.count > ctx.config.loginFailuresPerAccount) {
       tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(attempt.ttlMs / 1000)));
     }
     const user = await repo.findUserByEmail(ctx.db, email);
+    const accountFailures = await ctx.counters.get(accountKey);
+    if (
+      accountFailures.count >= ctx.config.loginFailuresPerAccountTotal &&
+      !(user && meta.ip && (await repo.hasSignedInFrom(ctx.db, user.id, meta.ip)))
+    ) {
+      tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(accountFailures.ttlMs / 1000)));
+    }
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     dummyHash ??= hashPassword('dummy-password-for-timing');
     const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-    if (!user?.passwordHash || !ok) unauthorized(MSG.invalidCredentials);
+    if (!user?.passwordHash || !ok) {
+      await ctx.counters.incr(accountKey, ACCOUNT_FAILURE_WINDOW_MS);
+      unauthorized(MSG.invalidCredentials);
+    }
     if (user!.status !== 'active') forbidden(MSG.accountSuspended);
-    await ctx.counters.reset(key);
+    await ctx.counters.reset(pairKey);
     return issue(user!, meta);
   }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   type Answer,
   type AttachmentResult,
@@ -33,7 +32,6 @@ import { toRanking } from '../../platform/ranker.js';
 import { createRanker } from '../../platform/ranker-factory.js';
 import { notify, notifyMany } from '../notifications/notifications.service.js';
 import { getMinReward } from '../settings/settings.service.js';
-import { hasImageStructure } from './questions.images.js';
 import { answerVisibility, canAsk, canSeeQuestion, isAuthor } from './questions.policy.js';
 import * as repo from './questions.repo.js';
 import { invalidCursor } from '../../lib/cursor.js';
@@ -323,7 +321,6 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       if (mine.length > 0) conflict('ALREADY_ANSWERED', MSG.alreadyAnswered);
       const file = await read();
       if (!file) badRequest(MSG.invalidFile);
-      await refuseFakeImage(file!, QUESTION_TEXT.invalidAttachment);
       const stored = await storeUpload(ctx, file!, {
         ownerId: user.id,
         purpose: ATTACHMENT_PURPOSE,
@@ -444,25 +441,12 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
   async function storeImage(user: SessionUser, image: UploadedFile) {
     if (image.buffer.length > LIMITS.imageBytes)
       throw new AppError('PAYLOAD_TOO_LARGE', 413, MSG.imageTooLarge);
-    await refuseFakeImage(image, MSG.invalidImage);
     return storeUpload(ctx, image, {
       ownerId: user.id,
       purpose: QUESTION_IMAGE_PURPOSE,
       allowed: RASTER_IMAGE_TYPES,
       invalidMessage: MSG.invalidImage,
     });
-  }
-
-  /** Magic bytes of a raster image must come with the image's structure (see questions.images.ts). */
-  async function refuseFakeImage(file: UploadedFile, message: string): Promise<void> {
-    const detected = await fileTypeFromBuffer(file.buffer);
-    if (
-      detected &&
-      RASTER_IMAGE_TYPES.includes(detected.mime) &&
-      !hasImageStructure(file.buffer, detected.mime)
-    ) {
-      throw new AppError('INVALID_FILE', 400, message);
-    }
   }
 
   /** Attachments must be files this user uploaded as answer attachments; stored facts come from `files`. */
