@@ -130,6 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('Connection', 'close');
+    // Nothing answered to a signed-in caller may be kept by a browser or a proxy (issue 19 §8).
+    if (req.headers.authorization && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
 
   registerErrorHandler(app);

@@ -136,6 +136,8 @@ const CLAIMED_AT_ONCE = {
   hackathonImage: 'hackathon-image',
   submission: 'hackathon-submission',
 } as const;
+/** Files only their authorised API route may serve (never GET /uploads/<key>). */
+export const PRIVATE_PURPOSES: readonly string[] = [CLAIMED_AT_ONCE.submission];
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
 
 /**

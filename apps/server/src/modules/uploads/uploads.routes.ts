@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
-import { RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
+import { PRIVATE_PURPOSES, RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
 import { STORAGE_KEY_RE } from '../../platform/storage.js';
 
 /** GET /uploads/<key>: stored MIME type, nosniff, and attachment for anything but raster images. */
@@ -14,7 +14,9 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         reply.status(404).send({ error: 'File not found', message: 'File not found', code: 'NOT_FOUND' });
       if (!STORAGE_KEY_RE.test(key)) return notFound();
       const row = await ctx.db.query.files.findFirst({ where: eq(files.key, key) });
-      if (!row) return notFound();
+      // A project submission is its submitter's, its organiser's and the admins': only the
+      // authorised route (/api/hackathons/:id/submissions/:sid/file) serves it.
+      if (!row || PRIVATE_PURPOSES.includes(row.purpose)) return notFound();
       const data = await ctx.storage.get(key);
       if (!data) return notFound();
       reply.header('Content-Type', row.mimetype);
