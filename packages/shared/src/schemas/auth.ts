@@ -65,5 +65,24 @@ export const UpdateMeBody = z.object({
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** The reset form: the token from the link, the new password typed twice (the API takes one). */
+export const ResetPasswordBody = z.object({
+  token: z.string({ error: AUTH_TEXT.resetInvalid }).min(16, { error: AUTH_TEXT.resetInvalid }).max(200),
+  password: Password,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ResetPasswordForm = ResetPasswordBody.extend({ confirm: z.string() }).refine(
+  (v) => v.password === v.confirm,
+  { error: AUTH_TEXT.passwordsDiffer, path: ['confirm'] },
+);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+export const MessageResult = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof MessageResult>;
+
 export const AuthConfig = z.object({ googleClientId: z.string().nullable(), sessionIdleMinutes: z.number() });
 export type AuthConfig = z.infer<typeof AuthConfig>;
