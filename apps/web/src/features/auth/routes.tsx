@@ -8,5 +8,13 @@ export const authRoutes: RouteObject[] = [
     path: 'role-login',
     lazy: async () => ({ Component: (await import('./pages/role-login-page')).RoleLoginPage }),
   },
+  {
+    path: 'forgot-password',
+    lazy: async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage }),
+  },
+  {
+    path: 'reset-password',
+    lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }),
+  },
   { path: 'profile', lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }) },
 ];
