@@ -44,7 +44,11 @@ export function ForgotPasswordPage() {
           </Text>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit((v) => forgot.mutate({ email: v.email.trim() }))} noValidate aria-label="Forgot password">
+        <form
+          onSubmit={form.onSubmit((v) => forgot.mutate({ email: v.email.trim() }))}
+          noValidate
+          aria-label="Forgot password"
+        >
           <Stack gap="md">
             {error ? (
               <Alert color="red" icon={<IconAlertCircle size={20} />} role="alert">
