@@ -111,7 +111,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailWorker: new MailWorker(database.db, transport, config.mail.from, clock, (err) =>
       app.log.error({ err }, 'mail worker'),
     ),
-    views: new ViewCounts(database.db, (err) => app.log.warn({ err }, 'view counts: flush failed')),
+    views: new ViewCounts(
+      database.db,
+      (err) => app.log.warn({ err }, 'view counts: flush failed'),
+      () => clock.now().getTime(),
+    ),
   };
   ctx.views.start();
   app.decorate('ctx', ctx);

@@ -82,8 +82,10 @@ describe('password reset', () => {
     expect(link, mail).toBeTruthy();
     const target = new URL(link!);
     await page.goto(`${server.url}${target.pathname}${target.search}`);
-    await page.getByLabel('New password', { exact: true }).fill('my brand new passphrase');
-    await page.getByLabel('Repeat the new password').fill('my brand new passphrase');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('my brand new passphrase');
+    await page
+      .getByRole('textbox', { name: 'Repeat the new password', exact: true })
+      .fill('my brand new passphrase');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByTestId('reset-done').waitFor();
 
@@ -96,14 +98,16 @@ describe('password reset', () => {
     await page.getByRole('link', { name: 'Go to login' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('my brand new passphrase');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('my brand new passphrase');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 
     // The link worked once.
     await page.goto(`${server.url}${target.pathname}${target.search}`);
-    await page.getByLabel('New password', { exact: true }).fill('a third passphrase here');
-    await page.getByLabel('Repeat the new password').fill('a third passphrase here');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a third passphrase here');
+    await page
+      .getByRole('textbox', { name: 'Repeat the new password', exact: true })
+      .fill('a third passphrase here');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('This reset link is invalid or has expired').waitFor();
     await context.close();

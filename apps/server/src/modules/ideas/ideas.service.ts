@@ -136,7 +136,7 @@ export function createIdeasService(ctx: AppContext) {
     },
 
     /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
-    async detail(viewer: SessionUser | null, id: string): Promise<IdeaDetail> {
+    async detail(viewer: SessionUser | null, id: string, viewerKey?: string): Promise<IdeaDetail> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
       const [idea, latest] = await Promise.all([
         repo.findIdea(db, id, viewer?.id ?? null),
@@ -145,7 +145,7 @@ export function createIdeasService(ctx: AppContext) {
       if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.author.id))) return notFound(MSG.ideaNotFound);
       // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
       // includes the views this server has not written yet, this one among them.
-      ctx.views.add('ideas', id);
+      ctx.views.view('ideas', id, viewerKey ?? (viewer ? `u:${viewer.id}` : 'a:unknown'));
       return {
         ...idea,
         views: idea.views + ctx.views.pending('ideas', id),

@@ -226,11 +226,17 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     },
 
     /** GET /:id — counts a view (not the author's own), answers per CONTRACT §4. */
-    async get(viewer: SessionUser | null, id: string, opts: { countView?: boolean } = {}): Promise<Question> {
+    async get(
+      viewer: SessionUser | null,
+      id: string,
+      opts: { countView?: boolean; viewerKey?: string } = {},
+    ): Promise<Question> {
       const q = await visibleQuestion(viewer, id);
       // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
       // includes the views this server has not written yet, this one among them.
-      if (opts.countView !== false && !isAuthor(viewer, q)) ctx.views.add('questions', q.id);
+      if (opts.countView !== false && !isAuthor(viewer, q)) {
+        ctx.views.view('questions', q.id, opts.viewerKey ?? (viewer ? `u:${viewer.id}` : 'a:unknown'));
+      }
       q.views += ctx.views.pending('questions', q.id);
       return withAnswers(viewer, q);
     },
