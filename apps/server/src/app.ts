@@ -36,6 +36,7 @@ import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './p
 import { LocalStorage, type Storage } from './platform/storage.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerClientLimits } from './plugins/client-limits.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
 
+  registerClientLimits(app, config);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),

@@ -27,6 +27,8 @@ export interface Config {
   storage: { kind: 'local' };
   sessionIdleMinutes: number;
   authRateLimitIp: number;
+  /** Per-client limits on API routes without their own (plugins/client-limits.ts), per minute. */
+  rateLimits: { readsPerMinute: number; searchesPerMinute: number; writesPerMinute: number };
   /** Failed logins allowed per account and client address per 15 minutes before 429. */
   loginFailuresPerAccount: number;
   /**
@@ -158,6 +160,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     storage: { kind: 'local' },
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),
+    rateLimits: {
+      readsPerMinute: int(env, 'RATE_LIMIT_READS', 600, 1, 1_000_000),
+      searchesPerMinute: int(env, 'RATE_LIMIT_SEARCHES', 120, 1, 1_000_000),
+      writesPerMinute: int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000),
+    },
     loginFailuresPerAccount: 5,
     loginFailuresPerAccountTotal: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 10, 100_000),
     uploadRateLimitPerHour: {
