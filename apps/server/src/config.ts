@@ -46,6 +46,8 @@ export interface Config {
     questionImages: number;
     answerAttachments: number;
   };
+  /** Quota of uploads nothing names yet (lib/uploads.ts UNCLAIMED_QUOTA). */
+  unclaimedUploads: { perUserFiles: number; perUserBytes: number; siteBytes: number };
   logLevel: string;
   webDist: string | null;
   isTest: boolean;
@@ -172,6 +174,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       projectSubmissions: 60,
       questionImages: 30,
       answerAttachments: 60,
+    },
+    unclaimedUploads: {
+      perUserFiles: 20,
+      perUserBytes: 50 * 1024 * 1024,
+      siteBytes: int(env, 'UNCLAIMED_UPLOADS_MAX_MB', 2048, 10, 10_000_000) * 1024 * 1024,
     },
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     webDist: null,
