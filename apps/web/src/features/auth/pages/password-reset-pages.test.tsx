@@ -34,6 +34,16 @@ describe('password reset screens', { timeout: 30_000 }, () => {
     expect(calls[0]?.body).toEqual({ email: 'Me@Example.com' });
   });
 
+  it('a link without a token says so and offers a new one', async () => {
+    mockFetch({});
+    renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
+    expect(await screen.findByText(AUTH_TEXT.resetInvalid)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.queryByRole('button', { name: 'Set new password' })).toBeNull();
+  });
+
   it('refuses two different passwords, then sends the token and the new password', async () => {
     const calls = mockFetch({ 'POST /api/auth/reset-password': { body: { message: AUTH_TEXT.resetDone } } });
     renderWithProviders(

@@ -1,4 +1,4 @@
-import { MSG, ResetPasswordForm } from '@agora/shared';
+import { AUTH_TEXT, MSG, ResetPasswordForm } from '@agora/shared';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -34,7 +34,14 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
     >
-      {reset.isSuccess ? (
+      {!token ? (
+        <Alert color="red" icon={<IconAlertCircle size={20} />} role="alert">
+          {AUTH_TEXT.resetInvalid}{' '}
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Ask for a new link
+          </Anchor>
+        </Alert>
+      ) : reset.isSuccess ? (
         <Stack gap="md">
           <Alert color="green" icon={<IconCircleCheck size={20} />} role="status" data-testid="reset-done">
             {reset.data.message}
