@@ -741,7 +741,10 @@ const MATRIX: Record<string, Row> = {
   'GET /uploads/{key}': {
     public: true,
     call: async () => {
-      const row = await t.database.db.query.files.findFirst();
+      // A public file: project submissions are served only by their authorised route.
+      const row = await t.database.db.query.files.findFirst({
+        where: (f, { ne }) => ne(f.purpose, 'hackathon-submission'),
+      });
       return { url: `/uploads/${row!.key}` };
     },
     expect: all(200),
