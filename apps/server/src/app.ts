@@ -37,6 +37,7 @@ import { createStorage, type Storage } from './platform/storage.js';
 import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerClientLimits } from './plugins/client-limits.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { type TaskDefinition, tasks as allTasks } from './tasks.js';
@@ -141,7 +142,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailWorker: new MailWorker(database.db, transport, config.mail.from, clock, (err) =>
       app.log.error({ err }, 'mail worker'),
     ),
-    views: new ViewCounts(database.db, (err) => app.log.warn({ err }, 'view counts: flush failed')),
+    views: new ViewCounts(
+      database.db,
+      (err) => app.log.warn({ err }, 'view counts: flush failed'),
+      () => clock.now().getTime(),
+    ),
     readiness: opts.readiness ?? { migrating: false },
   };
   ctx.views.start();
@@ -177,6 +182,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('Connection', 'close');
+    // Nothing answered to a signed-in caller may be kept by a browser or a proxy (issue 19 §8).
+    if (req.headers.authorization && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
 
   registerErrorHandler(app);
@@ -227,6 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
 
+  registerClientLimits(app, config);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),

@@ -32,8 +32,15 @@ export interface Config {
   trustProxy: string[] | false;
   sessionIdleMinutes: number;
   authRateLimitIp: number;
-  /** Failed logins allowed per account per window before 429. */
+  /** Per-client limits on API routes without their own (plugins/client-limits.ts), per minute. */
+  rateLimits: { readsPerMinute: number; searchesPerMinute: number; writesPerMinute: number };
+  /** Failed logins allowed per account and client address per 15 minutes before 429. */
   loginFailuresPerAccount: number;
+  /**
+   * Failed logins per account from all addresses per hour; past it only addresses the account has
+   * signed in from before may try (LOGIN_FAILURES_PER_ACCOUNT).
+   */
+  loginFailuresPerAccountTotal: number;
   /**
    * Uploads per user per hour, each stored on disk: hackathon form with image, project submission
    * with file, question with image, answer attachment.
@@ -44,6 +51,8 @@ export interface Config {
     questionImages: number;
     answerAttachments: number;
   };
+  /** Quota of uploads nothing names yet (lib/uploads.ts UNCLAIMED_QUOTA). */
+  unclaimedUploads: { perUserFiles: number; perUserBytes: number; siteBytes: number };
   logLevel: string;
   webDist: string | null;
   isTest: boolean;
@@ -282,12 +291,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: trustProxy(env),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),
+    rateLimits: {
+      readsPerMinute: int(env, 'RATE_LIMIT_READS', 600, 1, 1_000_000),
+      searchesPerMinute: int(env, 'RATE_LIMIT_SEARCHES', 120, 1, 1_000_000),
+      writesPerMinute: int(env, 'RATE_LIMIT_WRITES', 30, 1, 1_000_000),
+    },
     loginFailuresPerAccount: 5,
+    loginFailuresPerAccountTotal: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 10, 100_000),
     uploadRateLimitPerHour: {
       hackathons: 20,
       projectSubmissions: 60,
       questionImages: 30,
       answerAttachments: 60,
+    },
+    unclaimedUploads: {
+      perUserFiles: 20,
+      perUserBytes: 50 * 1024 * 1024,
+      siteBytes: int(env, 'UNCLAIMED_UPLOADS_MAX_MB', 2048, 10, 10_000_000) * 1024 * 1024,
     },
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     webDist: null,

@@ -26,6 +26,8 @@ describe('smoke', () => {
       '/portals',
       '/signup',
       '/login',
+      '/forgot-password',
+      '/reset-password?token=abcdefghijklmnopqrstuvwxyz012345',
       '/questions',
       '/ideas',
       '/hackathons',

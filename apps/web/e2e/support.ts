@@ -59,6 +59,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       REDIS_URL: '',
       ADMIN_EMAIL: 'admin@agora.test',
       ADMIN_PASSWORD: 'admin-password-123',
+      // Journeys arrange data through the API much faster than a person (limits: API tests).
+      RATE_LIMIT_READS: '100000',
+      RATE_LIMIT_SEARCHES: '100000',
+      RATE_LIMIT_WRITES: '100000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

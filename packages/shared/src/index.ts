@@ -8,6 +8,7 @@ export * from './domain/reward-split.js';
 export * from './domain/hackathon-phase.js';
 export * from './domain/salary.js';
 export * from './domain/skills.js';
+export * from './domain/visible-text.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/contact.js';

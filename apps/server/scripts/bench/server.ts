@@ -115,6 +115,9 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_IP: '100000',
+      RATE_LIMIT_READS: '1000000',
+      RATE_LIMIT_SEARCHES: '1000000',
+      RATE_LIMIT_WRITES: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,11 +1,12 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
-import { AppError } from './errors.js';
+import { AppError, tooMany } from './errors.js';
+import { hasImageStructure } from './image-check.js';
 
 export const RASTER_IMAGE_TYPES = [
   'image/png',
@@ -78,6 +79,10 @@ export async function storeUpload(
   let ext: string | undefined;
   if (detected) {
     if (!opts.allowed.includes(detected.mime)) throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
+    // Whatever the upload is for, bytes that claim to be an image must be one (lib/image-check.ts).
+    if (RASTER_IMAGE_TYPES.includes(detected.mime) && !hasImageStructure(file.buffer, detected.mime)) {
+      throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
+    }
     mimetype = detected.mime;
     ext = detected.ext;
   } else {
@@ -90,17 +95,33 @@ export async function storeUpload(
     ext = nameExt;
   }
   if (file.buffer.length === 0) throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
+  const claimedLater = (Object.values(CLAIMED_LATER) as string[]).includes(opts.purpose);
+  // Refused early (no bytes written), and checked again under a lock with the row's insert below.
+  if (claimedLater) await checkUnclaimedQuota(ctx, ctx.db, opts.ownerId, file.buffer.length);
   const key = newStorageKey(ext);
   await ctx.storage.put(key, file.buffer);
   try {
-    await ctx.db.insert(files).values({
+    const row = {
       key,
       ownerId: opts.ownerId,
       mimetype,
       size: file.buffer.length,
       originalName,
       purpose: opts.purpose,
-    });
+    };
+    if (claimedLater) {
+      await ctx.db.transaction(async (tx) => {
+        // One uploader's files are counted and added one at a time: parallel uploads cannot all
+        // slip under the quota.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${opts.ownerId ?? ''}`}))`,
+        );
+        await checkUnclaimedQuota(ctx, tx, opts.ownerId, file.buffer.length);
+        await tx.insert(files).values(row);
+      });
+    } else {
+      await ctx.db.insert(files).values(row);
+    }
   } catch (err) {
     // No row, no way to find the bytes again: do not leave them behind.
     await ctx.storage.delete(key).catch(() => {});
@@ -132,9 +153,48 @@ const CLAIMED_AT_ONCE = {
   hackathonImage: 'hackathon-image',
   submission: 'hackathon-submission',
 } as const;
+/**
+ * What a user (and the whole site) may hold in uploads nothing names yet (issue 19 §2): answer
+ * attachments and job logos are uploaded before the form that claims them is sent, so without a
+ * quota one account could fill the disk with files it never means to use (limits: config.unclaimedUploads).
+ */
+export const UNCLAIMED_QUOTA_MESSAGE =
+  'You have too many files uploaded but not yet used in an answer or a job. Send or discard those forms first, or try again in a few hours.';
+export const SITE_QUOTA_MESSAGE =
+  'Uploads are paused for a while because too many files are waiting. Please try again later.';
+
+/** Unclaimed uploads: a file a later request was to claim, that nothing names yet. */
+function unclaimedSql(ownerFilter: SQL | undefined): SQL {
+  // files.ref_count (migration 0011, kept by triggers) says whether anything names a file.
+  return sql`select count(*)::int as n, coalesce(sum(f.size), 0)::bigint as bytes from ${files} f
+     where f.ref_count = 0
+       and f.purpose in (${CLAIMED_LATER.answerAttachment}, ${CLAIMED_LATER.jobLogo})
+       ${ownerFilter ? sql`and ${ownerFilter}` : sql``}`;
+}
+
+async function checkUnclaimedQuota(ctx: AppContext, db: Executor, ownerId: string | null, size: number) {
+  const read = async (q: SQL) => {
+    const { rows } = (await db.execute(q)) as unknown as {
+      rows: Array<{ n: number; bytes: string | number }>;
+    };
+    return { n: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+  };
+  const quota = ctx.config.unclaimedUploads;
+  if (ownerId) {
+    const mine = await read(unclaimedSql(sql`f.owner_id = ${ownerId}`));
+    if (mine.n + 1 > quota.perUserFiles || mine.bytes + size > quota.perUserBytes) {
+      tooMany(UNCLAIMED_QUOTA_MESSAGE, 3600);
+    }
+  }
+  // Site-wide: every unclaimed file still on disk (the sweep removes them after UNCLAIMED_UPLOAD_TTL_MS).
+  const site = await read(unclaimedSql(undefined));
+  if (site.bytes + size > quota.siteBytes) tooMany(SITE_QUOTA_MESSAGE, 3600);
+}
+
 /** Served only through their own authorised route, never from the public `/uploads/<key>`. */
 export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission];
-export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
+/** An unclaimed upload is swept this long after it was stored (was a day; issue 19 §2). */
+export const UNCLAIMED_UPLOAD_TTL_MS = 6 * 3_600_000;
 
 /**
  * Deletes files uploaded more than a day ago that nothing names: attachments and logos of forms

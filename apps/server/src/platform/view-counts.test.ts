@@ -27,12 +27,15 @@ describe(`view counts (${dbKind})`, () => {
   it('shows every view at once and writes them in one batch', async () => {
     const before = await viewsInDb();
     const seen: number[] = [];
-    for (let i = 0; i < 3; i++) seen.push((await t.app.inject({ url: `/api/ideas/${ideaId}` })).json().views);
+    // Three visitors (a view counts once per viewer per hour).
+    const visit = (ua: string) =>
+      t.app.inject({ url: `/api/ideas/${ideaId}`, headers: { 'user-agent': ua } });
+    for (let i = 0; i < 3; i++) seen.push((await visit(`reader-${i}`)).json().views);
     expect(seen).toEqual([before + 1, before + 2, before + 3]);
     await t.app.ctx.views.flush();
     expect(await viewsInDb()).toBe(before + 3);
     expect(t.app.ctx.views.pending('ideas', ideaId)).toBe(0);
-    expect((await t.app.inject({ url: `/api/ideas/${ideaId}` })).json().views).toBe(before + 4);
+    expect((await visit('reader-3')).json().views).toBe(before + 4);
   });
 
   it('keeps the counts when a write fails and adds them on the next flush', async () => {

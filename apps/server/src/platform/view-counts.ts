@@ -1,8 +1,28 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /** Tables whose rows count page views in a `views` column. */
 export type ViewedTable = 'questions' | 'ideas';
+
+/** A viewer counts once per row per this long (issue 19 §7). */
+export const VIEW_DEDUPE_MS = 60 * 60_000;
+/** Most (row, viewer) pairs remembered; past it the oldest are forgotten first. */
+const MAX_SEEN = 200_000;
+
+/**
+ * Who is looking: the user id when signed in, else a hash of the address and the user agent (never
+ * stored, only kept in memory for an hour to tell a repeated view from a new one).
+ */
+export function viewerKey(req: {
+  user?: { id: string } | null;
+  ip: string;
+  headers: Record<string, unknown>;
+}): string {
+  if (req.user) return `u:${req.user.id}`;
+  const ua = String(req.headers['user-agent'] ?? '');
+  return `a:${createHash('sha256').update(`${req.ip}|${ua}`).digest('base64url').slice(0, 22)}`;
+}
 
 /** Beyond this many distinct rows waiting (database unreachable for long), new views are dropped. */
 const MAX_PENDING = 100_000;
@@ -21,10 +41,35 @@ export class ViewCounts {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
+  /** (table, row, viewer) → when that view was counted; insertion order is age order. */
+  private readonly seen = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
     private readonly onError: (err: unknown) => void = () => {},
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Counts a view of a row by one viewer, at most once per VIEW_DEDUPE_MS: 300 requests from one
+   * visitor are one view. Remembered per process (several instances may each count a viewer once).
+   */
+  view(table: ViewedTable, id: string, viewer: string): boolean {
+    const key = `${table}|${id}|${viewer}`;
+    const t = this.now();
+    const at = this.seen.get(key);
+    if (at !== undefined && t - at < VIEW_DEDUPE_MS) return false;
+    this.seen.delete(key);
+    this.seen.set(key, t);
+    if (this.seen.size > MAX_SEEN) {
+      for (const [k, v] of this.seen) {
+        if (this.seen.size <= MAX_SEEN && t - v < VIEW_DEDUPE_MS) break;
+        this.seen.delete(k);
+      }
+    }
+    this.add(table, id);
+    return true;
+  }
 
   add(table: ViewedTable, id: string, n = 1): void {
     let counts = this.pendingByTable.get(table);

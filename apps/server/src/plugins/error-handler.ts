@@ -29,6 +29,8 @@ function loggable(err: unknown): unknown {
   };
 }
 
+const DATA_RANGE_CODES = new Set(['22001', '22003', '22007', '22008', '22009', '22015', '22P02']);
+
 /** The one place where errors become the CONTRACT §3 body. 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -91,7 +93,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pgCode === '23505') return reply.status(409).send(body('CONFLICT', 'This already exists'));
     if (pgCode === '23503')
       return reply.status(409).send(body('CONFLICT', 'A related record does not exist'));
-    if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008')
+    // Data exceptions about a value's form or range (a number or date out of range, a bad time
+    // zone, an unparsable literal) come from what the client sent, not from a bug.
+    if (pgCode && DATA_RANGE_CODES.has(pgCode))
       return reply.status(400).send(body('VALIDATION', 'Invalid value'));
     // NUL characters (and text the database cannot store) come from the client, not from a bug.
     if (pgCode === '22021' || pgCode === '22P05')

@@ -178,8 +178,13 @@ describe(`response cache (${dbKind})`, () => {
       category: 'Technology',
     });
     const url = `/api/questions/${id}`;
+    // A view counts once per viewer per hour: each visit here is a different visitor.
+    let visitor = 0;
     const views = async (u = url, headers: Record<string, string> = {}) => {
-      const res = await t.app.inject({ url: u, headers });
+      const res = await t.app.inject({
+        url: u,
+        headers: { 'user-agent': `visitor-${visitor++}`, ...headers },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as { views: number }).views;
     };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import type { ViewCounts, ViewedTable } from '../platform/view-counts.js';
+import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
 
 /**
  * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
@@ -245,7 +245,8 @@ export function splitViews(json: string): { before: string; views: number; after
 function bodyOf(entry: Entry, spec: CachedRoute, req: FastifyRequest, views: ViewCounts | undefined): Buffer {
   if (!entry.views || !spec.views || !views) return entry.payload;
   const id = String((req.params as Record<string, unknown>)[spec.views.param]).toLowerCase();
-  if (spec.views.counts(req.query as Record<string, unknown>)) views.add(spec.views.table, id);
+  if (spec.views.counts(req.query as Record<string, unknown>))
+    views.view(spec.views.table, id, viewerKey(req));
   const n = entry.views.base + views.counted(spec.views.table, id) - entry.views.counted;
   return Buffer.concat([entry.views.before, Buffer.from(String(n)), entry.views.after]);
 }

@@ -133,6 +133,20 @@ const MATRIX: Record<string, Row> = {
     // Google sign-in is not configured in tests: 404 for everyone.
     expect: all(404),
   },
+  'POST /api/auth/forgot-password': {
+    public: true,
+    call: () => ({ url: '/api/auth/forgot-password', payload: { email: 'nobody-here@example.com' } }),
+    expect: all(200),
+  },
+  'POST /api/auth/reset-password': {
+    public: true,
+    // A link nobody was sent: refused alike for every caller (the token is the only credential).
+    call: () => ({
+      url: '/api/auth/reset-password',
+      payload: { token: 'x'.repeat(43), password: 'a fine password 1' },
+    }),
+    expect: all(400),
+  },
   'GET /api/auth/config': { public: true, call: () => ({ url: '/api/auth/config' }), expect: all(200) },
   'GET /api/auth/me': {
     call: () => ({ url: '/api/auth/me' }),
@@ -727,7 +741,10 @@ const MATRIX: Record<string, Row> = {
   'GET /uploads/{key}': {
     public: true,
     call: async () => {
-      const row = await t.database.db.query.files.findFirst();
+      // A public file: project submissions are served only by their authorised route.
+      const row = await t.database.db.query.files.findFirst({
+        where: (f, { ne }) => ne(f.purpose, 'hackathon-submission'),
+      });
       return { url: `/uploads/${row!.key}` };
     },
     expect: all(200),

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants.js';
 import { MSG } from '../messages.js';
+import { isReservedName } from '../domain/visible-text.js';
 import { Email, text } from './common.js';
+
+/** Sentences of the account screens that the spec does not quote. */
+export const AUTH_TEXT = {
+  passwordBlank: 'Password cannot be only spaces',
+  reservedName: 'This name is reserved. Please choose another one.',
+  forgotSent:
+    'If an account exists for this e-mail, we have sent a link to reset its password. The link works once, for 1 hour.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  resetDone: 'Your password has been changed. Please sign in with the new one.',
+  passwordsDiffer: 'Passwords do not match',
+} as const;
 
 export const PublicUser = z.object({
   id: z.string(),
@@ -18,10 +30,15 @@ export type PublicUser = z.infer<typeof PublicUser>;
 export const Password = z
   .string()
   .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters` })
-  .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` });
+  .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
+  .refine((v) => v.trim().length > 0, { error: AUTH_TEXT.passwordBlank });
+
+/** A name shown to others: visible text, and not one that passes for the site's staff. */
+export const DisplayName = (required?: string) =>
+  text(LIMITS.nameMax, required).refine((v) => !isReservedName(v), { error: AUTH_TEXT.reservedName });
 
 export const SignupBody = z.object({
-  name: text(LIMITS.nameMax, 'Name is required'),
+  name: DisplayName('Name is required'),
   email: Email,
   password: Password,
   role: z.enum(SIGNUP_ROLES).optional(),
@@ -43,10 +60,29 @@ export type AuthResult = z.infer<typeof AuthResult>;
 export const MeResult = z.object({ user: PublicUser });
 
 export const UpdateMeBody = z.object({
-  name: text(LIMITS.nameMax).optional(),
-  displayName: text(LIMITS.nameMax).optional(),
+  name: DisplayName().optional(),
+  displayName: DisplayName().optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** The reset form: the token from the link, the new password typed twice (the API takes one). */
+export const ResetPasswordBody = z.object({
+  token: z.string({ error: AUTH_TEXT.resetInvalid }).min(16, { error: AUTH_TEXT.resetInvalid }).max(200),
+  password: Password,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ResetPasswordForm = ResetPasswordBody.extend({ confirm: z.string() }).refine(
+  (v) => v.password === v.confirm,
+  { error: AUTH_TEXT.passwordsDiffer, path: ['confirm'] },
+);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+export const MessageResult = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof MessageResult>;
 
 export const AuthConfig = z.object({ googleClientId: z.string().nullable(), sessionIdleMinutes: z.number() });
 export type AuthConfig = z.infer<typeof AuthConfig>;

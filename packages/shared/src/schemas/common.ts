@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { hasVisibleText } from '../domain/visible-text.js';
 
 // In the browser the CSP forbids eval; zod would probe `new Function('')` (and Chromium reports a
 // CSP violation) before falling back. Tell it up front. The server keeps zod's faster JIT path.
@@ -27,7 +28,8 @@ export const text = (max: number, message?: string) =>
     .string(message ? { error: message } : undefined)
     .trim()
     .min(1, message ? { error: message } : undefined)
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: `Must be at most ${max} characters` })
+    .refine(hasVisibleText, { error: message ?? 'Must contain visible characters' });
 
 export const optionalText = (max: number) =>
   z
@@ -35,7 +37,7 @@ export const optionalText = (max: number) =>
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
     .optional()
-    .transform((v) => (v === '' ? undefined : v));
+    .transform((v) => (v && hasVisibleText(v) ? v : undefined));
 
 export const Email = z
   .string()

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_CATEGORIES, LIMITS } from '../constants.js';
+import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 
-const required = z.string({ error: MSG.contactRequired }).trim().min(1, { error: MSG.contactRequired });
+const required = z
+  .string({ error: MSG.contactRequired })
+  .trim()
+  .min(1, { error: MSG.contactRequired })
+  .refine(hasVisibleText, { error: MSG.contactRequired });
 
 export const ContactBody = z.object({
   name: required.pipe(z.string().max(LIMITS.nameMax)),

@@ -8,6 +8,7 @@ import {
   LIMITS,
   SUBMISSION_STATUSES,
 } from '../constants.js';
+import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { LimitQuery } from './common.js';
 
@@ -209,7 +210,8 @@ const reqText = (max: number, message: string) =>
     .min(1, { error: message })
     .max(max, {
       error: `Must be at most ${max} characters`,
-    });
+    })
+    .refine(hasVisibleText, { error: message });
 
 const IsoDate = (message: string) =>
   z

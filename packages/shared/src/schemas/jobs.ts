@@ -1,5 +1,6 @@
 // Schemas of the jobs area (request and response shapes shared by server and web).
 import { z } from 'zod';
+import { hasVisibleText } from '../domain/visible-text.js';
 import {
   JOB_CATEGORIES,
   JOB_EMPLOYMENT_TYPES,
@@ -128,7 +129,8 @@ const maybeRequired = (max: number) =>
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
     .nullish()
-    .transform((v) => v ?? '');
+    // Zero-width or bidi-only text counts as empty, so "required" means something visible.
+    .transform((v) => (v && hasVisibleText(v) ? v : ''));
 
 const HttpUrl = z
   .string()

@@ -1,6 +1,7 @@
 // Schemas of the questions area (request and response shapes shared by server and web).
 import { z } from 'zod';
 import { LIMITS, QUESTION_CATEGORIES, QUESTION_SORTS, QUESTION_STATUSES } from '../constants.js';
+import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { Author, LimitQuery } from './common.js';
 
@@ -61,7 +62,8 @@ const required = (max: number, tooLong: string) =>
     .string({ error: MSG.questionRequired })
     .trim()
     .min(1, { error: MSG.questionRequired })
-    .max(max, { error: tooLong });
+    .max(max, { error: tooLong })
+    .refine(hasVisibleText, { error: MSG.questionRequired });
 
 /** Reward in whole rupees (spec 01 §5); the minimum comes from the server's setting. */
 export const RewardRupees = z.coerce
@@ -100,7 +102,8 @@ export const CreateAnswerBody = z.object({
     .string({ error: MSG.emptyAnswer })
     .trim()
     .min(1, { error: MSG.emptyAnswer })
-    .max(QUESTION_LIMITS.answerMax, { error: QUESTION_TEXT.answerTooLong }),
+    .max(QUESTION_LIMITS.answerMax, { error: QUESTION_TEXT.answerTooLong })
+    .refine(hasVisibleText, { error: MSG.emptyAnswer }),
   attachments: z
     .array(Attachment)
     .max(QUESTION_LIMITS.attachmentsPerAnswer, {

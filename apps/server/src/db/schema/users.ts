@@ -156,5 +156,22 @@ export const files = pgTable(
   (t) => [
     index('files_owner_idx').on(t.ownerId),
     index('files_unreferenced_idx').on(t.createdAt).where(sql`${t.refCount} = 0`),
+    index('files_purpose_created_idx').on(t.purpose, t.createdAt),
   ],
+);
+
+/** Password-reset links (issue 19 §9): only a hash of the token is stored; single use, 1 hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );

@@ -30,7 +30,7 @@ import {
   wallets,
   withdrawals,
 } from '../../db/schema/index.js';
-import { afterCursor, cursorTs, type Keyset } from './cursor.js';
+import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
 interface ListOpts {
   cursor: Keyset | null;

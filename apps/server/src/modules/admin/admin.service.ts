@@ -32,7 +32,7 @@ import { getMinReward, setMinReward } from '../settings/settings.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
 import * as repo from './admin.repo.js';
 import { audit } from './audit.js';
-import { decodeCursor, page } from './cursor.js';
+import { decodeKeyset, page } from '../../lib/cursor.js';
 
 /** A page of a list and the cursor of the next one (sent as X-Next-Cursor; null on the last page). */
 export interface Paged<T> {
@@ -62,7 +62,7 @@ export function createAdminService(ctx: AppContext) {
   }
 
   function listOpts(q: { cursor?: string; limit: number }) {
-    return { cursor: decodeCursor(q.cursor), limit: q.limit };
+    return { cursor: decodeKeyset(q.cursor), limit: q.limit };
   }
 
   // ---------- users ----------

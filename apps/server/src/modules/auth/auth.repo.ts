@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,6 +52,16 @@ export async function findSessionWithUser(db: Executor, sessionId: string) {
   return row;
 }
 
+/** Whether this account ever signed in from this address (a session was issued to it). */
+export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function touchSession(db: Executor, sessionId: string, now: Date) {
   await db
     .update(sessions)
@@ -71,6 +81,44 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A new reset link for the user; the older unused ones stop working. */
+export async function createPasswordReset(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: now });
+}
+
+/**
+ * Uses a reset link once: marks it used and returns its user, or nothing when it is unknown,
+ * used or expired. One conditional UPDATE, so two requests with the same link cannot both win.
+ */
+export async function consumePasswordReset(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row;
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function countUsers(db: Executor) {

@@ -2,9 +2,12 @@ import {
   AuthConfig,
   AuthResult,
   ErrorBody,
+  ForgotPasswordBody,
   GoogleBody,
   LoginBody,
   MeResult,
+  MessageResult,
+  ResetPasswordBody,
   SignupBody,
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,6 +44,36 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
       '/google',
       { config: { rateLimit }, schema: { tags: ['auth'], body: GoogleBody, response: { 200: AuthResult } } },
       async (req) => auth.google(req.body.id_token, meta(req)),
+    );
+
+    // Password reset (issue 19 §9). Same per-IP limit as sign-in; the e-mail itself is limited per
+    // address in the service. The answer never says whether the account exists.
+    app.post(
+      '/forgot-password',
+      {
+        config: { rateLimit: { max: Math.min(ctx.config.authRateLimitIp, 10), timeWindow: 60_000 } },
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mails a single-use link (1 hour) to reset the password; always 200 with the same body',
+          body: ForgotPasswordBody,
+          response: { 200: MessageResult },
+        },
+      },
+      async (req) => auth.forgotPassword(req.body.email),
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sets a new password from a reset link; every session of the account ends',
+          body: ResetPasswordBody,
+          response: { 200: MessageResult, 400: ErrorBody },
+        },
+      },
+      async (req) => auth.resetPassword(req.body.token, req.body.password),
     );
 
     app.get('/config', { schema: { tags: ['auth'], response: { 200: AuthConfig } } }, async () => ({

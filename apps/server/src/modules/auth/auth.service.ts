@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
-import { type AuthResult, MSG, type PublicUser, type SignupBody } from '@agora/shared';
+import { AUTH_TEXT, type AuthResult, MSG, type PublicUser, type SignupBody } from '@agora/shared';
 import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
 import type { AppContext, SessionUser } from '../../context.js';
 import { pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
+import { enqueueMail } from '../../platform/mail.js';
 import { isCommonPassword } from './common-passwords.js';
 import * as repo from './auth.repo.js';
 
@@ -11,6 +14,18 @@ import * as repo from './auth.repo.js';
 const ARGON = { algorithm: 2 } as const;
 const TOKEN_TTL_S = 7 * 24 * 3600;
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_FAILURE_WINDOW_MS = 60 * 60_000;
+/** spec: a reset link works once, for 1 hour. */
+const RESET_TTL_MS = 60 * 60_000;
+/** Reset e-mails per address per hour; more requests still answer the same, but send nothing. */
+const RESET_MAILS_PER_HOUR = 3;
+/**
+ * forgot-password answers no sooner than this, whether or not the account exists, so the time
+ * taken does not tell (the work done for a real account is a few milliseconds).
+ */
+const FORGOT_MIN_MS = 400;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 let dummyHash: Promise<string> | null = null;
 
 export function hashPassword(password: string): Promise<string> {
@@ -74,21 +89,97 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
-    const key = `login-fail:${email.toLowerCase()}`;
-    // Counted before the password is checked: guesses sent at the same moment cannot all slip
-    // under the limit. A success clears the count; after the limit even the right password waits.
-    const attempt = await ctx.counters.incr(key, FAILED_LOGIN_WINDOW_MS);
+    const account = email.toLowerCase();
+    // Two limits (issue 19 §1). Per account AND address: counted before the password is checked, so
+    // guesses sent at the same moment cannot all slip under it; a success clears it. Per account
+    // from every address, a much higher threshold: past it, only addresses this account has signed
+    // in from before may still try, so a stranger elsewhere never locks the right password out.
+    const pairKey = `login-fail:${account}|${meta.ip ?? ''}`;
+    const accountKey = `login-fail-account:${account}`;
+    const attempt = await ctx.counters.incr(pairKey, FAILED_LOGIN_WINDOW_MS);
     if (attempt.count > ctx.config.loginFailuresPerAccount) {
       tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(attempt.ttlMs / 1000)));
     }
     const user = await repo.findUserByEmail(ctx.db, email);
+    const accountFailures = await ctx.counters.get(accountKey);
+    if (
+      accountFailures.count >= ctx.config.loginFailuresPerAccountTotal &&
+      !(user && meta.ip && (await repo.hasSignedInFrom(ctx.db, user.id, meta.ip)))
+    ) {
+      tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(accountFailures.ttlMs / 1000)));
+    }
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     dummyHash ??= hashPassword('dummy-password-for-timing');
     const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-    if (!user?.passwordHash || !ok) unauthorized(MSG.invalidCredentials);
+    if (!user?.passwordHash || !ok) {
+      await ctx.counters.incr(accountKey, ACCOUNT_FAILURE_WINDOW_MS);
+      unauthorized(MSG.invalidCredentials);
+    }
     if (user!.status !== 'active') forbidden(MSG.accountSuspended);
-    await ctx.counters.reset(key);
+    await ctx.counters.reset(pairKey);
     return issue(user!, meta);
+  }
+
+  /** Always the same answer, in about the same time (issue 19 §9): no account enumeration. */
+  async function forgotPassword(email: string): Promise<{ message: string }> {
+    const started = performance.now();
+    try {
+      const account = email.toLowerCase();
+      const sent = await ctx.counters.incr(`reset-mail:${account}`, 60 * 60_000);
+      const user = await repo.findUserByEmail(ctx.db, account);
+      if (user && user.status === 'active' && sent.count <= RESET_MAILS_PER_HOUR) {
+        const token = randomBytes(32).toString('base64url');
+        const now = ctx.clock.now();
+        const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+        await ctx.db.transaction(async (tx) => {
+          await repo.createPasswordReset(
+            tx,
+            user.id,
+            hashToken(token),
+            now,
+            new Date(now.getTime() + RESET_TTL_MS),
+          );
+          await enqueueMail(tx, {
+            to: user.email,
+            subject: 'Reset your Agora password',
+            text: [
+              `Hello ${user.displayName},`,
+              '',
+              'Someone (hopefully you) asked to reset the password of your Agora account.',
+              `Open this link within 1 hour to choose a new one (it works once):`,
+              '',
+              link,
+              '',
+              'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+            ].join('\n'),
+          });
+        });
+      }
+    } finally {
+      const left = FORGOT_MIN_MS - (performance.now() - started);
+      if (left > 0) await sleep(left);
+    }
+    return { message: AUTH_TEXT.forgotSent };
+  }
+
+  /** Sets the password from a reset link (single use, 1 hour) and ends every session of the account. */
+  async function resetPassword(token: string, password: string): Promise<{ message: string }> {
+    if (isCommonPassword(password)) {
+      badRequest(MSG.passwordTooCommon, [{ field: 'body.password', message: MSG.passwordTooCommon }]);
+    }
+    const passwordHash = await hashPassword(password);
+    const now = ctx.clock.now();
+    const user = await ctx.db.transaction(async (tx) => {
+      const reset = await repo.consumePasswordReset(tx, hashToken(token), now);
+      if (!reset) return null;
+      await repo.setPassword(tx, reset.userId, passwordHash);
+      await repo.revokeUserSessions(tx, reset.userId, now);
+      return repo.findUserById(tx, reset.userId);
+    });
+    if (!user) throw new AppError('RESET_INVALID', 400, AUTH_TEXT.resetInvalid);
+    // Whoever reset the password proved they own the e-mail: failed guesses no longer hold them back.
+    await ctx.counters.reset(`login-fail-account:${user.email}`);
+    return { message: AUTH_TEXT.resetDone };
   }
 
   async function google(idToken: string, meta: RequestMeta): Promise<AuthResult> {
@@ -171,6 +262,8 @@ export function createAuthService(ctx: AppContext) {
     signup,
     login,
     google,
+    forgotPassword,
+    resetPassword,
     authenticate,
     logout: (user: SessionUser) => repo.revokeSession(ctx.db, user.sessionId, ctx.clock.now()),
     keepalive: (user: SessionUser) => repo.touchSession(ctx.db, user.sessionId, ctx.clock.now()),

@@ -250,6 +250,45 @@ describe('rate limits', () => {
     }
   });
 
+  it('a stranger at another address never locks the right password out', async () => {
+    await signup(t.app, { email: 'target@example.com', password: 'the-password' });
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: 'target@example.com', password },
+      });
+    for (let i = 0; i < 10; i++) await from('203.0.113.9', `guess-${i}`);
+    expect((await from('203.0.113.9', 'the-password')).statusCode).toBe(429);
+    expect((await from('198.51.100.7', 'the-password')).statusCode).toBe(200);
+  });
+
+  it('a slower per-account limit stops many addresses, but not one the account signed in from', async () => {
+    const limited = await buildTestApp({ config: { loginFailuresPerAccountTotal: 10 } });
+    try {
+      await signup(limited.app, { email: 'owner@example.com', password: 'the-password' });
+      const from = (remoteAddress: string, password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { email: 'owner@example.com', password },
+        });
+      expect((await from('192.0.2.1', 'the-password')).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect((await from(`203.0.113.${i + 10}`, 'wrong-pass')).statusCode).toBe(401);
+      const blocked = await from('203.0.113.99', 'the-password');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await from('192.0.2.1', 'the-password')).statusCode).toBe(200);
+      limited.clock.advance(61 * 60_000);
+      expect((await from('203.0.113.99', 'the-password')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits sign-in attempts per IP (AUTH_RATE_LIMIT_IP)', async () => {
     const limited = await buildTestApp({ config: { authRateLimitIp: 3 } });
     try {

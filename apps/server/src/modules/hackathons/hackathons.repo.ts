@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cursorTs, type Keyset } from '../../lib/cursor.js';
 import {
   hackathonParticipants,
   hackathonSubmissions,
@@ -38,7 +39,7 @@ export interface HackathonRecord {
 export type ListPhase = 'open' | 'upcoming' | 'past';
 
 /** Hackathon columns with the author's name and the viewer-relative flags, in one statement. */
-function selectRecords(db: Executor, viewerId: string | null) {
+function selectRecords(db: Executor, viewerId: string | null, order?: Order) {
   const registered = viewerId
     ? sql<boolean>`exists (select 1 from ${hackathonParticipants} p where p.hackathon_id = ${hackathons.id} and p.user_id = ${viewerId})`
     : sql<boolean>`false`;
@@ -49,6 +50,7 @@ function selectRecords(db: Executor, viewerId: string | null) {
       authorEmail: users.email,
       isRegistered: registered,
       submissionCount: sql<number>`(select count(*)::int from ${hackathonSubmissions} s where s.hackathon_id = ${hackathons.id})`,
+      cursorTs: order ? cursorTs(order.col) : sql<string>`''`,
     })
     .from(hackathons)
     .innerJoin(users, eq(users.id, hackathons.authorId));
@@ -68,11 +70,8 @@ export async function findRow(db: Executor, id: string): Promise<HackathonRow | 
   return row;
 }
 
-/** Keyset cursor: the sort column's value and the id of the last row of the page. */
-export interface Cursor {
-  v: string;
-  id: string;
-}
+/** Keyset cursor: the sort column's value (microseconds kept) and the id of the last row of the page. */
+export type Cursor = Keyset;
 
 interface Order {
   col: typeof hackathons.startDate | typeof hackathons.endDate | typeof hackathons.createdAt;
@@ -109,22 +108,15 @@ function phaseWhere(phase: ListPhase | undefined, now: Date): SQL | undefined {
 function keyset(order: Order, cursor: Cursor | null): SQL | undefined {
   if (!cursor) return undefined;
   const cmp = order.dir === 'asc' ? sql`>` : sql`<`;
-  return sql`(${order.col}, ${hackathons.id}) ${cmp} (${cursor.v}::timestamptz, ${cursor.id}::uuid)`;
+  return sql`(${order.col}, ${hackathons.id}) ${cmp} (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`;
 }
 
-function pageOf(rows: HackathonRecord[], limit: number, order: Order) {
+function pageOf(rows: Array<HackathonRecord & { cursorTs: string }>, limit: number) {
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;
   const last = items[items.length - 1];
-  const next: Cursor | null =
-    more && last ? { v: (last.h[colKey(order)] as Date).toISOString(), id: last.h.id } : null;
+  const next: Cursor | null = more && last ? { ts: last.cursorTs, id: last.h.id } : null;
   return { items, next };
-}
-
-function colKey(order: Order): 'startDate' | 'endDate' | 'createdAt' {
-  if (order.col === hackathons.startDate) return 'startDate';
-  if (order.col === hackathons.endDate) return 'endDate';
-  return 'createdAt';
 }
 
 function orderBy(order: Order) {
@@ -137,13 +129,13 @@ export async function listPublished(
   opts: { phase?: ListPhase; now: Date; viewerId: string | null; limit: number; cursor: Cursor | null },
 ) {
   const order = orderFor(opts.phase);
-  const rows = await selectRecords(db, opts.viewerId)
+  const rows = await selectRecords(db, opts.viewerId, order)
     .where(
       and(eq(hackathons.status, 'published'), phaseWhere(opts.phase, opts.now), keyset(order, opts.cursor)),
     )
     .orderBy(...orderBy(order))
     .limit(opts.limit + 1);
-  return pageOf(rows, opts.limit, order);
+  return pageOf(rows, opts.limit);
 }
 
 /** Published hackathons the user registered for, latest start first. */
@@ -152,7 +144,7 @@ export async function listRegistered(
   opts: { userId: string; limit: number; cursor: Cursor | null },
 ) {
   const order: Order = { col: hackathons.startDate, dir: 'desc' };
-  const rows = await selectRecords(db, opts.userId)
+  const rows = await selectRecords(db, opts.userId, order)
     .innerJoin(
       hackathonParticipants,
       and(
@@ -163,7 +155,7 @@ export async function listRegistered(
     .where(and(eq(hackathons.status, 'published'), keyset(order, opts.cursor)))
     .orderBy(...orderBy(order))
     .limit(opts.limit + 1);
-  return pageOf(rows, opts.limit, order);
+  return pageOf(rows, opts.limit);
 }
 
 export async function countRegistered(db: Executor, userId: string): Promise<number> {
@@ -181,11 +173,11 @@ export async function listAuthored(
   opts: { userId: string; limit: number; cursor: Cursor | null },
 ) {
   const order: Order = { col: hackathons.createdAt, dir: 'desc' };
-  const rows = await selectRecords(db, opts.userId)
+  const rows = await selectRecords(db, opts.userId, order)
     .where(and(eq(hackathons.authorId, opts.userId), keyset(order, opts.cursor)))
     .orderBy(...orderBy(order))
     .limit(opts.limit + 1);
-  return pageOf(rows, opts.limit, order);
+  return pageOf(rows, opts.limit);
 }
 
 export async function countAuthored(db: Executor, userId: string): Promise<number> {

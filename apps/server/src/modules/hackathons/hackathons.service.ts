@@ -17,6 +17,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -64,20 +65,8 @@ export function isWordCompoundFile(buffer: Buffer): boolean {
 
 type Viewer = SessionUser | null;
 
-function encodeCursor(c: repo.Cursor | null): string | null {
-  return c ? Buffer.from(JSON.stringify(c)).toString('base64url') : null;
-}
-
-function decodeCursor(s: string | undefined): repo.Cursor | null {
-  if (!s) return null;
-  try {
-    const c = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as repo.Cursor;
-    if (typeof c.v === 'string' && !Number.isNaN(Date.parse(c.v)) && UUID_RE.test(String(c.id))) return c;
-  } catch {
-    // fall through
-  }
-  return badRequest('Invalid cursor', [{ field: 'query.cursor', message: 'Invalid cursor' }]);
-}
+const encodeCursor = (c: repo.Cursor | null): string | null => (c ? encodeKeyset(c) : null);
+const decodeCursor = decodeKeyset;
 
 const isPrivileged = (viewer: Viewer, h: repo.HackathonRow) =>
   Boolean(viewer && (viewer.role === 'admin' || viewer.id === h.authorId));

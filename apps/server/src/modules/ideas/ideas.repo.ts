@@ -2,7 +2,17 @@ import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
-import { afterCursor, cursorTs, type Keyset, page } from '../admin/cursor.js';
+import {
+  afterCursor,
+  cursorTs,
+  decodeCursor,
+  encodeCursor,
+  isCursorId,
+  isCursorInt,
+  isCursorTs,
+  type Keyset,
+  page,
+} from '../../lib/cursor.js';
 
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
@@ -92,25 +102,17 @@ export interface IdeaCursor {
   id: string;
 }
 
-const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function encodeIdeaCursor(c: IdeaCursor): string {
-  return Buffer.from(JSON.stringify([c.sort, c.ts, c.likes, c.id])).toString('base64url');
+  return encodeCursor([c.sort, c.ts, c.likes, c.id]);
 }
 
-/** The cursor, or null when it is not one of ours for this sort. */
-export function decodeIdeaCursor(raw: string, sort: IdeaSort): IdeaCursor | null {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (!Array.isArray(v) || v.length !== 4) return null;
-    const [s, ts, likes, id] = v;
-    if (s !== sort || typeof ts !== 'string' || !CURSOR_TS.test(ts)) return null;
-    if (!Number.isInteger(likes) || likes < 0 || typeof id !== 'string' || !CURSOR_ID.test(id)) return null;
-    return { sort, ts, likes, id };
-  } catch {
-    return null;
-  }
+/** The cursor (null when absent); 400 "Invalid cursor" when it is not one of ours for this sort. */
+export function decodeIdeaCursor(raw: string | undefined, sort: IdeaSort): IdeaCursor | null {
+  return decodeCursor(raw, ([s, ts, likes, id, ...rest]) =>
+    s === sort && isCursorTs(ts) && isCursorInt(likes) && isCursorId(id) && rest.length === 0
+      ? { sort, ts, likes, id }
+      : null,
+  );
 }
 
 /** Rows after the cursor in the list's own order (one row comparison, served by its index). */

@@ -16,6 +16,7 @@ import {
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerKey } from '../../platform/view-counts.js';
 import type { AppContext } from '../../context.js';
 import { createIdeasService } from './ideas.service.js';
 
@@ -80,7 +81,7 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       { schema: { tags, params: IdParam, response: { 200: IdeaDetail, 404: ErrorBody } } },
-      async (req) => svc.detail(req.user, req.params.id),
+      async (req) => svc.detail(req.user, req.params.id, viewerKey(req)),
     );
 
     app.delete(

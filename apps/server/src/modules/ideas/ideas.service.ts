@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { decodeCursor } from '../admin/cursor.js';
+import { decodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce } from '../notifications/notifications.service.js';
 import * as repo from './ideas.repo.js';
 
@@ -98,10 +98,7 @@ export function createIdeasService(ctx: AppContext) {
       if (authorId) conds.push(eq(ideas.authorId, authorId));
       const countMatching = () =>
         authorId ? repo.countIdeas(db, and(...conds)!) : repo.visibleCount(db, category);
-      const after = q.cursor ? repo.decodeIdeaCursor(q.cursor, q.sort) : null;
-      if (q.cursor && !after) {
-        badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
-      }
+      const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
       // in `pagination`). A page number without a cursor (an older client) is still served by offset.
       if (after || q.page === 1) {
@@ -160,7 +157,7 @@ export function createIdeasService(ctx: AppContext) {
     },
 
     /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
-    async detail(viewer: SessionUser | null, id: string): Promise<IdeaDetail> {
+    async detail(viewer: SessionUser | null, id: string, viewerKey?: string): Promise<IdeaDetail> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
       const [idea, latest] = await Promise.all([
         repo.findIdea(db, id, viewer?.id ?? null),
@@ -169,7 +166,7 @@ export function createIdeasService(ctx: AppContext) {
       if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.author.id))) return notFound(MSG.ideaNotFound);
       // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
       // includes the views this server has not written yet, this one among them.
-      ctx.views.add('ideas', id);
+      ctx.views.view('ideas', id, viewerKey ?? (viewer ? `u:${viewer.id}` : 'a:unknown'));
       return {
         ...idea,
         views: idea.views + ctx.views.pending('ideas', id),
@@ -189,7 +186,7 @@ export function createIdeasService(ctx: AppContext) {
       limit: number,
     ): Promise<{ comments: IdeaComment[]; nextCursor: string | null }> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
-      const keyset = decodeCursor(before);
+      const keyset = decodeKeyset(before);
       const idea = await repo.findIdeaOwner(db, id);
       if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.authorId))) return notFound(MSG.ideaNotFound);
       const page = await repo.latestComments(db, id, limit, keyset);

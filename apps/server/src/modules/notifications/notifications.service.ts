@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import { afterCursor, cursorTs, decodeCursor, page } from '../admin/cursor.js';
+import { afterCursor, cursorTs, decodeKeyset, page } from '../../lib/cursor.js';
 
 export type NotificationType =
   | 'answer'
@@ -118,7 +118,7 @@ export function createNotificationsService(ctx: AppContext) {
       user: SessionUser,
       q: { unread?: boolean; cursor?: string; limit: number },
     ): Promise<NotificationsList & { nextCursor: string | null }> {
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       const rows = await ctx.db
         .select({ n: notifications, id: notifications.id, cursorTs: cursorTs(notifications.createdAt) })
         .from(notifications)

@@ -1,12 +1,13 @@
 import type { QuestionSort } from '@agora/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cursorTs } from '../../lib/cursor.js';
 import { answers, files, payments, questions, type StoredAttachment, users } from '../../db/schema/index.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
 /** created_at as UTC text with microseconds: the keyset cursor must not lose precision. */
-const createdAtText = sql<string>`to_char(${questions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtText = cursorTs(questions.createdAt);
 
 const questionColumns = {
   id: questions.id,

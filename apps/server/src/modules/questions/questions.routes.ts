@@ -17,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerKey } from '../../platform/view-counts.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/uploads.js';
@@ -139,7 +140,11 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: Question, 404: ErrorBody },
         },
       },
-      async (req) => questions.get(req.user, req.params.id, { countView: req.query.view !== 'false' }),
+      async (req) =>
+        questions.get(req.user, req.params.id, {
+          countView: req.query.view !== 'false',
+          viewerKey: viewerKey(req),
+        }),
     );
 
     // The author discards an unpaid question (issue 17): 409 once paid or while a checkout is open.

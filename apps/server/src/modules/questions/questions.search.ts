@@ -1,4 +1,9 @@
-import { badRequest } from '../../lib/errors.js';
+import {
+  decodeCursor as decodeCursorParts,
+  encodeCursor as encodeCursorParts,
+  isCursorId,
+  isCursorTs,
+} from '../../lib/cursor.js';
 import type { ListCursor } from './questions.repo.js';
 
 const MAX_TERMS = 10;
@@ -23,43 +28,26 @@ export function anyWordQuery(q: string | undefined | null): string | null {
   return t.length ? t.map((w) => `${w}:*`).join(' | ') : null;
 }
 
-/** Opaque keyset cursor (CONTRACT §3: X-Next-Cursor). */
+/** Opaque keyset cursor (CONTRACT §3: X-Next-Cursor), through the one codec in lib/cursor.ts. */
 export function encodeCursor(c: ListCursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
+  return c.kind === 'date'
+    ? encodeCursorParts(['date', c.dir, c.ts, c.id])
+    : encodeCursorParts(['random', c.seed, c.key, c.id]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 export function decodeCursor(raw: string | undefined): ListCursor | null {
-  if (!raw) return null;
-  let c: Record<string, unknown>;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    return badRequest('Invalid cursor');
-  }
-  // Valid JSON is not yet a cursor: `null`, `1` or `[]` decode too.
-  if (typeof c !== 'object' || c === null || Array.isArray(c)) return badRequest('Invalid cursor');
-  const id = typeof c.id === 'string' && UUID.test(c.id) ? c.id : null;
-  if (
-    c?.kind === 'date' &&
-    id &&
-    (c.dir === 'asc' || c.dir === 'desc') &&
-    typeof c.ts === 'string' &&
-    TS.test(c.ts)
-  ) {
-    return { kind: 'date', dir: c.dir, ts: c.ts, id };
-  }
-  if (
-    c?.kind === 'random' &&
-    id &&
-    typeof c.seed === 'string' &&
-    /^[0-9a-f]{8,32}$/.test(c.seed) &&
-    typeof c.key === 'string' &&
-    /^[0-9a-f]{32}$/.test(c.key)
-  ) {
-    return { kind: 'random', seed: c.seed, key: c.key, id };
-  }
-  return badRequest('Invalid cursor');
+  return decodeCursorParts(raw, ([kind, a, b, id, ...rest]): ListCursor | null => {
+    if (rest.length > 0 || !isCursorId(id)) return null;
+    if (kind === 'date' && (a === 'asc' || a === 'desc') && isCursorTs(b)) return { kind, dir: a, ts: b, id };
+    if (
+      kind === 'random' &&
+      typeof a === 'string' &&
+      /^[0-9a-f]{8,32}$/.test(a) &&
+      typeof b === 'string' &&
+      /^[0-9a-f]{32}$/.test(b)
+    ) {
+      return { kind, seed: a, key: b, id };
+    }
+    return null;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   answers,
@@ -10,6 +10,7 @@ import {
   walletTransactions,
   withdrawals,
 } from '../../db/schema/index.js';
+import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -18,10 +19,6 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type RewardRow = typeof rewards.$inferSelect;
 
 /** A keyset position: newest first, ties broken by id. */
-export interface Position {
-  createdAt: Date;
-  id: string;
-}
 
 export async function findQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
   const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
@@ -173,17 +170,17 @@ export async function upsertPayout(
 export function listTransactions(
   db: Executor,
   userId: string,
-  after: Position | null,
+  after: Keyset | null,
   limit: number,
-): Promise<TransactionRow[]> {
+): Promise<Array<TransactionRow & { cursorTs: string }>> {
   const where = after
     ? and(
         eq(walletTransactions.userId, userId),
-        sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+        afterCursor(walletTransactions.createdAt, walletTransactions.id, after, 'desc'),
       )
     : eq(walletTransactions.userId, userId);
   return db
-    .select()
+    .select({ ...getTableColumns(walletTransactions), cursorTs: cursorTs(walletTransactions.createdAt) })
     .from(walletTransactions)
     .where(where)
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
@@ -228,17 +225,16 @@ export async function settleWithdrawal(
   return row;
 }
 
-export function listWithdrawals(db: Executor, status: string | null, after: Position | null, limit: number) {
+export function listWithdrawals(db: Executor, status: string | null, after: Keyset | null, limit: number) {
   const conds = [];
   if (status) conds.push(eq(withdrawals.status, status));
   if (after) {
-    conds.push(
-      sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
+    conds.push(afterCursor(withdrawals.createdAt, withdrawals.id, after, 'desc'));
   }
   return db
     .select({
       withdrawal: withdrawals,
+      cursorTs: cursorTs(withdrawals.createdAt),
       user: { id: users.id, name: users.name, email: users.email },
       description: walletTransactions.description,
     })
@@ -250,20 +246,12 @@ export function listWithdrawals(db: Executor, status: string | null, after: Posi
     .limit(limit);
 }
 
-export function listUserWithdrawals(
-  db: Executor,
-  userId: string,
-  after: Position | null,
-  limit: number,
-): Promise<WithdrawalRow[]> {
+export function listUserWithdrawals(db: Executor, userId: string, after: Keyset | null, limit: number) {
   const where = after
-    ? and(
-        eq(withdrawals.userId, userId),
-        sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
-      )
+    ? and(eq(withdrawals.userId, userId), afterCursor(withdrawals.createdAt, withdrawals.id, after, 'desc'))
     : eq(withdrawals.userId, userId);
   return db
-    .select()
+    .select({ withdrawal: withdrawals, cursorTs: cursorTs(withdrawals.createdAt) })
     .from(withdrawals)
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))

@@ -22,6 +22,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { enqueueMail, type MailMessage } from '../../platform/mail.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { audit } from '../admin/audit.js';
@@ -51,27 +52,10 @@ export const WALLET_MSG = {
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalCompleted: 'This withdrawal has already been completed',
   withdrawalFailed: 'This withdrawal has already been marked failed',
-  invalidCursor: 'Invalid cursor',
 } as const;
 
 /** Most answers a reward screen lists (a question rarely has more; the list stays bounded). */
 const REWARD_VIEW_ANSWERS = 500;
-
-// ---------- cursors (opaque to clients) ----------
-
-function encodeCursor(p: repo.Position): string {
-  return Buffer.from(`${p.createdAt.toISOString()}|${p.id}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): repo.Position | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    return badRequest(WALLET_MSG.invalidCursor);
-  }
-  return { createdAt, id };
-}
 
 // ---------- views ----------
 
@@ -453,12 +437,12 @@ export function createWalletService(ctx: AppContext) {
       user: SessionUser,
       q: { limit: number; cursor?: string },
     ): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
-      const rows = await repo.listTransactions(ctx.db, user.id, decodeCursor(q.cursor), q.limit + 1);
+      const rows = await repo.listTransactions(ctx.db, user.id, decodeKeyset(q.cursor), q.limit + 1);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
       return {
         items: page.map(transactionView),
-        nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > q.limit && last ? encodeKeyset({ ts: last.cursorTs, id: last.id }) : null,
       };
     },
 
@@ -513,12 +497,13 @@ export function createWalletService(ctx: AppContext) {
       user: SessionUser,
       q: { limit: number; cursor?: string },
     ): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
-      const rows = await repo.listUserWithdrawals(ctx.db, user.id, decodeCursor(q.cursor), q.limit + 1);
+      const rows = await repo.listUserWithdrawals(ctx.db, user.id, decodeKeyset(q.cursor), q.limit + 1);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
       return {
-        items: page.map(withdrawalView),
-        nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+        items: page.map((r) => withdrawalView(r.withdrawal)),
+        nextCursor:
+          rows.length > q.limit && last ? encodeKeyset({ ts: last.cursorTs, id: last.withdrawal.id }) : null,
       };
     },
 
@@ -680,7 +665,7 @@ export function createWalletService(ctx: AppContext) {
       q: WithdrawalListQuery,
     ): Promise<{ items: AdminWithdrawalView[]; nextCursor: string | null }> {
       const limit = Math.min(Math.max(Math.trunc(Number(q.limit ?? 20)) || 20, 1), 100);
-      const rows = await repo.listWithdrawals(ctx.db, q.status ?? null, decodeCursor(q.cursor), limit + 1);
+      const rows = await repo.listWithdrawals(ctx.db, q.status ?? null, decodeKeyset(q.cursor), limit + 1);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
@@ -691,7 +676,8 @@ export function createWalletService(ctx: AppContext) {
           description: r.description,
           payout: { upiId: r.withdrawal.payoutUpiId, bankAccount: bankView(snapshotOf(r.withdrawal)) },
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.withdrawal) : null,
+        nextCursor:
+          rows.length > limit && last ? encodeKeyset({ ts: last.cursorTs, id: last.withdrawal.id }) : null,
       };
     },
 

@@ -18,6 +18,16 @@ export const authRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/role-login-page')).RoleLoginPage }),
   },
   {
+    path: 'forgot-password',
+    handle: { title: 'Forgot Password — Agora' },
+    lazy: async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage }),
+  },
+  {
+    path: 'reset-password',
+    handle: { title: 'Reset Password — Agora' },
+    lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }),
+  },
+  {
     path: 'profile',
     handle: { title: 'My Profile — Agora' },
     lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }),

@@ -82,13 +82,18 @@ export function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <Stack gap={4}>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+              Forgot password?
+            </Anchor>
+          </Stack>
           <Button type="submit" size="md" loading={login.isPending}>
             Login
           </Button>

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, passwordResets } from '../../src/db/schema/index.js';
+import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
+
+// Issue 19 §9: a user who forgot their password had no way back in.
+describe('password reset', () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await signup(t.app, { email: 'forgetful@example.com', password: 'old password here' });
+  });
+  afterAll(() => t.close());
+
+  const forgot = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const reset = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+  const login = (password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'forgetful@example.com', password },
+    });
+
+  async function linkFromMail(): Promise<string> {
+    const rows = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'forgetful@example.com'));
+    const last = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!;
+    const m = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(last.text);
+    expect(m, last.text).toBeTruthy();
+    return m![1]!;
+  }
+
+  it('answers the same, in about the same time, whether or not the account exists', async () => {
+    const t0 = performance.now();
+    const known = await forgot('Forgetful@example.com');
+    const t1 = performance.now();
+    const unknown = await forgot('nobody-at-all@example.com');
+    const t2 = performance.now();
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(Math.abs(t1 - t0 - (t2 - t1))).toBeLessThan(250);
+    const outbox = await t.database.db.select().from(mailOutbox);
+    expect(outbox.filter((m) => m.to === 'nobody-at-all@example.com')).toHaveLength(0);
+    expect(outbox.filter((m) => m.to === 'forgetful@example.com')).toHaveLength(1);
+  });
+
+  it('stores only a hash of the token; the link works once, sets the password and ends every session', async () => {
+    const token = await linkFromMail();
+    const rows = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user.user.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.tokenHash.includes(token))).toBe(false);
+
+    expect((await reset(token, ' '.repeat(10))).statusCode).toBe(400);
+    const ok = await reset(token, 'a brand new passphrase');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: user.auth })).statusCode).toBe(401);
+    expect((await login('old password here')).statusCode).toBe(401);
+    expect((await login('a brand new passphrase')).statusCode).toBe(200);
+
+    const again = await reset(token, 'another new passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('This reset link is invalid or has expired. Please ask for a new one.');
+  });
+
+  it('a link expires after 1 hour, and a newer link replaces an older one', async () => {
+    await forgot('forgetful@example.com');
+    const first = await linkFromMail();
+    await new Promise((r) => setTimeout(r, 5));
+    await forgot('forgetful@example.com');
+    const second = await linkFromMail();
+    expect(second).not.toBe(first);
+    expect((await reset(first, 'yet another passphrase')).statusCode).toBe(400);
+    t.clock.advance(61 * 60_000);
+    expect((await reset(second, 'yet another passphrase')).statusCode).toBe(400);
+  });
+
+  it('sends at most 3 e-mails per address per hour, answering the same', async () => {
+    const other = await signup(t.app, { email: 'flooded@example.com' });
+    const bodies = new Set<string>();
+    for (let i = 0; i < 5; i++) bodies.add((await forgot(other.user.email)).body);
+    expect(bodies.size).toBe(1);
+    const sent = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'flooded@example.com'));
+    expect(sent).toHaveLength(3);
+  });
+});
