@@ -57,7 +57,9 @@ export function decodeCursor(raw: string | undefined): ListCursor | null {
     typeof c.seed === 'string' &&
     /^[0-9a-f]{8,32}$/.test(c.seed) &&
     typeof c.key === 'string' &&
-    /^[0-9a-f]{32}$/.test(c.key)
+    // The question's random key (a signed 32-bit hashtext, migration 0015).
+    /^-?\d{1,10}$/.test(c.key) &&
+    Math.abs(Number(c.key)) <= 2 ** 31
   ) {
     return { kind: 'random', seed: c.seed, key: c.key, id };
   }
