@@ -284,7 +284,7 @@ export async function categoryCounts(db: Executor): Promise<Array<{ category: st
 }
 
 /** How many of the newest visible ideas a search reads through the feed index first. */
-const SEARCH_WINDOW = 5000;
+const SEARCH_WINDOW = 1000;
 /** How many matches a search ranks. */
 const SEARCH_POOL = 200;
 

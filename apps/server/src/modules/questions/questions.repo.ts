@@ -200,7 +200,7 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
 }
 
 /** How many of the newest (or oldest) rows a search reads through the date index before it asks the full-text index. */
-export const SEARCH_WINDOW = 5000;
+export const SEARCH_WINDOW = 1000;
 
 /**
  * The ids of up to `limit` questions matching `where` and the full-text `query`, in date order
