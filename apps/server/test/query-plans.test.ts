@@ -19,7 +19,14 @@
 // must stay fast — seeding and explaining here takes seconds on PostgreSQL, far longer in PGlite.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, makeAdmin, signup, TEST_DATABASE_URL, type TestApp, type TestUser } from './helpers.js';
+import {
+  buildTestApp,
+  makeAdmin,
+  signup,
+  TEST_DATABASE_URL,
+  type TestApp,
+  type TestUser,
+} from './helpers.js';
 
 /** The tables that grow with use; a sequential scan over any of them fails the test. */
 const BIG_TABLES = new Set([
@@ -206,7 +213,10 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
         // question for sort=random, or every match of a common word to rank it. Bounded pools and
         // pages sort what their LIMIT allows.
         if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
-          const input = (n.Plans ?? []).reduce((a, c) => a + (c['Actual Rows'] ?? 0) * (c['Actual Loops'] ?? 1), 0);
+          const input = (n.Plans ?? []).reduce(
+            (a, c) => a + (c['Actual Rows'] ?? 0) * (c['Actual Loops'] ?? 1),
+            0,
+          );
           const biggest = Math.max(
             0,
             ...walk(n)
@@ -332,7 +342,9 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       const plans = await plansOf(url, auth);
       for (const p of plans) {
         if (p.problems.length) {
-          failures.push(`${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`);
+          failures.push(
+            `${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`,
+          );
         }
       }
     }
