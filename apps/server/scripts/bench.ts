@@ -275,7 +275,15 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
     const load = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
     console.log(`\n━━ measuring (scale ${big.scale}${small ? `, and scale ${small.scale} for lists` : ''})`);
     for (const ep of big.endpoints) {
-      const bodies = await sampleBodies(big.server.url, ep);
+      // One endpoint that cannot be prepared (an error status, an empty list) is reported and
+      // skipped; the others are still measured.
+      let bodies: SampledBody[];
+      try {
+        bodies = await sampleBodies(big.server.url, ep);
+      } catch (err) {
+        console.log(`   ${pad(ep.name, 30)} SKIPPED: ${(err as Error).message.slice(0, 200)}`);
+        continue;
+      }
       const key = `e${rows.get(big)!.length}`;
       await bare.load(key, bodies);
       const bytes = Math.round(bodies.reduce((a, b) => a + b.body.length, 0) / bodies.length);

@@ -325,7 +325,7 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       ['/api/questions/public?q=zqxjvw'],
       ['/api/questions/public?q=balcony'],
       ['/api/questions/similar?q=how+to+tune+a+garden'],
-      ['/api/ideas?sort=popular&page=101'],
+      ['/api/ideas?sort=popular&page=100'],
       ['/api/ideas/search?q=s'],
       ['/api/ideas/search?q=solar'],
       ['/api/ideas/categories'],
