@@ -109,7 +109,7 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     { ...get('question categories', '/api/questions/categories'), p99Target: 50 },
     { ...get('questions search absent word', '/api/questions/public?q=zqxjvw'), empty: true, p99Target: 50 },
     { ...get('similar questions', '/api/questions/similar?q=how+to+learn+machine+learning'), p99Target: 50 },
-    { ...get('ideas popular page 100', '/api/ideas?sort=popular&page=100'), p99Target: 50 },
+    { ...get('ideas popular page 90', '/api/ideas?sort=popular&page=90'), p99Target: 50 },
     { ...get('ideas search s', '/api/ideas/search?q=s'), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
     { ...get('jobs search developer', '/api/jobs?search=developer'), p99Target: 50 },

@@ -161,9 +161,11 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
   if (f.categories?.length) where.push(inArray(questions.category, f.categories));
   if (f.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (f.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
-  if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
 
-  if (f.sort === 'random') return randomPage(exec, where, f);
+  if (f.sort === 'random') {
+    if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
+    return randomPage(exec, where, f);
+  }
 
   const dir = f.sort === 'date-old' ? 'asc' : 'desc';
   if (f.cursor?.kind === 'date') {
