@@ -662,7 +662,8 @@ export async function overviewSeries(db: Executor, from: string, to: string): Pr
   const res = await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as date, ${cols}
       from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
-      left join ${overviewDaily} o on o.day = d.day::date
+      left join ${overviewDaily} o
+        on o.day = d.day::date and o.day between ${from}::date and ${to}::date
      group by d.day
      order by d.day`);
   return rowsOf(res).map((r) => ({ date: String(r.date), ...values(r) }));
