@@ -38,6 +38,7 @@ const COUNTED = [
   'hackathons',
   'hackathon_participants',
   'hackathon_submissions',
+  'notifications',
 ];
 
 async function main() {

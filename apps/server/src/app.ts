@@ -7,7 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -95,6 +101,35 @@ export async function closeApp(app: FastifyInstance, database: Database): Promis
   }
 }
 
+/** Query parameters whose values never reach the log (one-time tokens, signatures, secrets). */
+const SECRET_PARAMS =
+  /([?&](?:token|access_token|id_token|refresh_token|code|signature|sig|key|secret|password)=)[^&#]*/gi;
+
+/** The URL as the access log shows it: secret query values replaced by `[redacted]`. */
+export function scrubUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
+/**
+ * The access log (issue 18): one line per request when it completes — method, URL without
+ * secrets, status, milliseconds and (through the request's logger) the request id — instead of
+ * Fastify's "incoming request" and "request completed" pair.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: req.method,
+      url: scrubUrl(req.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else req.log.info(line, 'request');
+  }
+}
+
 /** Builds the application; never listens. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -102,6 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     genReqId: () => randomUUID(),
+    // One access-log line per request, not Fastify's two (issue 18).
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, request.ip (and so every per-IP rate limit) is the client's address
     // from X-Forwarded-For, believed only when the peer is one of TRUST_PROXY's proxies.
@@ -179,23 +216,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Callback hooks, not async ones: no promise per request on the hot path (issue 18).
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('Connection', 'close');
     // Nothing answered to a signed-in caller may be kept by a browser or a proxy (issue 19 §8).
     if (req.headers.authorization && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
       reply.header('Cache-Control', 'no-store');
     }
+    done(null, payload);
   });
 
   registerErrorHandler(app);
 
   // While migrations run (main.ts listens first, so a load balancer can watch /api/health/ready),
   // nothing but the health checks may touch the database.
-  app.addHook('onRequest', async (req, reply) => {
-    if (!ctx.readiness.migrating || req.url.startsWith('/api/health')) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!ctx.readiness.migrating || req.url.startsWith('/api/health')) return done();
     const message = 'Agora is starting. Please try again in a moment.';
-    return reply.status(503).header('Retry-After', '5').send({ error: message, message, code: 'STARTING' });
+    reply.status(503).header('Retry-After', '5').send({ error: message, message, code: 'STARTING' });
   });
 
   const scriptSrc = ["'self'"];

@@ -187,6 +187,52 @@ describe('logs', () => {
   });
 });
 
+describe('access log', () => {
+  it('writes one line per request: method, URL without secrets, status, time and request id', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        cb();
+      },
+    });
+    const t = await buildTestApp({ logger: { level: 'info', stream } });
+    try {
+      const res = await t.app.inject({
+        url: '/api/questions/public?limit=2&token=reset-secret-123&Signature=abc&q=x',
+      });
+      const missing = await t.app.inject({ url: '/api/questions/00000000-0000-4000-8000-000000000000' });
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const access = entries.filter((e) => e.msg === 'request');
+      // Fastify's own "incoming request" / "request completed" pair is off: one line each.
+      expect(entries.filter((e) => e.msg === 'incoming request' || e.msg === 'request completed')).toEqual(
+        [],
+      );
+      expect(access).toHaveLength(2);
+      expect(access[0]).toMatchObject({
+        level: 30,
+        method: 'GET',
+        url: '/api/questions/public?limit=2&token=[redacted]&Signature=[redacted]&q=x',
+        status: 200,
+        reqId: res.headers['x-request-id'],
+      });
+      expect(access[0]!.ms).toBeTypeOf('number');
+      expect(access[1]).toMatchObject({ status: 404, reqId: missing.headers['x-request-id'] });
+      expect(lines.join('')).not.toContain('reset-secret-123');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('scrubs secret query values and leaves other URLs alone', async () => {
+    const { scrubUrl } = await import('../src/app.js');
+    expect(scrubUrl('/api/questions/public?q=token')).toBe('/api/questions/public?q=token');
+    expect(scrubUrl('/verify?code=9&next=/x')).toBe('/verify?code=[redacted]&next=/x');
+    expect(scrubUrl('/x?access_token=a&id_token=b')).toBe('/x?access_token=[redacted]&id_token=[redacted]');
+    expect(scrubUrl('/plain/path')).toBe('/plain/path');
+  });
+});
+
 describe('web app serving', () => {
   let t: TestApp;
   let webDist: string;

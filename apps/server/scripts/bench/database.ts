@@ -78,9 +78,11 @@ export async function seededDatabase(scale: number, opts: { reuse: boolean }): P
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const log: string[] = [];
   // Uploads and the generated JWT secret go here, never into the repository's ./data.
-  const dataDir = path.join(tmpdir(), 'agora-bench', `${adminUrl ? 'pg' : 'pglite'}-s${scale}`);
+  // BENCH_DB_PREFIX keeps two benchmark runs (e.g. before and after builds) apart.
+  const prefix = (process.env.BENCH_DB_PREFIX ?? 'agora_bench').replace(/\W/g, '_');
+  const dataDir = path.join(tmpdir(), 'agora-bench', `${prefix}-${adminUrl ? 'pg' : 'pglite'}-s${scale}`);
   if (adminUrl) {
-    const name = `agora_bench_s${String(scale).replace(/\W/g, '_')}`;
+    const name = `${prefix}_s${String(scale).replace(/\W/g, '_')}`;
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     // With DATABASE_URL no secret is generated per instance: the seed and the server share this one.

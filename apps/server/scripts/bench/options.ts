@@ -20,6 +20,8 @@ export interface BenchOptions {
   cpuProf: string | null;
   /** The server's response cache (RESPONSE_CACHE); off measures every request's database work. */
   cache: boolean;
+  /** The server's LOG_LEVEL: the default (info) writes one access-log line per request. */
+  logLevel: string;
 }
 
 const HELP = `npm run bench [-- options]
@@ -35,6 +37,7 @@ const HELP = `npm run bench [-- options]
   --json FILE        also write the figures as JSON
   --cpu-prof DIR     run the server with --cpu-prof, profiles into DIR
   --no-cache         run the server with RESPONSE_CACHE=off (every request reaches the database)
+  --log-level L      the server's LOG_LEVEL (default info, the product's default; output to a file)
   --render FILE      print the report of a JSON file written by --json (no benchmark run)
 
 PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created next to the one it names),
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       json: { type: 'string' },
       'cpu-prof': { type: 'string' },
       'no-cache': { type: 'boolean' },
+      'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -83,5 +87,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     json: values.json ?? null,
     cpuProf: values['cpu-prof'] ?? null,
     cache: !values['no-cache'],
+    logLevel: values['log-level'] ?? 'info',
   };
 }

@@ -1,5 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
@@ -104,6 +115,10 @@ export async function startServer(
       `${opts.label}-${Date.now()}.cpuprofile`,
     );
   }
+  // The server's log (one access line per request at the default level) goes to a file, as it
+  // would to a log collector; the benchmark's terminal stays readable.
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-log-'));
+  const logFd = openSync(path.join(logDir, 'server.log'), 'w');
   const child: ChildProcess = spawn(process.execPath, [...args, entry], {
     cwd: repoRoot,
     env: {
@@ -113,14 +128,15 @@ export async function startServer(
       PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'info',
       AUTH_RATE_LIMIT_IP: '100000',
       RATE_LIMIT_READS: '1000000',
       RATE_LIMIT_SEARCHES: '1000000',
       RATE_LIMIT_WRITES: '1000000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   });
+  closeSync(logFd);
   const pid = child.pid!;
   let peak = 0;
   // ps-based platforms have no high-water mark: sample it.
@@ -131,12 +147,14 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     clearInterval(sampler);
-    if (child.exitCode !== null) return;
+    const removeLog = () => rmSync(logDir, { recursive: true, force: true });
+    if (child.exitCode !== null) return removeLog();
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exited;
     clearTimeout(timer);
+    removeLog();
   };
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -310,19 +310,13 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (spec && methods.includes('GET') && (!spec.views || opts.views)) routes.set(routeUrl(route.url), spec);
   });
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.method !== 'GET' || req.headers.authorization || !cache.enabled) return;
-    const url = routeUrl(req.routeOptions.url ?? '');
-    const spec = routes.get(url);
-    if (!spec || spec.skip?.(req.query as Record<string, unknown>)) return;
-    const key = keyOf(req, url);
-    let entry = cache.get(key, spec.tables);
-    let done: (() => void) | null = null;
-    if (!entry) {
-      done = await cache.join(key);
-      // Someone else just computed it (or failed to: then compute it here, uncoalesced).
-      if (!done) entry = cache.get(key, spec.tables);
-    }
+  // Callback hooks (issue 18): a cache hit or a request the cache does not concern allocates no
+  // promise here; only a miss waits (for a concurrent fill of the same key).
+  const lookup = async (req: FastifyRequest, reply: FastifyReply, spec: CachedRoute, key: string) => {
+    let entry: Entry | null = null;
+    const done = await cache.join(key);
+    // Someone else just computed it (or failed to: then compute it here, uncoalesced).
+    if (!done) entry = cache.get(key, spec.tables);
     if (entry) {
       cache.hits++;
       reply.headers(entry.headers);
@@ -330,9 +324,29 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     }
     cache.misses++;
     req.responseCacheFill = { key, tag: cache.tagOf(spec.tables), done: done ?? (() => {}) };
+  };
+  app.addHook('preHandler', (req: FastifyRequest, reply: FastifyReply, next: (err?: Error) => void) => {
+    if (req.method !== 'GET' || req.headers.authorization || !cache.enabled) return next();
+    const url = routeUrl(req.routeOptions.url ?? '');
+    const spec = routes.get(url);
+    if (!spec || spec.skip?.(req.query as Record<string, unknown>)) return next();
+    const key = keyOf(req, url);
+    const entry = cache.get(key, spec.tables);
+    if (entry) {
+      cache.hits++;
+      reply.headers(entry.headers);
+      reply.send(bodyOf(entry, spec, req, opts.views));
+      return;
+    }
+    lookup(req, reply, spec, key).then(
+      () => {
+        if (!reply.sent) next();
+      },
+      (err: Error) => next(err),
+    );
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, next) => {
     const fill = req.responseCacheFill;
     if (fill && reply.statusCode === 200 && typeof payload === 'string') {
       const spec = routes.get(routeUrl(req.routeOptions.url ?? ''))!;
@@ -351,17 +365,23 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
         : undefined;
       cache.set(fill.key, spec.tables, fill.tag, payload, headers, counted);
     }
-    return payload;
+    next(null, payload);
   });
 
-  const finish = async (req: FastifyRequest) => {
+  const release = (req: FastifyRequest) => {
     req.responseCacheFill?.done();
     req.responseCacheFill = null;
     // A write this instance answered has committed: drop everything now, not on the notification.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
   };
-  app.addHook('onResponse', finish);
-  app.addHook('onRequestAbort', finish);
+  app.addHook('onResponse', (req, _reply, next) => {
+    release(req);
+    next();
+  });
+  app.addHook('onRequestAbort', (req, next) => {
+    release(req);
+    next();
+  });
 });
 
 declare module 'fastify' {

@@ -98,6 +98,8 @@ export type Job = z.infer<typeof Job>;
 
 export const JobPagination = z.object({
   totalJobs: z.number().int(),
+  /** Present (true) when a filtered search has more than totalJobs matches: shown as "1,000+". */
+  totalCapped: z.boolean().optional(),
   totalPages: z.number().int(),
   currentPage: z.number().int(),
   hasPrev: z.boolean(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -56,4 +56,18 @@ export const jobs = pgTable(
     index('jobs_poster_idx').on(t.posterId),
     index('jobs_search_idx').using('gin', t.search),
   ],
+);
+
+/**
+ * Approved jobs per category and application deadline ('infinity' when none), kept by triggers on
+ * `jobs` (migration 0015, issue 18): the listing's counts sum the rows still open today.
+ */
+export const jobCounts = pgTable(
+  'job_counts',
+  {
+    category: text('category').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    approved: integer('approved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.deadline] })],
 );

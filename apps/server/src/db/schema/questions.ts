@@ -84,8 +84,21 @@ export const questions = pgTable(
     ),
     index('questions_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     index('questions_search_idx').using('gin', t.search),
+    // sort=random: a stable pseudo-random key per question (migration 0015, issue 18).
+    index('questions_random_idx').on(sql`hashtext(${t.id}::text)`, t.id),
   ],
 );
+
+/**
+ * Public questions (questions.policy isPublic) per category: the category counts, kept by triggers
+ * on `questions` in the same transaction as each change (migration 0015, issue 18).
+ */
+export const questionCounts = pgTable('question_counts', {
+  category: text('category').primaryKey(),
+  public: integer('public').notNull().default(0),
+  /** Public questions still open (status `open`): the "Open Questions" tab's counts. */
+  open: integer('open').notNull().default(0),
+});
 
 export const answers = pgTable(
   'answers',

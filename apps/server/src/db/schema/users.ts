@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
 
 export const users = pgTable(
@@ -99,7 +110,25 @@ export const notifications = pgTable(
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The bell's unread count reads only unread rows (migration 0015, issue 18).
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
+);
+
+/**
+ * The admin overview's figures per UTC day and metric (count or amount), kept by statement
+ * triggers on each counted table (migration 0015, issue 18): the overview never scans them.
+ */
+export const overviewDaily = pgTable(
+  'overview_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    v: bigint('v', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day] })],
 );
 
 export const mailOutbox = pgTable(

@@ -14,18 +14,16 @@ import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
-  answers,
   auditLog,
   contactMessages,
-  hackathonParticipants,
   hackathons,
   ideas,
   jobs,
   mailOutbox,
+  overviewDaily,
   payments,
   questions,
   rewardDistributions,
-  rewards,
   users,
   wallets,
   withdrawals,
@@ -647,71 +645,55 @@ function values(r: Record<string, unknown>): OverviewValues {
   };
 }
 
+const METRICS = [
+  'signups',
+  'questions',
+  'answers',
+  'paid_amount',
+  'rewards_distributed',
+  'withdrawals',
+  'ideas',
+  'hackathon_registrations',
+  'jobs_posted',
+] as const;
+
 /**
- * Every daily series in ONE query: each table is aggregated once over the range (an indexed
- * created_at filter, then GROUP BY day) and joined to generate_series, so the cost is bounded by
- * the rows in the range plus the number of days (≤ 366), and empty days come out as zeros.
- * Days are UTC calendar days.
+ * Every daily series in ONE query over overview_daily (per UTC day and metric, kept by triggers on
+ * each table, migration 0015): at most 366 days × 9 metrics, whatever the size of the tables
+ * (issue 18: the nine-table version spent a second in JIT compilation and scanned the range).
+ * Empty days come out as zeros.
  */
 export async function overviewSeries(db: Executor, from: string, to: string): Promise<OverviewPoint[]> {
-  const start = `${from}T00:00:00Z`;
-  const end = sql`(${`${to}T00:00:00Z`}::timestamptz + interval '1 day')`;
-  const day = (col: SQL) => sql`date_trunc('day', ${col} at time zone 'UTC')::date`;
-  const perDay = (table: SQL, col: AnyColumn, agg: SQL, extra: SQL = sql``) => sql`
-    select ${day(sql`${col}`)} as day, ${agg} as v from ${table}
-    where ${col} >= ${start}::timestamptz and ${col} < ${end} ${extra}
-    group by 1`;
-  const res = await db.execute(sql`
-    with days as (
-      select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+  const cols = sql.join(
+    METRICS.map(
+      (m) => sql`coalesce(sum(o.v) filter (where o.metric = ${m}), 0)::bigint as ${sql.identifier(m)}`,
     ),
-    s_users as (${perDay(sql`${users}`, users.createdAt, sql`count(*)`)}),
-    s_questions as (${perDay(sql`${questions}`, questions.createdAt, sql`count(*)`)}),
-    s_answers as (${perDay(sql`${answers}`, answers.createdAt, sql`count(*)`)}),
-    s_paid as (${perDay(sql`${payments}`, payments.paidAt, sql`sum(amount)`, sql`and status = 'paid'`)}),
-    s_rewards as (${perDay(sql`${rewards}`, rewards.createdAt, sql`sum(amount)`)}),
-    s_withdrawals as (${perDay(sql`${withdrawals}`, withdrawals.createdAt, sql`sum(amount)`)}),
-    s_ideas as (${perDay(sql`${ideas}`, ideas.createdAt, sql`count(*)`)}),
-    s_regs as (${perDay(sql`${hackathonParticipants}`, hackathonParticipants.registeredAt, sql`count(*)`)}),
-    s_jobs as (${perDay(sql`${jobs}`, jobs.createdAt, sql`count(*)`)})
-    select to_char(days.day, 'YYYY-MM-DD') as date,
-      coalesce(s_users.v, 0)::bigint as signups,
-      coalesce(s_questions.v, 0)::bigint as questions,
-      coalesce(s_answers.v, 0)::bigint as answers,
-      coalesce(s_paid.v, 0)::bigint as paid_amount,
-      coalesce(s_rewards.v, 0)::bigint as rewards_distributed,
-      coalesce(s_withdrawals.v, 0)::bigint as withdrawals,
-      coalesce(s_ideas.v, 0)::bigint as ideas,
-      coalesce(s_regs.v, 0)::bigint as hackathon_registrations,
-      coalesce(s_jobs.v, 0)::bigint as jobs_posted
-    from days
-    left join s_users on s_users.day = days.day
-    left join s_questions on s_questions.day = days.day
-    left join s_answers on s_answers.day = days.day
-    left join s_paid on s_paid.day = days.day
-    left join s_rewards on s_rewards.day = days.day
-    left join s_withdrawals on s_withdrawals.day = days.day
-    left join s_ideas on s_ideas.day = days.day
-    left join s_regs on s_regs.day = days.day
-    left join s_jobs on s_jobs.day = days.day
-    order by days.day`);
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as date, ${cols}
+      from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+      left join ${overviewDaily} o
+        on o.day = d.day::date and o.day between ${from}::date and ${to}::date
+     group by d.day
+     order by d.day`);
   return rowsOf(res).map((r) => ({ date: String(r.date), ...values(r) }));
 }
 
-/** All-time totals and the review backlog, one query of scalar aggregates. */
+/**
+ * All-time totals (sums of overview_daily: one row per day and metric, not a count of each table)
+ * and the review backlog (pending rows, each through its status index).
+ */
 export async function overviewTotals(db: Executor) {
   const res = await db.execute(sql`
     select
-      (select count(*) from ${users}) as users,
-      (select count(*) from ${users}) as signups,
-      (select count(*) from ${questions}) as questions,
-      (select count(*) from ${answers}) as answers,
-      (select coalesce(sum(amount), 0) from ${payments} where status = 'paid') as paid_amount,
-      (select coalesce(sum(amount), 0) from ${rewards}) as rewards_distributed,
-      (select coalesce(sum(amount), 0) from ${withdrawals}) as withdrawals,
-      (select count(*) from ${ideas}) as ideas,
-      (select count(*) from ${hackathonParticipants}) as hackathon_registrations,
-      (select count(*) from ${jobs}) as jobs_posted,
+      ${sql.join(
+        METRICS.map(
+          (m) =>
+            sql`(select coalesce(sum(v), 0) from ${overviewDaily} where metric = ${m}) as ${sql.identifier(m)}`,
+        ),
+        sql`, `,
+      )},
       (select count(*) from ${hackathons} where status = 'pending') as pending_hackathons,
       (select count(*) from ${jobs} where status = 'pending') as pending_jobs,
       (select count(*) from ${withdrawals} where status = 'pending') as pending_withdrawals,
@@ -720,7 +702,7 @@ export async function overviewTotals(db: Executor) {
   const r = rowsOf(res)[0] ?? {};
   return {
     ...values(r),
-    users: num(r.users),
+    users: num(r.signups),
     pendingHackathons: num(r.pending_hackathons),
     pendingJobs: num(r.pending_jobs),
     pendingWithdrawals: num(r.pending_withdrawals),

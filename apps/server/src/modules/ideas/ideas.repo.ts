@@ -1,5 +1,5 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import {
@@ -291,6 +291,18 @@ export async function categoryCounts(db: Executor): Promise<Array<{ category: st
     .where(sql`${ideaCounts.visible} > 0`);
 }
 
+/** How many of the newest visible ideas a search reads through the feed index first. */
+const SEARCH_WINDOW = 1000;
+/** How many matches a search ranks. */
+const SEARCH_POOL = 200;
+
+/** node-postgres and PGlite both return `rows`. */
+function rowsOf(res: unknown): Array<{ id: string }> {
+  return ((res as { rows?: Array<{ id: string }> }).rows ?? (res as Array<{ id: string }>)) as Array<{
+    id: string;
+  }>;
+}
+
 /**
  * Full-text search over title (A), category and tags (B) and description (C) using the generated
  * `search` tsvector and its GIN index. Every word is matched as a prefix ("innov" finds
@@ -309,6 +321,26 @@ export async function searchIdeas(
     (w) => sql`(to_tsquery('english', ${`${w}:*`}) || to_tsquery('simple', ${`${w}:*`}))`,
   );
   const query = sql`(${sql.join(parts, match === 'all' ? sql` && ` : sql` || `)})`;
+  // Ranked among a bounded pool of matches (issue 18): the newest SEARCH_POOL matches found in the
+  // newest SEARCH_WINDOW visible ideas through ideas_feed_idx (a common word or prefix such as `s`
+  // fills it within a few hundred rows); when that window has fewer, the matches through the GIN
+  // index (`offset 0`: planned on its own, so a rare word never walks the feed with a filter).
+  // ts_rank then scores at most SEARCH_POOL rows, where it scored every match.
+  const window = await db.execute(sql`
+    select w.id from (
+      select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
+       order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${SEARCH_WINDOW}
+    ) w where w.search @@ ${query} limit ${SEARCH_POOL}`);
+  let pool = rowsOf(window);
+  if (pool.length < SEARCH_POOL) {
+    const all = await db.execute(sql`
+      select m.id from (
+        select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
+         where ${ideas.hidden} = false and ${ideas.search} @@ ${query} offset 0
+      ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`);
+    pool = rowsOf(all);
+  }
+  if (pool.length === 0) return [];
   const rows = await db
     .select({
       id: ideas.id,
@@ -323,7 +355,12 @@ export async function searchIdeas(
     })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(and(eq(ideas.hidden, false), sql`${ideas.search} @@ ${query}`))
+    .where(
+      inArray(
+        ideas.id,
+        pool.map((r) => r.id),
+      ),
+    )
     .orderBy(sql`ts_rank(${ideas.search}, ${query}) desc`, desc(ideas.likeCount), desc(ideas.createdAt))
     .limit(limit);
   return rows.map((r) => ({

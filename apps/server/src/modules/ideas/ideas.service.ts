@@ -67,6 +67,9 @@ function resolveAuthor(viewer: SessionUser | null, author: string): string | nul
   return author;
 }
 
+/** The deepest offset a page number alone may ask for (deeper pages follow nextCursor). */
+export const IDEA_MAX_OFFSET = 1000;
+
 export function createIdeasService(ctx: AppContext) {
   const db = ctx.db;
 
@@ -119,6 +122,20 @@ export function createIdeasService(ctx: AppContext) {
           totalItems,
           nextCursor: page.next,
         };
+      }
+      // A page number without its cursor walks the index past every earlier row: allowed while
+      // that walk is short, refused past it (issue 18: `page=5000` sorted 50,000 rows on disk).
+      // Past the last page: empty, as before, without reading any idea.
+      const offset = (q.page - 1) * q.limit;
+      if (offset > IDEA_MAX_OFFSET) {
+        const totalItems = await repo.visibleCount(db, category);
+        if (offset >= totalItems) return paged([], totalItems, q.page, q.limit);
+        badRequest('Page too deep', [
+          {
+            field: 'querystring.page',
+            message: `Pages past the first ${IDEA_MAX_OFFSET} ideas are reached with the cursor of the page before (nextCursor)`,
+          },
+        ]);
       }
       const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
         where: and(...conds)!,

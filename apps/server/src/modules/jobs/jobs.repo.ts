@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { files, jobs, users } from '../../db/schema/index.js';
+import { files, jobCounts, jobs, users } from '../../db/schema/index.js';
 
 // Every column but the search vector, which is large and only ever used inside queries.
 const { search: _search, ...jobColumns } = getTableColumns(jobs);
@@ -119,43 +119,98 @@ function orderBy(f: ListFilter): SQL[] {
   }
 }
 
-/** One count and (only when the page exists) one bounded page query. */
+/** A filtered list counts its matches up to this many, then says "1,000+" (issue 18). */
+export const JOB_TOTAL_CAP = 1000;
+
+/** node-postgres and PGlite both return `rows`. */
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/**
+ * One count and (only when the page exists) one bounded page query. The count never reads every
+ * match (issue 18): listed jobs by category come from job_counts (kept by triggers, migration
+ * 0015); any other filter counts at most JOB_TOTAL_CAP + 1 matches and reports `capped` past it.
+ */
 export async function listJobs(
   db: Executor,
   f: ListFilter,
-): Promise<{ total: number; rows: JobWithAuthor[] }> {
+): Promise<{ total: number; capped: boolean; rows: JobWithAuthor[] }> {
   const where = filterWhere(f);
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where);
-  const total = Number(counted?.n ?? 0);
-  if (f.offset >= total) return { total, rows: [] };
+  const byCountersOnly =
+    !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
+  let total: number;
+  let capped = false;
+  if (byCountersOnly) {
+    total = await countListed(db, f.openOn, f.categories);
+  } else {
+    const res = await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_TOTAL_CAP + 1}) c`,
+    );
+    const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+    capped = n > JOB_TOTAL_CAP;
+    total = Math.min(n, JOB_TOTAL_CAP);
+  }
+  if (f.offset >= total) return { total, capped, rows: [] };
   // The page is chosen on jobs alone, then joined to its posters: a relevance order ranks every
-  // match, and joining before the LIMIT looked up a poster for each of them (issue 10).
-  const page = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(where)
-    .orderBy(...orderBy(f))
-    .limit(f.limit)
-    .offset(f.offset);
+  // match, and joining before the LIMIT looked up a poster for each of them (issue 10). Relevance
+  // ranks the newest JOB_TOTAL_CAP matches, not all of them (issue 18): the same bound as the total.
+  let pageIds: string[];
+  if (f.sort === 'relevance' && f.tsquery) {
+    const q = sql`to_tsquery('english', ${f.tsquery})`;
+    const res = await db.execute(sql`
+      select p.id from (
+        select ${jobs.id} as id, ${jobs.search} as search, ${jobs.createdAt} as created_at
+          from ${jobs} where ${where}
+         order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_TOTAL_CAP}
+      ) p order by ts_rank(p.search, ${q}) desc, p.created_at desc, p.id desc
+      limit ${f.limit} offset ${f.offset}`);
+    pageIds = rowsOf<{ id: string }>(res).map((r) => r.id);
+  } else {
+    const page = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(where)
+      .orderBy(...orderBy(f))
+      .limit(f.limit)
+      .offset(f.offset);
+    pageIds = page.map((r) => r.id);
+  }
+  if (pageIds.length === 0) return { total, capped, rows: [] };
   const rows = await db
     .select(selectWithAuthor)
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(inArray(jobs.id, page))
+    .where(inArray(jobs.id, pageIds))
     .orderBy(...orderBy(f));
-  return { total, rows };
+  return { total, capped, rows };
 }
 
-/** Listed jobs per category, in one grouped query. */
+/** Listed jobs (approved, open on `openOn`) in the given categories or all: a sum over job_counts. */
+async function countListed(db: Executor, openOn: string, categories?: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${jobCounts.approved}), 0)::int` })
+    .from(jobCounts)
+    .where(
+      and(
+        gte(jobCounts.deadline, openOn),
+        categories?.length ? inArray(jobCounts.category, categories) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Listed jobs per category: job_counts rows still open on `openOn` (no scan of jobs). */
 export async function countByCategory(
   db: Executor,
   openOn: string,
 ): Promise<Array<{ category: string; n: number }>> {
   return db
-    .select({ category: jobs.category, n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(listedWhere({ openOn }))
-    .groupBy(jobs.category);
+    .select({ category: jobCounts.category, n: sql<number>`sum(${jobCounts.approved})::int` })
+    .from(jobCounts)
+    .where(gte(jobCounts.deadline, openOn))
+    .groupBy(jobCounts.category)
+    .having(sql`sum(${jobCounts.approved}) > 0`);
 }
 
 /** Moves a job out of `from` (compare-and-set, so two reviewers cannot both decide it). */

@@ -177,10 +177,11 @@ export function createJobsService(ctx: AppContext) {
     };
   }
 
-  function pagination(total: number, page: number, limit: number): JobPagination {
+  function pagination(total: number, page: number, limit: number, capped = false): JobPagination {
     const totalPages = Math.ceil(total / limit);
     return {
       totalJobs: total,
+      ...(capped ? { totalCapped: true } : {}),
       totalPages,
       currentPage: page,
       hasPrev: page > 1 && totalPages > 0,
@@ -191,7 +192,7 @@ export function createJobsService(ctx: AppContext) {
   async function list(q: JobListQuery): Promise<JobListResult> {
     const tsquery = toPrefixTsquery(q.search);
     const { locations, remote } = locationTerms(q.location);
-    const { total, rows } = await repo.listJobs(ctx.db, {
+    const { total, capped, rows } = await repo.listJobs(ctx.db, {
       openOn: earliestToday(ctx.clock.now()),
       categories: q.category,
       levels: q.level,
@@ -203,7 +204,7 @@ export function createJobsService(ctx: AppContext) {
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return { jobs: rows.map((r) => toJob(r, null)), pagination: pagination(total, q.page, q.limit) };
+    return { jobs: rows.map((r) => toJob(r, null)), pagination: pagination(total, q.page, q.limit, capped) };
   }
 
   /** CONTRACT §5: every category a form can submit is present (0 when unused), plus any in use. */

@@ -2,7 +2,15 @@ import type { QuestionSort } from '@agora/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cursorTs } from '../../lib/cursor.js';
-import { answers, files, payments, questions, type StoredAttachment, users } from '../../db/schema/index.js';
+import {
+  answers,
+  files,
+  payments,
+  questionCounts,
+  questions,
+  type StoredAttachment,
+  users,
+} from '../../db/schema/index.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -180,21 +188,10 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
   if (f.status) where.push(eq(questions.status, f.status));
   if (f.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (f.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
-  if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
 
   if (f.sort === 'random') {
-    const seed = f.seed ?? '0';
-    const randomKey = sql<string>`md5(${questions.id}::text || ${seed})`;
-    if (f.cursor?.kind === 'random') {
-      where.push(sql`(${randomKey}, ${questions.id}) > (${f.cursor.key}, ${f.cursor.id}::uuid)`);
-    }
-    return exec
-      .select({ ...questionColumns, randomKey })
-      .from(questions)
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(and(...where))
-      .orderBy(asc(randomKey), asc(questions.id))
-      .limit(f.limit + 1);
+    if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
+    return randomPage(exec, where, f);
   }
 
   const dir = f.sort === 'date-old' ? 'asc' : 'desc';
@@ -205,6 +202,23 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
     );
   }
   const order = dir === 'desc' ? desc : asc;
+  if (f.tsQuery) {
+    // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
+    const ids = await matchingIds(
+      exec,
+      and(...where)!,
+      sql`to_tsquery('english', ${f.tsQuery})`,
+      dir,
+      f.limit + 1,
+    );
+    if (ids.length === 0) return [];
+    return exec
+      .select(questionColumns)
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .where(inArray(questions.id, ids))
+      .orderBy(order(questions.createdAt), order(questions.id));
+  }
   return exec
     .select(questionColumns)
     .from(questions)
@@ -212,6 +226,85 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
     .where(and(...where))
     .orderBy(order(questions.createdAt), order(questions.id))
     .limit(f.limit + 1);
+}
+
+/** How many of the newest (or oldest) rows a search reads through the date index before it asks the full-text index. */
+export const SEARCH_WINDOW = 1000;
+
+/**
+ * The ids of up to `limit` questions matching `where` and the full-text `query`, in date order
+ * (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
+ * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
+ * within a few hundred rows; only when that does not fill it (a rare or absent word), its matches
+ * through the GIN index (`offset 0` keeps the planner from walking the date index with a filter,
+ * which read the whole table for an absent word), sorted. The first costs at most the window, the
+ * second the matches of a word rarer than limit per window.
+ */
+async function matchingIds(
+  exec: Executor,
+  where: SQL,
+  query: SQL,
+  dir: 'asc' | 'desc',
+  limit: number,
+): Promise<string[]> {
+  const o = dir === 'desc' ? sql`desc` : sql`asc`;
+  const recent = await exec.execute<{ id: string }>(sql`
+    select w.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
+        from ${questions} where ${where}
+       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
+    ) w where w.search @@ ${query} order by w.created_at ${o}, w.id ${o} limit ${limit}`);
+  const first = rowsOf<{ id: string }>(recent).map((r) => r.id);
+  if (first.length >= limit) return first;
+  const all = await exec.execute<{ id: string }>(sql`
+    select m.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at
+        from ${questions} where ${where} and ${questions.search} @@ ${query} offset 0
+    ) m order by m.created_at ${o}, m.id ${o} limit ${limit}`);
+  return rowsOf<{ id: string }>(all).map((r) => r.id);
+}
+
+/** node-postgres returns a result object, PGlite an object with rows too; both carry `rows`. */
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/** The stored pseudo-random key of sort=random: questions_random_idx (migration 0015). */
+const randomKeySql = sql<number>`hashtext(${questions.id}::text)`;
+
+/** Where a seed starts the random order on the key circle (a signed 32-bit integer). */
+export function randomStart(seed: string): number {
+  return Number.parseInt(seed.slice(0, 8).padEnd(8, '0'), 16) | 0;
+}
+
+/**
+ * sort=random (issue 18): every question has a fixed pseudo-random key (hashtext of its id); a
+ * visitor's order is the key circle read from the point their seed names, wrapping once at the end.
+ * A page is one or two ranges of questions_random_idx, limit + 1 rows with a filter (category) —
+ * the cost does not depend on the table, where md5(id‖seed) sorted every public question.
+ */
+async function randomPage(exec: Executor, where: SQL[], f: ListFilter): Promise<QuestionRecord[]> {
+  const start = randomStart(f.seed ?? '0');
+  const c = f.cursor?.kind === 'random' ? { key: Number(f.cursor.key), id: f.cursor.id } : null;
+  // The first arc is [start, max], the second [min, start): a cursor in the second arc skips the first.
+  const inSecondArc = c !== null && c.key < start;
+  const arc = async (second: boolean, limit: number) => {
+    const conds = [...where, second ? sql`${randomKeySql} < ${start}` : sql`${randomKeySql} >= ${start}`];
+    if (c && second === inSecondArc) {
+      conds.push(sql`(${randomKeySql}, ${questions.id}) > (${c.key}::int, ${c.id}::uuid)`);
+    }
+    const rows = await exec
+      .select({ ...questionColumns, randomKey: sql<string>`${randomKeySql}::text` })
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .where(and(...conds))
+      .orderBy(asc(randomKeySql), asc(questions.id))
+      .limit(limit);
+    return rows;
+  };
+  const rows = inSecondArc ? [] : await arc(false, f.limit + 1);
+  if (rows.length < f.limit + 1) rows.push(...(await arc(true, f.limit + 1 - rows.length)));
+  return rows;
 }
 
 export async function countAnsweredBy(exec: Executor, userId: string): Promise<number> {
@@ -231,21 +324,28 @@ export async function countOwn(exec: Executor, userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** All eight categories' counts in one grouped query (public questions only). */
+/**
+ * Public questions per category, or only the open ones (the "Open Questions" tab):
+ * question_counts, kept by triggers (migration 0015), no scan.
+ */
 export async function categoryCounts(
   exec: Executor,
   status?: 'open',
 ): Promise<Array<{ category: string; n: number }>> {
-  return exec
-    .select({ category: questions.category, n: sql<number>`count(*)::int` })
-    .from(questions)
-    .where(status ? and(isPublicSql(), eq(questions.status, status)) : isPublicSql())
-    .groupBy(questions.category);
+  const n = status === 'open' ? questionCounts.open : questionCounts.public;
+  return exec.select({ category: questionCounts.category, n }).from(questionCounts).where(sql`${n} > 0`);
 }
+
+/** How many of the newest matches "similar questions" ranks. */
+const SIMILAR_POOL = 50;
 
 /** Questions whose text shares any of the words (OR query), best match first. */
 export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
   const query = sql`to_tsquery('english', ${tsQuery})`;
+  // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
+  // an OR of prefixes while typing matches most of the table.
+  const pool = await matchingIds(exec, isPublicSql(), query, 'desc', SIMILAR_POOL);
+  if (pool.length === 0) return [];
   return exec
     .select({
       id: questions.id,
@@ -255,7 +355,7 @@ export async function similarQuestions(exec: Executor, tsQuery: string, limit: n
       answerCount: questions.answerCount,
     })
     .from(questions)
-    .where(and(isPublicSql(), sql`${questions.search} @@ ${query}`))
+    .where(inArray(questions.id, pool))
     .orderBy(sql`ts_rank(${questions.search}, ${query}) desc`, desc(questions.createdAt))
     .limit(limit);
 }

@@ -44,7 +44,9 @@ export function decodeCursor(raw: string | undefined): ListCursor | null {
       typeof a === 'string' &&
       /^[0-9a-f]{8,32}$/.test(a) &&
       typeof b === 'string' &&
-      /^[0-9a-f]{32}$/.test(b)
+      // The question's random key (a signed 32-bit hashtext, migration 0015).
+      /^-?\d{1,10}$/.test(b) &&
+      Math.abs(Number(b)) <= 2 ** 31
     ) {
       return { kind, seed: a, key: b, id };
     }

@@ -199,7 +199,7 @@ export function JobsPage() {
               <Stack gap={6}>
                 <Title order={2} size="h3" aria-live="polite">
                   {pagination
-                    ? `${total.toLocaleString('en-US')} ${total === 1 ? 'job' : 'jobs'} found`
+                    ? `${total.toLocaleString('en-US')}${pagination?.totalCapped ? '+' : ''} ${total === 1 ? 'job' : 'jobs'} found`
                     : 'Jobs'}
                 </Title>
                 {filteredBy.length ? (
