@@ -270,9 +270,12 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                 <Text size="sm" fw={600}>
                   {h.organizer.name || 'Unknown'}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {h.organizer.email}
-                </Text>
+                {/* Signed-in users only: the server sends no address to visitors. */}
+                {h.organizer.email ? (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {h.organizer.email}
+                  </Text>
+                ) : null}
                 {h.organizer.phone ? (
                   <Text size="sm" c="dimmed">
                     {h.organizer.phone}
