@@ -16,6 +16,14 @@ export const jobsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/job-detail-page')).JobDetailPage }),
   },
   {
+    path: 'job/:id/edit',
+    lazy: async () => ({ Component: (await import('./pages/create-job-page')).EditJobPage }),
+  },
+  {
+    path: 'my-jobs',
+    lazy: async () => ({ Component: (await import('./pages/my-jobs-page')).MyJobsPage }),
+  },
+  {
     path: 'create-job',
     lazy: async () => ({ Component: (await import('./pages/create-job-page')).CreateJobPage }),
   },
