@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
-import { useSubmitProject } from '../api/submit-project';
+import { projectErrorToastId, useSubmitProject } from '../api/submit-project';
 
 const EMPTY = {
   teamName: '',
@@ -54,7 +54,12 @@ export function ProjectSubmissionForm({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!values.teamName.trim() || !values.projectTitle.trim() || !values.projectDescription.trim()) {
-      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.submissionRequired });
+      notifications.show({
+        id: projectErrorToastId(hackathonId),
+        color: 'red',
+        title: MSG.validationErrorTitle,
+        message: MSG.submissionRequired,
+      });
       return;
     }
     const form = new FormData();

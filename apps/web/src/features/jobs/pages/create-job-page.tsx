@@ -225,8 +225,7 @@ function EditLoader({ id }: { id: string }) {
     return (
       <Container size="sm" py="xl">
         <Alert color="red" title="Job not found">
-          This posting does not exist or is not yours to edit.{' '}
-          <Link to="/my-jobs">Back to My Jobs</Link>
+          This posting does not exist or is not yours to edit. <Link to="/my-jobs">Back to My Jobs</Link>
         </Alert>
       </Container>
     );

@@ -92,7 +92,9 @@ export function JobsPage() {
       ? [{ key: 'location', label: `in ${params.location}`, clear: () => update({ location: '' }) }]
       : []),
     ...params.categories.map((c) => ({ key: `c-${c}`, label: c, clear: () => toggleCategory(c) })),
-    ...(params.level ? [{ key: 'level', label: levelLabel(params.level), clear: () => update({ level: null }) }] : []),
+    ...(params.level
+      ? [{ key: 'level', label: levelLabel(params.level), clear: () => update({ level: null }) }]
+      : []),
     ...(params.employmentType
       ? [{ key: 'type', label: params.employmentType, clear: () => update({ employmentType: null }) }]
       : []),
@@ -177,10 +179,7 @@ export function JobsPage() {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Select
                   label="Level"
-                  data={[
-                    { value: ALL, label: 'All levels' },
-                    ...LEVEL_OPTIONS,
-                  ]}
+                  data={[{ value: ALL, label: 'All levels' }, ...LEVEL_OPTIONS]}
                   value={params.level ?? ALL}
                   onChange={(v) => update({ level: !v || v === ALL ? null : v })}
                   allowDeselect={false}

@@ -29,7 +29,8 @@ function MyJobCard({ job }: { job: Job }) {
               {job.title}
             </Title>
             <Text size="sm" c="dimmed">
-              {companyLabel(job)} · {cityLabel(job)} · posted <RelativeTime date={job.createdAt} suffix=" ago" />
+              {companyLabel(job)} · {cityLabel(job)} · posted{' '}
+              <RelativeTime date={job.createdAt} suffix=" ago" />
             </Text>
           </Stack>
           <Badge color={s.color} variant="light" style={{ flexShrink: 0 }} data-testid="job-status">
