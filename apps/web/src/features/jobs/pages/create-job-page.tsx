@@ -108,6 +108,8 @@ const EMPTY: FormValues = {
   contactEmail: '',
 };
 
+const hasFigures = (job: Job) => job.salary.min != null || job.salary.max != null;
+
 /** A saved posting as the form's values (edit mode). */
 function valuesOf(job: Job): FormValues {
   return {
@@ -125,7 +127,8 @@ function valuesOf(job: Job): FormValues {
     state: job.location.state ?? '',
     country: job.location.country,
     isRemote: job.isRemote,
-    salaryCurrency: job.salary.currency,
+    // No figures yet: the currency the country suggests, as on a new posting.
+    salaryCurrency: hasFigures(job) ? job.salary.currency : currencyForCountry(job.location.country),
     salaryMin: job.salary.min ?? '',
     salaryMax: job.salary.max ?? '',
     experience: job.experience ?? '',
@@ -240,7 +243,7 @@ function JobForm({ job }: { job?: Job }) {
   const busy = create.isPending || update.isPending;
   const schema = useMemo(() => jobFormSchema(localToday()), []);
   // The currency follows the country until the poster picks one (editing: their saved choice stands).
-  const [currencyChosen, setCurrencyChosen] = useState(Boolean(job));
+  const [currencyChosen, setCurrencyChosen] = useState(Boolean(job && hasFigures(job)));
   const form = useForm<FormValues>({
     initialValues: job ? valuesOf(job) : EMPTY,
     validate: zodValidate(schema),
