@@ -294,7 +294,9 @@ describe('Jobs Hub', () => {
     await page.getByLabel('Minimum salary (per year)').fill('900000');
     await page.getByLabel('Maximum salary (per year)').fill('1200000');
     await page.getByText('Will read: ₹9,00,000 - ₹12,00,000 per year').waitFor();
-    const put = page.waitForResponse((r) => r.url().endsWith(`/api/jobs/${id}`) && r.request().method() === 'PUT');
+    const put = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/jobs/${id}`) && r.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Resubmit for Approval' }).click();
     expect((await put).status()).toBe(200);
     await page.waitForURL(`${server.url}/my-jobs`);

@@ -874,6 +874,7 @@ describe('my jobs: GET /api/jobs/mine and PUT /api/jobs/:id', () => {
   it("lists only the caller's postings in every state, the rejection reason included; visitors 401", async () => {
     const me = await signup(t.app, { name: 'Mina Mine' });
     const pending = (await post(me, validJob({ title: 'Mine pending' }))).json().job._id as string;
+    t.clock.advance(60_000); // distinct creation times: the order is newest first
     const approved = await postApproved(validJob({ title: 'Mine approved' }), me);
     const rejected = (await post(me, validJob({ title: 'Mine rejected' }))).json().job._id as string;
     await service.reject(admin, rejected, 'Please name the salary');

@@ -37,7 +37,7 @@ describe('job listing URL state', () => {
     expect(searchFromParams(p).toString()).toBe('category=Design');
   });
 
-  it('offers one level vocabulary and reads the posting form\'s names as its rungs', () => {
+  it("offers one level vocabulary and reads the posting form's names as its rungs", () => {
     expect(LEVEL_OPTIONS.map((o) => o.value)).toEqual([
       'Intern',
       'Junior',

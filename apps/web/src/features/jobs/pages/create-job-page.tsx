@@ -480,7 +480,6 @@ function JobForm({ job }: { job?: Job }) {
                   name="salaryCurrency"
                   data={[...SALARY_CURRENCIES]}
                   allowDeselect={false}
-                  description={`Suggested by the country (${currencyForCountry(v.country)})`}
                   {...currencyProps}
                   onChange={(c) => {
                     setCurrencyChosen(true);
@@ -515,7 +514,7 @@ function JobForm({ job }: { job?: Job }) {
                   ? `Will read: ${preview}`
                   : job?.salary.text && job.salary.min == null && job.salary.max == null
                     ? `Will read: ${job.salary.text}`
-                    : 'Leave the salary empty to show none.'}
+                    : `Optional. The currency follows the country (${currencyForCountry(v.country)}) unless you pick one.`}
               </Text>
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -11,7 +11,7 @@ import { cityLabel, companyLabel } from '../lib/job-display';
 const STATUS: Record<Job['status'], { label: string; color: string; note: string }> = {
   pending: {
     label: 'Pending review',
-    color: 'yellow',
+    color: 'amber',
     note: 'Our admin team reviews postings before they are listed.',
   },
   approved: { label: 'Approved', color: 'green', note: 'Listed on the Jobs Hub.' },
