@@ -309,7 +309,18 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
           </Title>
           <Group gap="sm">
             {/* The organiser's own wording and case (a Badge uppercases by default). */}
-            <Badge size="lg" color="yellow" variant="light" tt="none" data-testid="prize-pill">
+            <Badge
+              size="lg"
+              color="yellow"
+              variant="light"
+              tt="none"
+              data-testid="prize-pill"
+              // A long prize text wraps instead of being cut off at 375 px.
+              styles={{
+                root: { height: 'auto', maxWidth: '100%' },
+                label: { whiteSpace: 'normal', paddingBlock: 4 },
+              }}
+            >
               Prize pool: {h.prizes.prizePool || 'TBD'}
             </Badge>
             <Group gap={4}>
