@@ -352,11 +352,11 @@ export function createJobsService(ctx: AppContext) {
   /**
    * PUT /api/jobs/:id: the poster replaces their posting whole, in any state; it goes back to the
    * admins (pending, the old decision cleared), so nothing unreviewed is ever listed. Others: 404
-   * while it is not listed (CONTRACT §3), 403 once it is.
+   * while it is not listed to them (CONTRACT §3), otherwise 403 (admins review, never rewrite).
    */
   async function update(user: SessionUser, id: string, input: JobCreateInput): Promise<Job> {
     const existing = UUID.test(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
-    if (!existing || (existing.job.status !== 'approved' && existing.job.posterId !== user.id)) {
+    if (!existing || (existing.job.status !== 'approved' && !canSeeUnlisted(user, existing.job))) {
       return notFound('Job not found');
     }
     if (existing.job.posterId !== user.id) forbidden('Only the poster can edit this job.');
