@@ -145,9 +145,23 @@ describe('Hackathons', () => {
       '/hackathon-portal-info',
     );
 
-    // Check 2 of spec 03 §5 fires first on an empty form.
+    // An empty form: every check of spec 03 §5 on its field at once, the focus on the first
+    // (check 2, the title) and the toast naming it.
     await page.getByRole('button', { name: 'Submit for Review' }).click();
-    await page.getByText('Please provide a title for your hackathon.').waitFor();
+    for (const message of [
+      'Please provide a title for your hackathon.',
+      'Please provide a description for your hackathon.',
+      'Please provide the organizer name.',
+      'Please provide the organizer email.',
+      'Please provide prize pool information.',
+      'Please select a category for your hackathon.',
+    ]) {
+      await page.getByText(message, { exact: true }).first().waitFor();
+    }
+    expect(await page.getByText('Please provide both start and end dates.', { exact: true }).count()).toBe(2);
+    await page.getByRole('alert').filter({ hasText: 'Please provide a title for your hackathon.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-path'))).toBe('title');
+    await shot(page, 'conduct-errors-1280');
 
     await page.getByLabel('Hackathon Title').fill(title);
     await page
@@ -159,7 +173,8 @@ describe('Hackathons', () => {
     await page.getByLabel('Organizer Email').fill('olga@hack.test');
     await page.getByLabel('Start Date & Time').fill(await localInput(page, 2 * HOUR));
     await page.getByLabel('End Date & Time').fill(await localInput(page, 3 * 24 * HOUR));
-    await choose(page, 'Duration', '72 hours');
+    // Derived from the dates, so it cannot contradict them.
+    expect(await page.getByTestId('duration').inputValue()).toMatch(/^(69|70|71) hours$/);
     await choose(page, 'Location Type', 'Hybrid');
     await page.getByLabel('Location', { exact: true }).fill('Bengaluru, Hall 2');
     await page.getByLabel('Prize Pool').fill('₹1,00,000');
@@ -193,9 +208,26 @@ describe('Hackathons', () => {
 
     // Pending: the organiser sees it on My Hackathons; visitors get "not found".
     await page.goto(`${server.url}/my-hackathons`);
-    await page.getByRole('tab', { name: 'Organized (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Organized (1)', selected: true }).waitFor();
     await page.getByTestId('organized-card').getByText('pending').waitFor();
     await shot(page, 'my-hackathons-1280');
+
+    // Manage opens it filled in; an edit is submitted for review again.
+    await page.getByRole('link', { name: `Manage ${title}` }).click();
+    await page.waitForURL(`**/conduct-hackathon?edit=${hackathonId}`);
+    await page.getByRole('heading', { name: 'Edit Your Hackathon' }).waitFor();
+    expect(await page.getByLabel('Hackathon Title').inputValue()).toBe(title);
+    expect(await page.getByLabel('Organizer Email').inputValue()).toBe('olga@hack.test');
+    expect(await page.getByLabel('Prize Pool').inputValue()).toBe('₹1,00,000');
+    await page.getByLabel('Prize Pool').fill('₹1,00,000, swag and mentorship');
+    await shot(page, 'conduct-edit-1280');
+    const put = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/hackathons/${hackathonId}`) && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Resubmit for Review' }).click();
+    expect((await put).status()).toBe(200);
+    await page.waitForURL('**/my-hackathons');
+    await page.getByTestId('organized-card').getByText('pending').waitFor();
     await context.close();
 
     const visitor = await pageFor(null, 375);
@@ -247,10 +279,19 @@ describe('Hackathons', () => {
     await shot(mobile.page, 'list-upcoming-375');
     await mobile.context.close();
 
-    // A visitor sees the login prompt on the detail page.
+    // The organiser's e-mail is for signed-in users; the prize keeps the organiser's case.
+    const signedIn = await pageFor(participant);
+    await signedIn.page.goto(`${server.url}/hackathon/${hackathonId}`);
+    await signedIn.page.getByText('olga@hack.test').waitFor();
+    const pill = signedIn.page.getByTestId('prize-pill');
+    expect(await pill.innerText()).toBe('Prize pool: ₹1,00,000, swag and mentorship');
+    await signedIn.context.close();
+
+    // A visitor sees the login prompt on the detail page, and no e-mail address.
     const visitor = await pageFor(null);
     await visitor.page.goto(`${server.url}/hackathon/${hackathonId}`);
     await visitor.page.getByText('Login required').waitFor();
+    expect(await visitor.page.getByText('olga@hack.test').count()).toBe(0);
     expect(await visitor.page.getByRole('link', { name: 'Log In to Join' }).getAttribute('href')).toBe(
       '/login',
     );
@@ -299,8 +340,14 @@ describe('Hackathons', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'slides.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // A URL the server refuses: 'Submission Failed'; once fixed, only 'Submission Complete!' stays.
+    await page.getByLabel('Demo URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Submit Project' }).click();
+    await page.getByText('Submission Failed').waitFor();
+    await page.getByLabel('Demo URL').fill('https://example.com/watt/demo');
     await page.getByRole('button', { name: 'Submit Project' }).click();
     await page.getByText('Submission Complete!').waitFor();
+    await page.getByText('Submission Failed').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Your Submission', exact: true }).waitFor();
     expect(await page.getByLabel('Team Name').inputValue()).toBe('');
     await shot(page, 'detail-running-1280');
@@ -358,10 +405,11 @@ describe('Hackathons', () => {
     expect(outsider.status).toBe(401);
   });
 
-  it('My Hackathons: participated tab, and empty states for a new user', async () => {
+  it('My Hackathons: opens on the tab with content, and empty states for a new user', async () => {
     const { page, context } = await pageFor(participant, 375);
     await page.goto(`${server.url}/my-hackathons`);
-    await page.getByRole('tab', { name: 'Participated (1)' }).click();
+    // Only participated: that tab is open without a click.
+    await page.getByRole('tab', { name: 'Participated (1)', selected: true }).waitFor();
     await page.getByTestId('participated-card').getByText(title).waitFor();
     await page.getByRole('link', { name: 'View Details & Submit' }).waitFor();
     await page.getByRole('tab', { name: 'Organized (0)' }).click();
@@ -375,5 +423,22 @@ describe('Hackathons', () => {
     await anon.page.waitForURL('**/login');
     await anon.context.close();
     expect(problems).toEqual([]);
+  });
+
+  // Last: the clock jumps days ahead, past the signed-in sessions' idle timeout.
+  it('after the end, everyone sees the winner on the hackathon page', async () => {
+    await setServerClock(3 * 24 * HOUR + HOUR, hackathonId);
+    for (const width of [1280, 375]) {
+      const visitor = await pageFor(null, width);
+      await visitor.page.goto(`${server.url}/hackathon/${hackathonId}`);
+      const winners = visitor.page.getByRole('region', { name: 'Winners' });
+      await winners.waitFor();
+      const result = winners.getByTestId('result').first();
+      await result.getByText('Watt Watcher').waitFor();
+      expect(await result.textContent()).toContain('Winner');
+      expect(await result.textContent()).toContain('Team Photon');
+      await shot(visitor.page, `detail-past-${width}`);
+      await visitor.context.close();
+    }
   });
 });

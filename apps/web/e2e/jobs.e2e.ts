@@ -87,8 +87,20 @@ describe('Jobs Hub', () => {
     await page.getByRole('button', { name: 'Submit for Approval' }).click();
     await page.getByText('Missing Information').waitFor();
     await page.getByText('Please fill in all required fields.').first().waitFor();
+    // Every missing field is named on the field itself, all at once.
+    for (const inline of [
+      'Please enter the job title',
+      'Please select a category',
+      'Please enter the job description',
+      'Please enter the company name',
+      'Please enter the city',
+      'Please enter a contact email',
+    ]) {
+      await page.getByText(inline, { exact: true }).waitFor();
+    }
     // The first missing field has the focus (its visible input, not a hidden one).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-path'))).toBe('title');
+    await shot(page, 'create-errors-1280');
 
     await page.getByLabel('Job Title').fill(TITLE);
     await page.getByRole('combobox', { name: 'Category' }).click();
@@ -111,7 +123,16 @@ describe('Jobs Hub', () => {
     await shot(page, 'create-filled-1280');
     await page.getByRole('textbox', { name: /^City/ }).fill('Bengaluru');
     await page.getByLabel('State', { exact: true }).fill('Karnataka');
-    await page.getByLabel('Salary Range').fill('40000 - 60000');
+    // The currency follows the country (India → INR) until the poster picks one; a preview reads
+    // the salary as the listing will show it, figures as entered.
+    expect(await page.getByRole('combobox', { name: 'Salary currency' }).inputValue()).toBe('INR');
+    await page.getByLabel('Country', { exact: true }).fill('United States');
+    expect(await page.getByRole('combobox', { name: 'Salary currency' }).inputValue()).toBe('USD');
+    await page.getByLabel('Country', { exact: true }).fill('India');
+    expect(await page.getByRole('combobox', { name: 'Salary currency' }).inputValue()).toBe('INR');
+    await page.getByLabel('Minimum salary (per year)').fill('1800000');
+    await page.getByLabel('Maximum salary (per year)').fill('2600000');
+    await page.getByText('Will read: ₹18,00,000 - ₹26,00,000 per year').waitFor();
     await page.getByLabel('Experience', { exact: true }).fill('3-5 years');
     await page.getByLabel('Contact Email').fill('hiring@qubit.example.com');
 
@@ -225,6 +246,126 @@ describe('Jobs Hub', () => {
     await context.close();
   });
 
+  it('My Jobs: the poster follows a posting (rejected with the reason), edits it and it goes back to review', async () => {
+    const session = await apiSignup(server.url, {
+      name: 'Rina Repost',
+      email: 'rina@example.com',
+      password: 'rina-password-1',
+    });
+    const auth = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+    const posted = await fetch(`${server.url}/api/jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        title: 'Support Lead',
+        description: 'Lead our support team.',
+        company: { name: 'Helpful Co' },
+        location: { city: 'Pune', country: 'India' },
+        category: 'Customer Service',
+        contactEmail: 'jobs@helpful.example.com',
+      }),
+    });
+    expect(posted.status).toBe(201);
+    const id = ((await posted.json()) as { job: { _id: string } }).job._id;
+    const token = await adminToken();
+    const rejected = await fetch(`${server.url}/api/admin/jobs/${id}/reject`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Please add a salary range' }),
+    });
+    expect(rejected.status, await rejected.clone().text()).toBe(200);
+
+    const { page, context } = await newPage(browser);
+    const problems = await watchProblems(page);
+    await signInPage(page, server.url, session);
+    await page.goto(`${server.url}/jobhubs`);
+    await page.getByRole('link', { name: 'My Jobs' }).first().click();
+    await page.waitForURL(`${server.url}/my-jobs`);
+    const card = page.getByRole('article').filter({ hasText: 'Support Lead' });
+    await card.getByText('Rejected', { exact: true }).waitFor();
+    await card.getByText('Please add a salary range').waitFor();
+    await shot(page, 'my-jobs-1280');
+
+    await card.getByRole('link', { name: 'Edit Support Lead' }).click();
+    await page.waitForURL(`${server.url}/job/${id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Job Posting' }).waitFor();
+    expect(await page.getByLabel('Job Title').inputValue()).toBe('Support Lead');
+    expect(await page.getByLabel('Company Name').inputValue()).toBe('Helpful Co');
+    await page.getByLabel('Minimum salary (per year)').fill('900000');
+    await page.getByLabel('Maximum salary (per year)').fill('1200000');
+    await page.getByText('Will read: ₹9,00,000 - ₹12,00,000 per year').waitFor();
+    const put = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/jobs/${id}`) && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Resubmit for Approval' }).click();
+    expect((await put).status()).toBe(200);
+    await page.waitForURL(`${server.url}/my-jobs`);
+    await card.getByText('Pending review', { exact: true }).waitFor();
+    expect(await card.textContent()).not.toContain('Please add a salary range');
+    expect(problems).toEqual([]);
+
+    const mobile = await newPage(browser, { width: 375, height: 812 });
+    await signInPage(mobile.page, server.url, session);
+    await mobile.page.goto(`${server.url}/my-jobs`);
+    await mobile.page.getByRole('article').filter({ hasText: 'Support Lead' }).waitFor();
+    expect(
+      await mobile.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'my-jobs-375');
+    await mobile.context.close();
+    await context.close();
+  });
+
+  it('puts View Details in the same place on every card, whatever the pay line', async () => {
+    const session = await apiSignup(server.url, {
+      name: 'Cara Cards',
+      email: 'cara@example.com',
+      password: 'cara-password-1',
+    });
+    const token = await adminToken();
+    for (const [title, salary] of [
+      ['Card Short Pay', undefined],
+      ['Card Long Pay', { min: 1_800_000, max: 260_000_000, currency: 'INR' }],
+    ] as const) {
+      const res = await fetch(`${server.url}/api/jobs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title,
+          description: 'Cards that line up.',
+          company: { name: 'Aligned Ltd' },
+          location: { city: 'Chennai', country: 'India' },
+          category: 'Design',
+          contactEmail: 'jobs@aligned.example.com',
+          experience: salary ? undefined : '2 years',
+          salary,
+        }),
+      });
+      const id = ((await res.json()) as { job: { _id: string } }).job._id;
+      await fetch(`${server.url}/api/admin/jobs/${id}/approve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+    for (const width of [1280, 375]) {
+      const { page, context } = await newPage(browser, { width, height: 900 });
+      await page.goto(`${server.url}/jobhubs?search=card`);
+      const cards = page.getByRole('article').filter({ hasText: 'Aligned Ltd' });
+      await cards.nth(1).waitFor();
+      const offsets = await cards.evaluateAll((els) =>
+        els.map((el) => {
+          const c = el.getBoundingClientRect();
+          const b = el.querySelector('[data-testid="view-details"]')!.getBoundingClientRect();
+          return { right: Math.round(c.right - b.right), bottom: Math.round(c.bottom - b.bottom) };
+        }),
+      );
+      expect(offsets).toHaveLength(2);
+      expect(offsets[0]).toEqual(offsets[1]);
+      await shot(page, `cards-${width}`);
+      await context.close();
+    }
+  });
+
   it('fills the location box from "use my location" (browser coordinates → offline lookup)', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
@@ -261,7 +402,7 @@ describe('Jobs Hub', () => {
     for (const expected of [
       'Qubit Works',
       'Bengaluru, Karnataka, India',
-      '₹33,20,000 - ₹49,80,000',
+      '₹18,00,000 - ₹26,00,000 per year',
       'Mid-level',
       'Full-time',
       'Technology',
@@ -293,7 +434,7 @@ describe('Jobs Hub', () => {
       employmentType: 'FULL_TIME',
       hiringOrganization: { name: 'Qubit Works', sameAs: 'https://qubit.example.com' },
       jobLocation: { address: { addressLocality: 'Bengaluru', addressCountry: 'India' } },
-      baseSalary: { currency: 'INR', value: { minValue: 3_320_000, maxValue: 4_980_000 } },
+      baseSalary: { currency: 'INR', value: { minValue: 1_800_000, maxValue: 2_600_000 } },
     });
     await shot(page, 'detail-1280');
     expect(problems).toEqual([]);

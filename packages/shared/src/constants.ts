@@ -114,6 +114,19 @@ export const JOB_EMPLOYMENT_TYPES = [
 export const JOB_SORTS = ['newest', 'oldest', 'title', 'company'] as const;
 export const JOB_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const INDIA_SALARY_MULTIPLIER = 83;
+/** Currencies a salary may be posted in (ISO 4217); the country suggests one, the poster may change it. */
+export const SALARY_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'CAD', 'AUD'] as const;
+export type SalaryCurrency = (typeof SALARY_CURRENCIES)[number];
+/**
+ * The two level lists of spec 03 §3 name the same rungs differently: a listing filter value finds
+ * the posting form's synonyms too (CONTRACT §5: every value a form can submit is findable).
+ */
+export const JOB_LEVEL_SYNONYMS: Record<string, readonly string[]> = {
+  Junior: ['Junior', 'Entry-level'],
+  'Entry-level': ['Junior', 'Entry-level'],
+  Senior: ['Senior', 'Senior-level'],
+  'Senior-level': ['Senior', 'Senior-level'],
+};
 
 export const HACKATHON_CATEGORIES = [
   'AI/ML',

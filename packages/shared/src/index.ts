@@ -18,3 +18,4 @@ export * from './schemas/ideas.js';
 export * from './schemas/hackathons.js';
 export * from './schemas/jobs.js';
 export * from './schemas/admin.js';
+export * from './zod-config.js';

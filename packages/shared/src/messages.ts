@@ -181,6 +181,8 @@ export const MSG = {
   jobSubmitFailedTitle: 'Submission Failed',
   jobSubmitFailed: 'Failed to submit job posting. Please try again.',
   jobSubmitNetwork: 'Network error. Please check your connection and try again.',
+  jobResubmitted:
+    'Your changes have been submitted for admin approval. The posting is listed again once approved.',
   jobSubmittedTitle: 'Job Submitted',
   jobSubmitted:
     "Your job posting has been submitted for admin approval. You will be notified once it's approved.",

@@ -513,6 +513,27 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: `/api/hackathons/${w.ids.pendingHackathon}` }),
     expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
   },
+  'PUT /api/hackathons/{id}': {
+    // A fresh pending hackathon of the owner each time: only its organiser edits it.
+    call: async () => {
+      const id = (await makeHackathon(db(), w.owner, { status: 'pending' })).id;
+      const start = new Date(Date.now() + 5 * 86_400_000);
+      const mp = await multipart({
+        title: 'Hack, edited',
+        description: 'Build',
+        category: 'AI/ML',
+        organizer: JSON.stringify({ name: 'Org', email: 'org@example.com' }),
+        eventDetails: JSON.stringify({
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 86_400_000).toISOString(),
+        }),
+        prizes: JSON.stringify({ prizePool: '₹10,000' }),
+      });
+      return { url: `/api/hackathons/${id}`, payload: mp.payload, headers: mp.headers };
+    },
+    // Others do not see a pending one (404); an admin sees it but does not rewrite it (403).
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 403 },
+  },
   'GET /api/hackathons/{id}/calendar.ics': {
     public: true,
     call: () => ({ url: `/api/hackathons/${w.ids.pendingHackathon}/calendar.ics` }),
@@ -608,6 +629,28 @@ const MATRIX: Record<string, Row> = {
     public: true,
     call: () => ({ url: `/api/jobs/${w.ids.pendingJob}` }),
     expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
+  },
+  'GET /api/jobs/mine': {
+    call: () => ({ url: '/api/jobs/mine' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      if (role === 'owner') expect(res.body).toContain(w.ids.pendingJob);
+      else expect(res.body).not.toContain(w.ids.pendingJob);
+    },
+  },
+  'PUT /api/jobs/{id}': {
+    call: async () => ({
+      url: `/api/jobs/${(await makeJob(db(), w.owner, { status: 'pending' })).id}`,
+      payload: {
+        title: 'Engineer, edited',
+        description: 'Write code',
+        company: { name: 'Acme' },
+        location: { city: 'Pune', country: 'India' },
+        category: 'Engineering',
+        contactEmail: 'jobs@acme.test',
+      },
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 403 },
   },
   'GET /api/geo/reverse': {
     public: true,

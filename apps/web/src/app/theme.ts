@@ -11,7 +11,7 @@ import {
 export function brandColorFor(pathname: string): MantineColor {
   if (/^\/(ideas|idea\/|my-ideas|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
     return 'grape';
-  if (/^\/(jobhubs|job\/|create-job)/.test(pathname)) return 'orange';
+  if (/^\/(jobhubs|job\/|create-job|my-jobs)/.test(pathname)) return 'amber';
   if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))
     return 'green';
   return 'blue';
@@ -20,7 +20,6 @@ export function brandColorFor(pathname: string): MantineColor {
 /** spec 03 §2 footer accent: inquiry teal, innovators purple, hackathons green, jobs amber. */
 export function footerAccentFor(pathname: string): MantineColor {
   const brand = brandColorFor(pathname);
-  if (brand === 'orange') return 'yellow';
   return brand === 'blue' ? 'teal' : brand;
 }
 
@@ -44,6 +43,20 @@ const tuple = (base: MantineColorsTuple, dark: [string, string, string]): Mantin
 const colors = {
   green: tuple(DEFAULT_THEME.colors.green, ['#2f9e44', '#237a35', '#1e6e30']),
   orange: tuple(DEFAULT_THEME.colors.orange, ['#e8590c', '#c2410c', '#9a3412']),
+  // spec 03 §2/§9: jobs are amber (Tailwind's amber scale); shade 8, the filled top bar and buttons,
+  // is amber-700 (5.0:1 with white text), shade 9 amber-800 for light-variant text.
+  amber: [
+    '#fffbeb',
+    '#fef3c7',
+    '#fde68a',
+    '#fcd34d',
+    '#fbbf24',
+    '#f59e0b',
+    '#d97706',
+    '#c2610a',
+    '#b45309',
+    '#92400e',
+  ] as MantineColorsTuple,
   teal: tuple(DEFAULT_THEME.colors.teal, ['#099268', '#087f5b', '#066b4c']),
   // Red text (Logout, errors) also sits on red-tinted hover backgrounds.
   red: tuple(DEFAULT_THEME.colors.red, ['#e03131', '#c92a2a', '#a61e1e']),

@@ -1,4 +1,8 @@
+import { disableZodEval } from '@agora/shared';
 import { type FormErrors, schemaResolver, type UseFormReturnType } from '@mantine/form';
+
+// The CSP allows no eval: Zod must not compile (or even probe for) `new Function` in the browser.
+disableZodEval();
 
 /** A Standard Schema (every Zod 4 schema is one), as @mantine/form's resolver takes it. */
 type Schema = Parameters<typeof schemaResolver>[0];

@@ -45,7 +45,7 @@ export const aJob = (over: Partial<Job> = {}): Job => ({
   employmentType: 'Full-time',
   type: 'Full-time',
   level: 'Mid-level',
-  salary: { min: null, max: null, text: null },
+  salary: { min: null, max: null, currency: 'USD', text: null },
   requirements: { skills: [], text: null },
   skills: [],
   benefits: null,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hackathonPhase, registrationOpen } from './hackathon-phase.js';
+import { hackathonDuration, hackathonPhase, registrationOpen } from './hackathon-phase.js';
 import { initials } from './initials.js';
 import { markdownToPlainText } from './plain-text.js';
 import { plural } from './plural.js';
 import { relativeTime, timeAgo } from './relative-time.js';
 import { equalPercentages, splitPaise } from './reward-split.js';
-import { formatSalary } from './salary.js';
+import { currencyForCountry, formatSalary, salaryLine } from './salary.js';
 
 describe('initials', () => {
   it('takes the first letters of the first and last words', () => {
@@ -83,10 +83,47 @@ describe('hackathon phase', () => {
 });
 
 describe('salary', () => {
-  it('multiplies by 83 for India and shows USD elsewhere', () => {
-    expect(formatSalary({ min: 1000, max: 2000 }, 'India')).toBe('₹83,000 - ₹1,66,000');
-    expect(formatSalary({ min: 1000, max: 2000 }, 'USA')).toBe('$1,000 - $2,000');
-    expect(formatSalary(null, 'India')).toBeNull();
+  it('shows the figures as entered, in their own currency (Indian grouping for rupees)', () => {
+    expect(formatSalary({ min: 1_800_000, max: 2_600_000, currency: 'INR' })).toBe('₹18,00,000 - ₹26,00,000');
+    expect(formatSalary({ min: 1000, max: 2000, currency: 'USD' })).toBe('$1,000 - $2,000');
+    expect(formatSalary({ min: 50_000, max: null, currency: 'EUR' })).toBe('From €50,000');
+    expect(formatSalary({ min: null, max: 90_000, currency: 'GBP' })).toBe('Up to £90,000');
+    expect(formatSalary({ min: 5, max: 5, currency: 'INR' })).toBe('₹5');
+    expect(formatSalary(null)).toBeNull();
+  });
+
+  it('keeps spec 03 ×83 only as an approximate rupee note beside USD figures of a job in India', () => {
+    expect(salaryLine({ min: 20_000, max: 30_000, currency: 'USD', text: null }, 'India')).toBe(
+      '$20,000 - $30,000 per year (≈ ₹16,60,000 - ₹24,90,000)',
+    );
+    expect(salaryLine({ min: 1_800_000, max: 2_600_000, currency: 'INR', text: null }, 'India')).toBe(
+      '₹18,00,000 - ₹26,00,000 per year',
+    );
+    expect(salaryLine({ min: 20_000, max: 30_000, currency: 'USD', text: null }, 'USA')).toBe(
+      '$20,000 - $30,000 per year',
+    );
+    expect(salaryLine({ min: null, max: null, currency: 'USD', text: 'Competitive' }, 'India')).toBe(
+      'Competitive',
+    );
+  });
+
+  it('suggests a currency from the country', () => {
+    expect(currencyForCountry('India')).toBe('INR');
+    expect(currencyForCountry(' united kingdom ')).toBe('GBP');
+    expect(currencyForCountry('Germany')).toBe('EUR');
+    expect(currencyForCountry('Narnia')).toBe('USD');
+  });
+});
+
+describe('hackathon duration', () => {
+  it('derives the duration from the dates', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(hackathonDuration(at('2026-11-24T09:00:00Z'), at('2026-11-26T18:00:00Z'))).toBe('57 hours');
+    expect(hackathonDuration(at('2026-11-24T09:00:00Z'), at('2026-11-25T09:00:00Z'))).toBe('24 hours');
+    expect(hackathonDuration(at('2026-11-01T00:00:00Z'), at('2026-11-08T00:00:00Z'))).toBe('7 days');
+    expect(hackathonDuration(at('2026-11-01T00:00:00Z'), at('2026-11-15T00:00:00Z'))).toBe('2 weeks');
+    expect(hackathonDuration(at('2026-11-01T00:00:00Z'), at('2027-01-01T00:00:00Z'))).toBe('2 months');
+    expect(hackathonDuration(at('2026-11-02T00:00:00Z'), at('2026-11-01T00:00:00Z'))).toBeNull();
   });
 });
 

@@ -24,3 +24,20 @@ export function registrationOpen(startDate: string | Date, now: Date): boolean {
 export function registrationDeadline(startDate: string | Date): Date {
   return new Date(new Date(startDate).getTime() - REGISTRATION_CUTOFF_MS);
 }
+
+/**
+ * The duration a hackathon's dates give ("36 hours", "3 days", "2 weeks"): derived, so the page can
+ * never say "1 week" for a Nov 24–26 event. Under 3 days in hours (hackathons are counted in hours),
+ * then whole days, whole weeks from 14 days on, months from 60 days on.
+ */
+export function hackathonDuration(startDate: string | Date, endDate: string | Date): string | null {
+  const ms = new Date(endDate).getTime() - new Date(startDate).getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const hours = Math.round(ms / 3_600_000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (hours < 72) return plural(Math.max(hours, 1), 'hour');
+  const days = Math.round(ms / 86_400_000);
+  if (days < 14) return plural(days, 'day');
+  if (days < 60) return days % 7 === 0 ? plural(days / 7, 'week') : plural(days, 'day');
+  return plural(Math.round(days / 30), 'month');
+}

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import {
   HACKATHON_CATEGORIES,
-  HACKATHON_DURATIONS,
   HACKATHON_LOCATION_TYPES,
   HACKATHON_STATUSES,
   LIMITS,
@@ -66,6 +65,19 @@ export const HackathonSubmission = z.object({
 });
 export type HackathonSubmission = z.infer<typeof HackathonSubmission>;
 
+/** A past hackathon's placed projects (winner first), public: what the organiser marked. */
+export const HackathonResult = z.object({
+  _id: z.string(),
+  status: z.enum(['winner', 'runner_up']),
+  teamName: z.string(),
+  projectTitle: z.string(),
+  projectDescription: z.string(),
+  projectUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  demoUrl: z.string().nullable(),
+});
+export type HackathonResult = z.infer<typeof HackathonResult>;
+
 export const Hackathon = z.object({
   _id: z.string(),
   title: z.string(),
@@ -75,7 +87,8 @@ export const Hackathon = z.object({
   category: z.string(),
   status: z.enum(HACKATHON_STATUSES),
   featured: z.boolean(),
-  organizer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** `email` is null for visitors (signed-in users only); `phone` for the organiser and admins only. */
+  organizer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   author: z.object({ id: z.string(), displayName: z.string() }),
   eventDetails: z.object({
     startDate: z.string(),
@@ -108,6 +121,8 @@ export const Hackathon = z.object({
    */
   participants: z.array(HackathonParticipant).optional(),
   submissions: z.array(HackathonSubmission).optional(),
+  /** Detail only, past hackathons: the winner and runner-up projects, for everyone. */
+  results: z.array(HackathonResult).optional(),
   /** Detail only: the server's clock, so a countdown does not depend on the viewer's clock. */
   serverTime: z.string().optional(),
 });
@@ -142,6 +157,7 @@ export const ProjectSubmissionResult = z.object({
 export type ProjectSubmissionResult = z.infer<typeof ProjectSubmissionResult>;
 
 export const HackathonCreateResult = z.object({ message: z.string(), hackathon: Hackathon });
+
 export type HackathonCreateResult = z.infer<typeof HackathonCreateResult>;
 
 export const HackathonSubmissionStatusBody = z.object({
@@ -237,10 +253,11 @@ export const HackathonCreateInput = z.object({
   eventDetails: z.object({
     startDate: IsoDate(MSG.hackathonDates),
     endDate: IsoDate(MSG.hackathonDates),
+    /** Ignored: the duration is derived from the dates (hackathonDuration), so it cannot contradict them. */
     duration: z
-      .enum(HACKATHON_DURATIONS, { error: `Duration must be one of: ${HACKATHON_DURATIONS.join(', ')}` })
-      .nullish()
-      .transform((v) => v ?? null),
+      .unknown()
+      .optional()
+      .transform(() => null),
     location: optText(LIMITS.shortTextMax),
     locationType: z
       .enum(HACKATHON_LOCATION_TYPES, {
@@ -263,6 +280,73 @@ export const HackathonCreateInput = z.object({
   additionalInfo: optText(LIMITS.textMax),
 });
 export type HackathonCreateInput = z.infer<typeof HackathonCreateInput>;
+
+// ---------- the organiser form (web; the server runs firstHackathonFormError and the input schema) ----------
+
+/** The form fields spec 03 §5 checks, in the spec's order: the first failing one gets the focus and the toast. */
+export const HACKATHON_FORM_ORDER = [
+  'title',
+  'description',
+  'organizer',
+  'organizerEmail',
+  'startDate',
+  'endDate',
+  'prizePool',
+  'category',
+] as const;
+
+const formText = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+const localInstant = (v: string) => (v.trim() ? new Date(v) : null);
+
+/**
+ * The organiser form's values and spec 03 §5 checks 2–9 with the spec's sentences, every failing
+ * check at once (the form shows each on its field). Dates are datetime-local strings.
+ */
+export const HackathonFormSchema = z
+  .object({
+    title: formText(MSG.hackathonTitle, LIMITS.titleMax),
+    description: formText(MSG.hackathonDescription, LIMITS.textMax),
+    category: z.string().refine((v) => (HACKATHON_CATEGORIES as readonly string[]).includes(v), {
+      error: MSG.hackathonCategory,
+    }),
+    tags: z.string().max(2000),
+    organizer: formText(MSG.hackathonOrganizer, LIMITS.nameMax),
+    organizerEmail: z
+      .string()
+      .trim()
+      .min(1, { error: MSG.hackathonOrganizerEmail })
+      .pipe(z.email({ error: 'Please provide a valid organizer email.' })),
+    organizerPhone: z.string().max(40),
+    startDate: z.string(),
+    endDate: z.string(),
+    location: z.string().max(LIMITS.shortTextMax),
+    locationType: z.enum(HACKATHON_LOCATION_TYPES),
+    prizePool: formText(MSG.hackathonPrize, LIMITS.shortTextMax),
+    judgingCriteria: z.string().max(LIMITS.textMax),
+    requirements: z.string().max(LIMITS.textMax),
+    additionalInfo: z.string().max(LIMITS.textMax),
+  })
+  .superRefine((v, ctx) => {
+    const start = localInstant(v.startDate);
+    const end = localInstant(v.endDate);
+    const valid = (d: Date | null) => d !== null && !Number.isNaN(d.getTime());
+    if (!valid(start) || !valid(end)) {
+      for (const [path, d] of [
+        ['startDate', start],
+        ['endDate', end],
+      ] as const) {
+        if (!valid(d)) ctx.addIssue({ code: 'custom', path: [path], message: MSG.hackathonDates });
+      }
+    } else if (end!.getTime() <= start!.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.hackathonDateOrder });
+    }
+  });
+export type HackathonFormValues = z.input<typeof HackathonFormSchema>;
 
 /** spec 03 §5: tags are a comma-separated string split into trimmed, non-empty items. */
 export function splitHackathonTags(input: string): string[] {

@@ -8,6 +8,7 @@ import {
   JOB_SORTS,
   JOB_STATUSES,
   LIMITS,
+  SALARY_CURRENCIES,
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
 
@@ -24,8 +25,8 @@ export const JOB_LIMITS = {
   skill: 50,
   searchMax: 200,
   locationMax: 100,
-  /** Salary figures are annual amounts in USD (spec 03 §3 shows India in rupees via ×83). */
-  salaryMax: 10_000_000,
+  /** Annual salary figures, in the posting's currency (room for a crore of rupees and more). */
+  salaryMax: 1_000_000_000,
 } as const;
 
 // ---------- listing ----------
@@ -72,8 +73,13 @@ export const Job = z.object({
   /** The posting form's name for employmentType (spec 03 §3). */
   type: z.string(),
   level: z.string(),
-  /** Annual USD figures parsed from the posting, plus the poster's own wording. */
-  salary: z.object({ min: z.number().nullable(), max: z.number().nullable(), text: z.string().nullable() }),
+  /** Annual figures in `currency` as the poster entered them, plus the poster's own wording. */
+  salary: z.object({
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    currency: z.enum(SALARY_CURRENCIES),
+    text: z.string().nullable(),
+  }),
   requirements: z.object({ skills: z.array(z.string()), text: z.string().nullable() }),
   skills: z.array(z.string()),
   benefits: z.string().nullable(),
@@ -189,13 +195,17 @@ export const JobCreateBody = z.object({
   type: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
   employmentType: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
   level: z.enum(JOB_LEVELS as [string, ...string[]]).optional(),
-  /** Free text ("$80,000 - $120,000", "80k-120k", "Competitive") or explicit annual USD figures. */
+  /**
+   * Explicit annual figures in a currency (absent: the one the country suggests), or free text
+   * ("$80,000 - $120,000", "80k-120k", "Competitive") whose plain figures are read as USD.
+   */
   salary: z
     .union([
       z.string().trim().max(100),
       z.object({
         min: z.number().int().min(0).max(JOB_LIMITS.salaryMax).nullish(),
         max: z.number().int().min(0).max(JOB_LIMITS.salaryMax).nullish(),
+        currency: z.enum(SALARY_CURRENCIES).nullish(),
         text: z.string().trim().max(100).nullish(),
       }),
     ])
@@ -233,6 +243,93 @@ export type JobCreateInput = z.output<typeof JobCreateBody>;
 
 export const JobCreateResult = z.object({ job: Job, message: z.string() });
 export type JobCreateResult = z.infer<typeof JobCreateResult>;
+
+/** GET /api/jobs/mine: the caller's postings in every state, newest first. */
+export const MyJobsResult = z.object({ jobs: z.array(Job) });
+export type MyJobsResult = z.infer<typeof MyJobsResult>;
+
+// ---------- the posting form (web; the server re-checks every rule) ----------
+
+/** Inline messages naming each missing field; the toast keeps spec 03 §8's one sentence. */
+export const JOB_FORM_MESSAGES = {
+  title: 'Please enter the job title',
+  category: 'Please select a category',
+  description: 'Please enter the job description',
+  companyName: 'Please enter the company name',
+  city: 'Please enter the city',
+  contactEmail: 'Please enter a contact email',
+  email: 'Please enter a valid email address',
+  website: 'Please enter a valid URL (https://…)',
+  deadlinePast: 'The application deadline cannot be in the past',
+  salaryOrder: 'The minimum salary cannot be more than the maximum salary',
+  salaryRange: 'Please enter a realistic salary range',
+} as const;
+
+/** The fields spec 03 §5 checks before anything is sent (the 'Missing Information' toast). */
+export const JOB_SPEC_REQUIRED = ['title', 'description', 'companyName', 'city'] as const;
+
+const required = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+const optionalAmount = z
+  .union([z.number(), z.literal('')])
+  .refine((v) => v === '' || (Number.isInteger(v) && v >= 0 && v <= JOB_LIMITS.salaryMax), {
+    error: JOB_FORM_MESSAGES.salaryRange,
+  });
+
+/**
+ * The create/edit job form's values and rules, for `@mantine/form` (web/src/lib/form.ts):
+ * every problem at once, each named on its field. `today` is the poster's local date (YYYY-MM-DD).
+ */
+export function jobFormSchema(today: string) {
+  return z
+    .object({
+      title: required(JOB_FORM_MESSAGES.title, JOB_LIMITS.title),
+      category: z
+        .string()
+        .nullable()
+        .refine((v) => !!v && (JOB_CATEGORIES as readonly string[]).includes(v), {
+          error: JOB_FORM_MESSAGES.category,
+        }),
+      type: z.enum(JOB_EMPLOYMENT_TYPES),
+      level: z.enum(JOB_LEVELS as [string, ...string[]]),
+      description: required(JOB_FORM_MESSAGES.description, JOB_LIMITS.description),
+      requirements: z.string().max(JOB_LIMITS.longText),
+      skills: z.string().max(2000),
+      companyName: required(JOB_FORM_MESSAGES.companyName, JOB_LIMITS.shortText),
+      companyWebsite: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || HttpUrl.safeParse(v).success, { error: JOB_FORM_MESSAGES.website }),
+      companyLogo: z.string(),
+      city: required(JOB_FORM_MESSAGES.city, JOB_LIMITS.locationMax),
+      state: z.string().max(JOB_LIMITS.locationMax),
+      country: z.string().max(JOB_LIMITS.locationMax),
+      isRemote: z.boolean(),
+      salaryCurrency: z.enum(SALARY_CURRENCIES),
+      salaryMin: optionalAmount,
+      salaryMax: optionalAmount,
+      experience: z.string().max(JOB_LIMITS.shortText),
+      education: z.string().max(JOB_LIMITS.shortText),
+      benefits: z.string().max(JOB_LIMITS.longText),
+      applicationDeadline: z
+        .string()
+        .refine((v) => !v || v >= today, { error: JOB_FORM_MESSAGES.deadlinePast }),
+      contactEmail: z
+        .string()
+        .trim()
+        .min(1, { error: JOB_FORM_MESSAGES.contactEmail })
+        .pipe(z.email({ error: JOB_FORM_MESSAGES.email })),
+    })
+    .refine((v) => v.salaryMin === '' || v.salaryMax === '' || v.salaryMin <= v.salaryMax, {
+      error: JOB_FORM_MESSAGES.salaryOrder,
+      path: ['salaryMax'],
+    });
+}
+export type JobFormValues = z.input<ReturnType<typeof jobFormSchema>>;
 
 // ---------- review (admin) ----------
 

@@ -25,6 +25,7 @@ export const jobs = pgTable(
     salaryText: text('salary_text'),
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
+    salaryCurrency: text('salary_currency').notNull().default('USD'),
     requirements: text('requirements'),
     benefits: text('benefits'),
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
@@ -44,6 +45,10 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check(
+      'jobs_salary_currency_check',
+      sql`${t.salaryCurrency} in ('INR','USD','EUR','GBP','AED','SGD','CAD','AUD')`,
+    ),
     check(
       'jobs_salary_check',
       sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`,

@@ -10,6 +10,7 @@ import type {
   OverviewPoint,
   OverviewValues,
 } from '@agora/shared';
+import { salaryLine } from '@agora/shared';
 import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -387,7 +388,11 @@ export function toAdminJob(
     city: j.city,
     country: j.country,
     isRemote: j.isRemote,
-    salaryText: j.salaryText,
+    // The reviewer reads the pay as the listing will show it (figures in their currency, or the text).
+    salaryText: salaryLine(
+      { min: j.salaryMin, max: j.salaryMax, currency: j.salaryCurrency, text: j.salaryText },
+      j.country,
+    ),
     contactEmail: j.contactEmail,
     status: j.status,
     poster: person(poster),
@@ -417,6 +422,7 @@ const jobCols = {
   salaryText: jobs.salaryText,
   salaryMin: jobs.salaryMin,
   salaryMax: jobs.salaryMax,
+  salaryCurrency: jobs.salaryCurrency,
   requirements: jobs.requirements,
   benefits: jobs.benefits,
   skills: jobs.skills,

@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -191,6 +192,21 @@ export async function countAuthored(db: Executor, userId: string): Promise<numbe
 export async function insertHackathon(db: Executor, values: HackathonInsert): Promise<HackathonRow> {
   const [row] = await db.insert(hackathons).values(values).returning();
   return row!;
+}
+
+/** Its organiser's edit of a hackathon that is not published (the conditions are in the statement). */
+export async function updateUnpublished(
+  db: Executor,
+  id: string,
+  authorId: string,
+  set: Partial<HackathonInsert>,
+): Promise<HackathonRow | undefined> {
+  const [row] = await db
+    .update(hackathons)
+    .set(set)
+    .where(and(eq(hackathons.id, id), eq(hackathons.authorId, authorId), ne(hackathons.status, 'published')))
+    .returning();
+  return row;
 }
 
 // ---------- participants ----------
@@ -379,6 +395,24 @@ export async function setSubmissionStatus(
     .where(eq(hackathonSubmissions.id, submissionId))
     .returning();
   return row!;
+}
+
+/** The winner and runner-up projects of a hackathon, winners first. */
+export function listPlaced(db: Executor, hackathonId: string): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(hackathonSubmissions)
+    .where(
+      and(
+        eq(hackathonSubmissions.hackathonId, hackathonId),
+        inArray(hackathonSubmissions.status, ['winner', 'runner_up']),
+      ),
+    )
+    .orderBy(
+      sql`case ${hackathonSubmissions.status} when 'winner' then 0 else 1 end`,
+      asc(hackathonSubmissions.submittedAt),
+    )
+    .limit(20);
 }
 
 // ---------- review ----------

@@ -137,6 +137,33 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    app.put(
+      '/:id',
+      {
+        preHandler: app.requireUser,
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.hackathons,
+            timeWindow: HOUR_MS,
+            keyGenerator: perUser,
+          },
+        },
+        schema: {
+          tags,
+          summary:
+            'Its organiser edits a pending or rejected hackathon (multipart, as /submit); it goes back to review',
+          consumes: ['multipart/form-data'],
+          params: HackathonIdParams,
+          response: { 200: HackathonCreateResult, ...errors, 413: ErrorBody },
+        },
+      },
+      async (req) => {
+        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
+        const hackathon = await hackathons.update(req.user!, req.params.id, fields, file);
+        return { message: MSG.hackathonSubmitted, hackathon };
+      },
+    );
+
     app.get(
       '/:id',
       {

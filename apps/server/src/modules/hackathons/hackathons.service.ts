@@ -4,7 +4,9 @@ import {
   HACKATHON_SUBMISSION_FILE_EXTENSIONS,
   HackathonCreateInput,
   type HackathonFormInput,
+  hackathonDuration,
   type HackathonListQuery,
+  type HackathonResult,
   type HackathonSubmission,
   type HackathonTeamMember,
   hackathonPhase,
@@ -116,14 +118,17 @@ function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): Hackatho
     featured: h.featured,
     organizer: {
       name: h.organizerName,
-      email: h.organizerEmail,
+      // Signed-in users only: a visitor's page (and the response cache, which holds only visitors'
+      // answers) never carries the organiser's address.
+      email: viewer ? h.organizerEmail : null,
       phone: privileged ? h.organizerPhone : null,
     },
     author: { id: h.authorId, displayName: rec.authorName },
     eventDetails: {
       startDate: h.startDate.toISOString(),
       endDate: h.endDate.toISOString(),
-      duration: h.duration,
+      // Derived from the dates, so it cannot contradict them (an older stored label is ignored).
+      duration: hackathonDuration(h.startDate, h.endDate),
       location: h.location,
       locationType: h.locationType as Hackathon['eventDetails']['locationType'],
     },
@@ -213,6 +218,78 @@ export function createHackathonsService(ctx: AppContext) {
     return items.map((r) => ({ ...present(r, viewer, t), submissions: byHackathon.get(r.h.id) ?? [] }));
   }
 
+  /**
+   * The organiser form (multipart fields): spec 03 §5 checks 2–9 in order, then limits and lists,
+   * then dates registration can work with (the end in the future, the start at least 1 hour away).
+   */
+  function checkForm(fields: Record<string, string>) {
+    const organizer = parseJsonField(fields, 'organizer', 'object') as HackathonFormInput['organizer'];
+    const eventDetails = parseJsonField(
+      fields,
+      'eventDetails',
+      'object',
+    ) as HackathonFormInput['eventDetails'];
+    const prizes = parseJsonField(fields, 'prizes', 'object') as HackathonFormInput['prizes'];
+    const tags = parseJsonField(fields, 'tags', 'array');
+    const input: HackathonFormInput = {
+      title: fields.title,
+      description: fields.description,
+      organizer,
+      eventDetails,
+      prizes,
+      category: fields.category,
+      tags,
+      requirements: fields.requirements,
+      additionalInfo: fields.additionalInfo,
+    };
+    const specError = firstHackathonFormError(input);
+    if (specError) badRequest(specError);
+    const parsed = HackathonCreateInput.safeParse(input);
+    if (!parsed.success) firstIssue(parsed.error);
+    const v = parsed.data!;
+    const t = now();
+    if (v.eventDetails.endDate.getTime() <= t.getTime()) {
+      badRequest('The end date must be in the future.', [
+        { field: 'eventDetails.endDate', message: 'Must be in the future' },
+      ]);
+    }
+    if (!registrationOpen(v.eventDetails.startDate, t)) {
+      badRequest(START_TOO_SOON, [{ field: 'eventDetails.startDate', message: 'At least 1 hour from now' }]);
+    }
+    return v;
+  }
+
+  function formColumns(v: HackathonCreateInput) {
+    return {
+      title: v.title,
+      description: v.description,
+      category: v.category,
+      organizerName: v.organizer.name,
+      organizerEmail: v.organizer.email,
+      organizerPhone: v.organizer.phone,
+      startDate: v.eventDetails.startDate,
+      endDate: v.eventDetails.endDate,
+      duration: hackathonDuration(v.eventDetails.startDate, v.eventDetails.endDate),
+      location: v.eventDetails.location,
+      locationType: v.eventDetails.locationType,
+      prizePool: v.prizes.prizePool,
+      judgingCriteria: v.prizes.judgingCriteria,
+      requirements: v.requirements,
+      additionalInfo: v.additionalInfo,
+      tags: v.tags,
+    };
+  }
+
+  /** Stored only once everything else is valid (and removed again by the caller if the write fails). */
+  function storeImage(user: SessionUser, image: UploadedFile) {
+    return storeUpload(ctx, image, {
+      ownerId: user.id,
+      purpose: 'hackathon-image',
+      allowed: RASTER_IMAGE_TYPES,
+      invalidMessage: MSG.hackathonImageInvalid,
+    });
+  }
+
   async function review(
     admin: SessionUser,
     id: string,
@@ -293,6 +370,20 @@ export function createHackathonsService(ctx: AppContext) {
         out.participants = [];
         out.submissions = [];
       }
+      if (out.phase === 'past') {
+        out.results = (await repo.listPlaced(ctx.db, id)).map(
+          (r): HackathonResult => ({
+            _id: r.id,
+            status: r.status as HackathonResult['status'],
+            teamName: r.teamName,
+            projectTitle: r.projectTitle,
+            projectDescription: r.projectDescription,
+            projectUrl: r.projectUrl,
+            githubUrl: r.githubUrl,
+            demoUrl: r.demoUrl,
+          }),
+        );
+      }
       out.serverTime = t.toISOString();
       return out;
     },
@@ -365,71 +456,16 @@ export function createHackathonsService(ctx: AppContext) {
       fields: Record<string, string>,
       image: UploadedFile | null,
     ): Promise<Hackathon> {
-      const organizer = parseJsonField(fields, 'organizer', 'object') as HackathonFormInput['organizer'];
-      const eventDetails = parseJsonField(
-        fields,
-        'eventDetails',
-        'object',
-      ) as HackathonFormInput['eventDetails'];
-      const prizes = parseJsonField(fields, 'prizes', 'object') as HackathonFormInput['prizes'];
-      const tags = parseJsonField(fields, 'tags', 'array');
-      const input: HackathonFormInput = {
-        title: fields.title,
-        description: fields.description,
-        organizer,
-        eventDetails,
-        prizes,
-        category: fields.category,
-        tags,
-        requirements: fields.requirements,
-        additionalInfo: fields.additionalInfo,
-      };
-      const specError = firstHackathonFormError(input);
-      if (specError) badRequest(specError);
-      const parsed = HackathonCreateInput.safeParse(input);
-      if (!parsed.success) firstIssue(parsed.error);
-      const v = parsed.data!;
+      const v = checkForm(fields);
       const t = now();
-      if (v.eventDetails.endDate.getTime() <= t.getTime()) {
-        badRequest('The end date must be in the future.', [
-          { field: 'eventDetails.endDate', message: 'Must be in the future' },
-        ]);
-      }
-      if (!registrationOpen(v.eventDetails.startDate, t)) {
-        badRequest(START_TOO_SOON, [
-          { field: 'eventDetails.startDate', message: 'At least 1 hour from now' },
-        ]);
-      }
-      const stored = image
-        ? await storeUpload(ctx, image, {
-            ownerId: user.id,
-            purpose: 'hackathon-image',
-            allowed: RASTER_IMAGE_TYPES,
-            invalidMessage: MSG.hackathonImageInvalid,
-          })
-        : null;
+      const stored = image ? await storeImage(user, image) : null;
       let row: repo.HackathonRow;
       try {
         row = await repo.insertHackathon(ctx.db, {
           authorId: user.id,
-          title: v.title,
-          description: v.description,
+          ...formColumns(v),
           imageKey: stored?.key ?? null,
-          category: v.category,
           status: 'pending',
-          organizerName: v.organizer.name,
-          organizerEmail: v.organizer.email,
-          organizerPhone: v.organizer.phone,
-          startDate: v.eventDetails.startDate,
-          endDate: v.eventDetails.endDate,
-          duration: v.eventDetails.duration,
-          location: v.eventDetails.location,
-          locationType: v.eventDetails.locationType,
-          prizePool: v.prizes.prizePool,
-          judgingCriteria: v.prizes.judgingCriteria,
-          requirements: v.requirements,
-          additionalInfo: v.additionalInfo,
-          tags: v.tags,
           createdAt: t,
           updatedAt: t,
         });
@@ -448,6 +484,52 @@ export function createHackathonsService(ctx: AppContext) {
         user,
         t,
       );
+    },
+
+    /**
+     * PUT /api/hackathons/:id: its organiser edits a pending or rejected hackathon (the same checks
+     * as a new one); the edit goes back to the admins as pending, the old decision cleared. A new
+     * image replaces the old one; without one the old one stays. Published ones: 409.
+     */
+    async update(
+      user: SessionUser,
+      id: string,
+      fields: Record<string, string>,
+      image: UploadedFile | null,
+    ): Promise<Hackathon> {
+      const { h } = await loadVisible(user, id);
+      if (h.authorId !== user.id) forbidden('Only the organizer can edit this hackathon.');
+      if (h.status === 'published') {
+        conflict('ALREADY_PUBLISHED', 'A published hackathon cannot be edited. Contact the admin team.');
+      }
+      const v = checkForm(fields);
+      const t = now();
+      const stored = image ? await storeImage(user, image) : null;
+      let row: repo.HackathonRow | undefined;
+      try {
+        row = await repo.updateUnpublished(ctx.db, id, user.id, {
+          ...formColumns(v),
+          ...(stored ? { imageKey: stored.key } : {}),
+          status: 'pending',
+          rejectionReason: null,
+          reviewedBy: null,
+          reviewedAt: null,
+          updatedAt: t,
+        });
+      } catch (err) {
+        if (stored) await discardUpload(ctx, stored.key);
+        throw err;
+      }
+      if (!row) {
+        if (stored) await discardUpload(ctx, stored.key);
+        return conflict(
+          'ALREADY_PUBLISHED',
+          'A published hackathon cannot be edited. Contact the admin team.',
+        );
+      }
+      if (stored && h.imageKey && h.imageKey !== stored.key) await discardUpload(ctx, h.imageKey);
+      const rec = await repo.findRecord(ctx.db, id, user.id);
+      return present(rec!, user, t);
     },
 
     /** POST /api/hackathons/:id/submit: registered users, while running; one submission per user. */

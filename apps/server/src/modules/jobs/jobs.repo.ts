@@ -227,3 +227,28 @@ export async function reviewJob(
     .returning(jobColumns);
   return row;
 }
+
+/** The poster's own postings, every status, newest first. */
+export async function listByPoster(db: Executor, posterId: string, limit: number): Promise<JobRow[]> {
+  return db
+    .select(jobColumns)
+    .from(jobs)
+    .where(eq(jobs.posterId, posterId))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+}
+
+/** Replaces a posting's fields, only for its poster (the condition is in the statement). */
+export async function updateJob(
+  db: Executor,
+  id: string,
+  posterId: string,
+  set: Partial<NewJobRow>,
+): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set(set)
+    .where(and(eq(jobs.id, id), eq(jobs.posterId, posterId)))
+    .returning(jobColumns);
+  return row;
+}

@@ -9,6 +9,7 @@ import {
   JobLogoResult,
   LIMITS,
   MSG,
+  MyJobsResult,
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,6 +47,40 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async () => jobs.categoryCounts(),
+    );
+
+    app.get(
+      '/mine',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['jobs'],
+          summary: "The caller's own postings in every state (pending, approved, rejected with the reason)",
+          security: [{ bearer: [] }],
+          response: { 200: MyJobsResult, 401: ErrorBody },
+        },
+      },
+      async (req) => ({ jobs: await jobs.listMine(req.user!) }),
+    );
+
+    app.put(
+      '/:id',
+      {
+        preHandler: app.requireUser,
+        config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => req.user?.id ?? req.ip } },
+        schema: {
+          tags: ['jobs'],
+          summary: 'The poster edits a posting (whole); it goes back to admin review',
+          security: [{ bearer: [] }],
+          params: JobParams,
+          body: JobCreateBody,
+          response: { 200: JobCreateResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req) => ({
+        job: await jobs.update(req.user!, req.params.id, req.body),
+        message: MSG.jobSubmitted,
+      }),
     );
 
     app.get(

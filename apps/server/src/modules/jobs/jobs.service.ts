@@ -1,5 +1,7 @@
 import {
+  currencyForCountry,
   JOB_CATEGORIES,
+  JOB_LEVEL_SYNONYMS,
   JOB_LIMITS,
   type Job,
   type JobCategoryCounts,
@@ -160,7 +162,12 @@ export function createJobsService(ctx: AppContext) {
       employmentType: j.employmentType,
       type: j.employmentType,
       level: j.level,
-      salary: { min: j.salaryMin, max: j.salaryMax, text: j.salaryText },
+      salary: {
+        min: j.salaryMin,
+        max: j.salaryMax,
+        currency: j.salaryCurrency as Job['salary']['currency'],
+        text: j.salaryText,
+      },
       requirements: { skills, text: j.requirements },
       skills,
       benefits: j.benefits,
@@ -195,7 +202,8 @@ export function createJobsService(ctx: AppContext) {
     const { total, capped, rows } = await repo.listJobs(ctx.db, {
       openOn: earliestToday(ctx.clock.now()),
       categories: q.category,
-      levels: q.level,
+      // One rung, two names (spec 03 §3's two lists): "Senior" finds "Senior-level" postings too.
+      levels: q.level && [...new Set(q.level.flatMap((l) => JOB_LEVEL_SYNONYMS[l] ?? [l]))],
       employmentTypes: q.employmentType,
       tsquery,
       locations,
@@ -236,7 +244,8 @@ export function createJobsService(ctx: AppContext) {
     });
   }
 
-  async function create(user: SessionUser, input: JobCreateInput): Promise<Job> {
+  /** Every rule of a posting (create and edit alike) → the row's values; 400 on the first problem. */
+  async function postingValues(user: SessionUser, input: JobCreateInput) {
     // spec 03 §5: title, description, company name and city (and the fields the form marks required).
     const missing = [
       ['title', input.title],
@@ -262,9 +271,13 @@ export function createJobsService(ctx: AppContext) {
       ]);
     }
 
+    const country = input.location.country ?? 'India';
     let salaryText: string | null = null;
     let salaryMin: number | null = null;
     let salaryMax: number | null = null;
+    // Free text keeps its old meaning (plain figures are USD); explicit figures name their currency,
+    // or take the one the country suggests.
+    let salaryCurrency: string = 'USD';
     if (typeof input.salary === 'string') {
       salaryText = input.salary || null;
       ({ min: salaryMin, max: salaryMax } = parseSalary(input.salary));
@@ -272,6 +285,7 @@ export function createJobsService(ctx: AppContext) {
       salaryMin = input.salary.min ?? null;
       salaryMax = input.salary.max ?? null;
       salaryText = input.salary.text || null;
+      salaryCurrency = input.salary.currency ?? currencyForCountry(country);
     }
     for (const v of [salaryMin, salaryMax]) {
       if (v !== null && (v < 0 || v > JOB_LIMITS.salaryMax)) {
@@ -295,16 +309,15 @@ export function createJobsService(ctx: AppContext) {
       }
     }
 
-    const row = await repo.insertJob(ctx.db, {
-      posterId: user.id,
+    return {
       title: input.title,
       description: input.description,
       companyName: input.company.name,
       companyWebsite: input.company.website ?? null,
-      companyLogo: input.company.logo ?? null,
+      companyLogo: logo,
       city: input.location.city,
       state: input.location.state ?? null,
-      country: input.location.country ?? 'India',
+      country,
       isRemote: input.isRemote,
       category: input.category!,
       employmentType: input.type ?? input.employmentType ?? 'Full-time',
@@ -312,6 +325,7 @@ export function createJobsService(ctx: AppContext) {
       salaryText,
       salaryMin,
       salaryMax,
+      salaryCurrency,
       requirements: input.requirements ?? null,
       benefits: input.benefits ?? null,
       skills: input.skills,
@@ -319,12 +333,51 @@ export function createJobsService(ctx: AppContext) {
       education: input.education ?? null,
       applicationDeadline: input.applicationDeadline ?? null,
       contactEmail: input.contactEmail.toLowerCase(),
+    };
+  }
+
+  async function create(user: SessionUser, input: JobCreateInput): Promise<Job> {
+    const values = await postingValues(user, input);
+    const now = ctx.clock.now();
+    const row = await repo.insertJob(ctx.db, {
+      posterId: user.id,
+      ...values,
       // Whatever the client sends, a new posting waits for an admin.
       status: 'pending',
       createdAt: now,
       updatedAt: now,
     });
     return toJob({ job: row, authorName: user.displayName, authorEmail: user.email }, user);
+  }
+
+  /**
+   * PUT /api/jobs/:id: the poster replaces their posting whole, in any state; it goes back to the
+   * admins (pending, the old decision cleared), so nothing unreviewed is ever listed. Others: 404
+   * while it is not listed to them (CONTRACT §3), otherwise 403 (admins review, never rewrite).
+   */
+  async function update(user: SessionUser, id: string, input: JobCreateInput): Promise<Job> {
+    const existing = UUID.test(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
+    if (!existing || (existing.job.status !== 'approved' && !canSeeUnlisted(user, existing.job))) {
+      return notFound('Job not found');
+    }
+    if (existing.job.posterId !== user.id) forbidden('Only the poster can edit this job.');
+    const values = await postingValues(user, input);
+    const row = await repo.updateJob(ctx.db, id, user.id, {
+      ...values,
+      status: 'pending',
+      rejectionReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      updatedAt: ctx.clock.now(),
+    });
+    if (!row) return notFound('Job not found');
+    return toJob({ job: row, authorName: user.displayName, authorEmail: user.email }, user);
+  }
+
+  /** GET /api/jobs/mine: the caller's own postings, every state, newest first (bounded). */
+  async function listMine(user: SessionUser): Promise<Job[]> {
+    const rows = await repo.listByPoster(ctx.db, user.id, 100);
+    return rows.map((job) => toJob({ job, authorName: user.displayName, authorEmail: user.email }, user));
   }
 
   /** Admin decision on a pending job: one transaction writes the job, the poster's mail and notification. */
@@ -403,6 +456,8 @@ export function createJobsService(ctx: AppContext) {
     categoryCounts,
     get,
     create,
+    update,
+    listMine,
     uploadLogo,
     /** Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending. */
     approve: (admin: SessionUser, id: string) => review(admin, id, { status: 'approved' }),

@@ -191,8 +191,27 @@ describe('POST /api/jobs', () => {
     expect(res.json().job).toMatchObject({
       employmentType: 'Contract',
       skills: ['Go', 'Kubernetes'],
-      salary: { min: 90_000, max: 90_000, text: null },
+      // Explicit figures without a currency take the one the country (India) suggests.
+      salary: { min: 90_000, max: 90_000, currency: 'INR', text: null },
     });
+  });
+
+  it('keeps explicit figures in the currency the poster chose, as entered (no conversion)', async () => {
+    const inr = await post(poster, validJob({ salary: { min: 1_800_000, max: 2_600_000, currency: 'INR' } }));
+    expect(inr.statusCode, inr.body).toBe(201);
+    expect(inr.json().job.salary).toEqual({ min: 1_800_000, max: 2_600_000, currency: 'INR', text: null });
+    const usd = await post(poster, validJob({ salary: { min: 40_000, max: 60_000, currency: 'USD' } }));
+    expect(usd.json().job.salary).toMatchObject({ min: 40_000, max: 60_000, currency: 'USD' });
+    const gb = await post(
+      poster,
+      validJob({
+        location: { city: 'London', country: 'United Kingdom' },
+        salary: { min: 50_000, max: 70_000 },
+      }),
+    );
+    expect(gb.json().job.salary.currency).toBe('GBP');
+    const bad = await post(poster, validJob({ salary: { min: 1, max: 2, currency: 'XYZ' } }));
+    expect(bad.statusCode).toBe(400);
   });
 
   it.each([
@@ -287,6 +306,7 @@ describe('POST /api/jobs', () => {
     expect(words.json().job.salary).toEqual({
       min: null,
       max: null,
+      currency: 'USD',
       text: '₹12,00,000 - ₹18,00,000 per annum',
     });
   });
@@ -574,7 +594,9 @@ describe('GET /api/jobs filters, search, sort and pages', () => {
 
   it('filters by level and by employment type (repeatable)', async () => {
     expect(sorted(await names('level=Senior'))).toEqual(['DevOps Engineer', 'Senior React Developer']);
-    expect(await names('level=Entry-level')).toEqual(['HR Generalist']);
+    // spec 03 §3's two level lists name the same rungs: Junior and Entry-level find each other.
+    expect(sorted(await names('level=Entry-level'))).toEqual(['Data Analyst', 'HR Generalist']);
+    expect(sorted(await names('level=Junior'))).toEqual(['Data Analyst', 'HR Generalist']);
     expect(sorted(await names('employmentType=Contract&employmentType=Part-time'))).toEqual([
       'Data Analyst',
       'Product Designer',
@@ -845,5 +867,103 @@ describe('job detail', () => {
     });
     expect(new Date(job.createdAt).toISOString()).toBe(job.createdAt);
     expect(await titles('search=shape')).toEqual(['Full Shape Role']);
+  });
+});
+
+describe('my jobs: GET /api/jobs/mine and PUT /api/jobs/:id', () => {
+  it("lists only the caller's postings in every state, the rejection reason included; visitors 401", async () => {
+    const me = await signup(t.app, { name: 'Mina Mine' });
+    const pending = (await post(me, validJob({ title: 'Mine pending' }))).json().job._id as string;
+    t.clock.advance(60_000); // distinct creation times: the order is newest first
+    const approved = await postApproved(validJob({ title: 'Mine approved' }), me);
+    const rejected = (await post(me, validJob({ title: 'Mine rejected' }))).json().job._id as string;
+    await service.reject(admin, rejected, 'Please name the salary');
+    await post(other, validJob({ title: 'Not mine' }));
+
+    const res = await t.app.inject({ url: '/api/jobs/mine', headers: me.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobs = res.json().jobs as Array<{
+      _id: string;
+      title: string;
+      status: string;
+      rejectionReason: string | null;
+    }>;
+    expect(jobs.map((j) => j.title)).toEqual(['Mine rejected', 'Mine approved', 'Mine pending']);
+    expect(jobs.find((j) => j._id === pending)?.status).toBe('pending');
+    expect(jobs.find((j) => j._id === approved)?.status).toBe('approved');
+    expect(jobs.find((j) => j._id === rejected)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Please name the salary',
+    });
+    const anon = await t.app.inject({ url: '/api/jobs/mine' });
+    expect(anon.statusCode).toBe(401);
+    expectErrorBody(anon.json());
+  });
+
+  it('an edit by the poster replaces the posting and sends it back to review, off the listing', async () => {
+    const me = await signup(t.app, { name: 'Eddie Editor' });
+    const id = await postApproved(validJob({ title: 'Editable Role Alpha' }), me);
+    expect(await titles('search=Editable')).toEqual(['Editable Role Alpha']);
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: me.auth,
+      payload: validJob({
+        title: 'Editable Role Beta',
+        salary: { min: 1_800_000, max: 2_600_000, currency: 'INR' },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().job).toMatchObject({
+      _id: id,
+      title: 'Editable Role Beta',
+      status: 'pending',
+      rejectionReason: null,
+      salary: { min: 1_800_000, max: 2_600_000, currency: 'INR' },
+    });
+    // Pending again: not listed until an admin approves the new text.
+    expect(await titles('search=Editable')).toEqual([]);
+    await service.approve(admin, id);
+    expect(await titles('search=Editable')).toEqual(['Editable Role Beta']);
+  });
+
+  it('a rejected posting, once edited, is pending again with the old reason cleared', async () => {
+    const me = await signup(t.app, { name: 'Rita Retry' });
+    const id = (await post(me, validJob({ title: 'Retry Role' }))).json().job._id as string;
+    await service.reject(admin, id, 'Missing salary');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: me.auth,
+      payload: validJob({ title: 'Retry Role', salary: '$50,000 - $70,000' }),
+    });
+    expect(res.json().job).toMatchObject({ status: 'pending', rejectionReason: null });
+    // The admin can decide again.
+    expect((await service.approve(admin, id)).status).toBe('approved');
+  });
+
+  it('refuses others (404 while unlisted, 403 once listed), visitors (401), and runs every posting rule', async () => {
+    const me = await signup(t.app, { name: 'Owen Owner' });
+    const pending = (await post(me, validJob({ title: 'Owned pending' }))).json().job._id as string;
+    const listed = await postApproved(validJob({ title: 'Owned listed' }), me);
+    const put = (id: string, user: TestUser | null, body = validJob()) =>
+      t.app.inject({ method: 'PUT', url: `/api/jobs/${id}`, headers: user?.auth ?? {}, payload: body });
+
+    expect((await put(pending, other)).statusCode).toBe(404);
+    const forbidden = await put(listed, other);
+    expect(forbidden.statusCode).toBe(403);
+    expectErrorBody(forbidden.json());
+    // The admin reviews, but does not rewrite someone else's posting.
+    expect((await put(listed, adminUser)).statusCode).toBe(403);
+    expect((await put(listed, null)).statusCode).toBe(401);
+    expect((await put('00000000-0000-4000-8000-000000000000', me)).statusCode).toBe(404);
+    const missing = await put(pending, me, validJob({ title: ' ' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(MSG.jobMissing);
+    // Nothing changed by the refused requests.
+    const mine = (await t.app.inject({ url: '/api/jobs/mine', headers: me.auth })).json().jobs;
+    expect(mine.map((j: { title: string }) => j.title).sort()).toEqual(['Owned listed', 'Owned pending']);
+    expect(mine.find((j: { _id: string }) => j._id === listed).status).toBe('approved');
   });
 });

@@ -4,7 +4,7 @@ import { brandColorFor } from '../theme';
 export function activePortalFor(pathname: string): string | null {
   const brand = brandColorFor(pathname);
   if (brand === 'grape') return 'Innovators Space';
-  if (brand === 'orange') return 'Jobs Hub';
+  if (brand === 'amber') return 'Jobs Hub';
   if (brand === 'green') return 'Hackathons';
   if (/^\/(questions|question\/|ask-question|questioner-portal|wallet|question-portal-info)/.test(pathname))
     return 'Inquiry Space';

@@ -9,7 +9,8 @@ export function Footer() {
   const { pathname } = useLocation();
   const accent = footerAccentFor(pathname);
   // Light shades: the footer is dark, so the accent must be light to be readable on it.
-  const accentVar = `var(--mantine-color-${accent}-3)`;
+  // Jobs: amber-500, the same hue as the top bar's amber-700 (a 3rd shade reads as pale yellow).
+  const accentVar = `var(--mantine-color-${accent}-${accent === 'amber' ? 5 : 3})`;
   return (
     <footer
       className={classes.footer}

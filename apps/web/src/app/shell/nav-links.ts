@@ -50,10 +50,11 @@ export const PORTAL_MENUS: PortalMenu[] = [
   },
   {
     label: 'Jobs Hub',
-    color: 'orange',
+    color: 'amber',
     links: [
       { label: 'Jobs Hub home', to: '/jobhubs' },
       { label: 'Post a Job', to: '/create-job' },
+      { label: 'My Jobs', to: '/my-jobs', auth: true },
       { label: 'About Jobs Hub', to: '/jobhubs-portal-info' },
     ],
   },

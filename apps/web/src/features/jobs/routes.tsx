@@ -18,6 +18,16 @@ export const jobsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/job-detail-page')).JobDetailPage }),
   },
   {
+    path: 'job/:id/edit',
+    handle: { title: 'Edit Job — Jobs Hub' },
+    lazy: async () => ({ Component: (await import('./pages/create-job-page')).EditJobPage }),
+  },
+  {
+    path: 'my-jobs',
+    handle: { title: 'My Jobs — Jobs Hub' },
+    lazy: async () => ({ Component: (await import('./pages/my-jobs-page')).MyJobsPage }),
+  },
+  {
     path: 'create-job',
     handle: { title: 'Post a Job — Jobs Hub' },
     lazy: async () => ({ Component: (await import('./pages/create-job-page')).CreateJobPage }),

@@ -4,12 +4,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { hackathonKeys } from './keys';
 
-/** POST /api/hackathons/submit (multipart; the server forces status pending). */
-export function useSubmitHackathon() {
+/**
+ * POST /api/hackathons/submit (multipart; the server forces status pending), or with `editId`
+ * PUT /api/hackathons/:id — its organiser's edit of a pending or rejected one, resubmitted for review.
+ */
+export function useSubmitHackathon(editId?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      api<HackathonCreateResult>('/api/hackathons/submit', { method: 'POST', body: form }),
+      editId
+        ? api<HackathonCreateResult>(`/api/hackathons/${encodeURIComponent(editId)}`, {
+            method: 'PUT',
+            body: form,
+          })
+        : api<HackathonCreateResult>('/api/hackathons/submit', { method: 'POST', body: form }),
     onSuccess: () => {
       notifications.show({
         color: 'green',

@@ -1,5 +1,37 @@
 import { Box, Center, Text } from '@mantine/core';
-import { IconTrophy } from '@tabler/icons-react';
+import {
+  IconBrain,
+  IconCode,
+  IconCoin,
+  IconCpu,
+  IconCube,
+  IconDeviceMobile,
+  type IconProps,
+  IconSchool,
+  IconShieldLock,
+  IconStethoscope,
+  IconTrophy,
+  IconChartBar,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/**
+ * A placeholder per category (spec 03 §2: "a placeholder with the category"), so a page of cards
+ * without images is not one green trophy repeated. Dark-enough ends for white text (WCAG AA).
+ */
+const PLACEHOLDERS: Record<string, { icon: ComponentType<IconProps>; from: string; to: string }> = {
+  'AI/ML': { icon: IconBrain, from: 'violet-9', to: 'indigo-7' },
+  'Web Development': { icon: IconCode, from: 'blue-9', to: 'cyan-8' },
+  'Mobile Development': { icon: IconDeviceMobile, from: 'teal-9', to: 'green-8' },
+  Blockchain: { icon: IconCube, from: 'dark-6', to: 'indigo-9' },
+  IoT: { icon: IconCpu, from: 'cyan-9', to: 'blue-8' },
+  'Data Science': { icon: IconChartBar, from: 'grape-9', to: 'pink-8' },
+  Cybersecurity: { icon: IconShieldLock, from: 'dark-7', to: 'red-9' },
+  Fintech: { icon: IconCoin, from: 'green-9', to: 'lime-9' },
+  Healthtech: { icon: IconStethoscope, from: 'red-9', to: 'pink-9' },
+  Edtech: { icon: IconSchool, from: 'orange-9', to: 'yellow-9' },
+};
+const DEFAULT_PLACEHOLDER = { icon: IconTrophy, from: 'green-9', to: 'teal-8' };
 
 /** The hackathon's image (a path on the API host), or a placeholder naming the category. */
 export function HackathonImage({
@@ -26,19 +58,22 @@ export function HackathonImage({
       />
     );
   }
+  const p = PLACEHOLDERS[category] ?? DEFAULT_PLACEHOLDER;
+  const Icon = p.icon;
   return (
     <Center
       h={height}
       w="100%"
+      data-placeholder={category}
       style={{
-        background: 'linear-gradient(135deg, var(--mantine-color-green-7), var(--mantine-color-teal-5))',
+        background: `linear-gradient(135deg, var(--mantine-color-${p.from}), var(--mantine-color-${p.to}))`,
         color: 'white',
         flexDirection: 'column',
         gap: 6,
       }}
       aria-hidden
     >
-      <IconTrophy size={36} stroke={1.5} />
+      <Icon size={36} stroke={1.5} />
       <Text fw={700} size="lg">
         {category}
       </Text>

@@ -1,10 +1,9 @@
 import { HACKATHON_SUBMISSION_FILE_ACCEPT, type HackathonSubmission, MSG } from '@agora/shared';
 import { Button, FileInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
-import { useSubmitProject } from '../api/submit-project';
+import { showProjectError, useSubmitProject } from '../api/submit-project';
 
 const EMPTY = {
   teamName: '',
@@ -54,7 +53,7 @@ export function ProjectSubmissionForm({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!values.teamName.trim() || !values.projectTitle.trim() || !values.projectDescription.trim()) {
-      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.submissionRequired });
+      showProjectError(hackathonId, { title: MSG.validationErrorTitle, message: MSG.submissionRequired });
       return;
     }
     const form = new FormData();

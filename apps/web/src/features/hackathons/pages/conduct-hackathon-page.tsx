@@ -1,8 +1,11 @@
 import {
-  firstHackathonFormError,
   HACKATHON_CATEGORIES,
-  HACKATHON_DURATIONS,
+  HACKATHON_FORM_ORDER,
   HACKATHON_LOCATION_TYPES,
+  type Hackathon,
+  HackathonFormSchema,
+  type HackathonFormValues,
+  hackathonDuration,
   LIMITS,
   MSG,
   splitHackathonTags,
@@ -11,11 +14,13 @@ import {
   Alert,
   Box,
   Button,
+  Center,
   CloseButton,
   Container,
   FileInput,
   Group,
   Image,
+  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -25,15 +30,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { getAuth } from '../../../lib/auth-store';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getAuth, useAuth } from '../../../lib/auth-store';
+import { validateAll, zodValidate } from '../../../lib/form';
+import { useHackathon } from '../api/get-hackathon';
 import { useSubmitHackathon } from '../api/submit-hackathon';
 import { locationTypeLabel } from '../lib/format';
 
-const EMPTY = {
+const EMPTY: HackathonFormValues = {
   title: '',
   description: '',
   category: '',
@@ -43,7 +52,6 @@ const EMPTY = {
   organizerPhone: '',
   startDate: '',
   endDate: '',
-  duration: '',
   location: '',
   locationType: 'online',
   prizePool: '',
@@ -51,7 +59,36 @@ const EMPTY = {
   requirements: '',
   additionalInfo: '',
 };
-type Values = typeof EMPTY;
+type Values = HackathonFormValues;
+
+/** An ISO instant as a datetime-local value in the viewer's time zone. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A saved hackathon as the form's values (editing a pending or rejected one). */
+function valuesOf(h: Hackathon): Values {
+  return {
+    title: h.title,
+    description: h.description,
+    category: h.category,
+    tags: h.tags.join(', '),
+    organizer: h.organizer.name,
+    organizerEmail: h.organizer.email ?? '',
+    organizerPhone: h.organizer.phone ?? '',
+    startDate: toLocalInput(h.eventDetails.startDate),
+    endDate: toLocalInput(h.eventDetails.endDate),
+    location: h.eventDetails.location ?? '',
+    locationType: h.eventDetails.locationType,
+    prizePool: h.prizes.prizePool,
+    judgingCriteria: h.prizes.judgingCriteria ?? '',
+    requirements: h.requirements ?? '',
+    additionalInfo: h.additionalInfo ?? '',
+  };
+}
 
 /** A datetime-local value (the viewer's local time) as an ISO instant; '' stays ''. */
 function toIso(local: string): string {
@@ -73,18 +110,64 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** /conduct-hackathon — the organiser form (spec 03 §2, §5). */
+/**
+ * /conduct-hackathon — the organiser form (spec 03 §2, §5); with `?edit=<id>` (Manage on My
+ * Hackathons) its organiser's pending or rejected hackathon, filled in, resubmitted for review.
+ */
 export function ConductHackathonPage() {
-  const submit = useSubmitHackathon();
-  const [v, setValues] = useState<Values>(EMPTY);
+  const [sp] = useSearchParams();
+  const editId = sp.get('edit');
+  useDocumentTitle(editId ? 'Edit hackathon — Agora' : 'Conduct a Hackathon — Agora');
+  return editId ? <EditLoader id={editId} /> : <HackathonForm />;
+}
+
+function EditLoader({ id }: { id: string }) {
+  const { user } = useAuth();
+  const h = useHackathon(id);
+  if (h.isPending) {
+    return (
+      <Container size="md" py="xl">
+        <Center>
+          <Loader aria-label="Loading your hackathon" />
+        </Center>
+      </Container>
+    );
+  }
+  if (h.isError || h.data.author.id !== user?.id) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={MSG.hackathonNotFound}>
+          This hackathon does not exist or is not yours to edit.{' '}
+          <Link to="/my-hackathons">My Hackathons</Link>
+        </Alert>
+      </Container>
+    );
+  }
+  if (h.data.status === 'published') {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="blue" title="This hackathon is published">
+          A published hackathon cannot be edited here; contact the admin team for changes.{' '}
+          <Link to={`/hackathon/${id}`}>Open its page</Link> to see participants and mark the winners.
+        </Alert>
+      </Container>
+    );
+  }
+  return <HackathonForm hackathon={h.data} />;
+}
+
+function HackathonForm({ hackathon }: { hackathon?: Hackathon }) {
+  const navigate = useNavigate();
+  const submit = useSubmitHackathon(hackathon?._id);
+  const form = useForm<Values>({
+    initialValues: hackathon ? valuesOf(hackathon) : EMPTY,
+    validate: zodValidate(HackathonFormSchema),
+  });
+  const v = form.values;
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const set = (k: keyof Values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((s) => ({ ...s, [k]: value }));
-  };
-  const setSelect = (k: keyof Values) => (value: string | null) =>
-    setValues((s) => ({ ...s, [k]: value ?? '' }));
+  const duration =
+    v.startDate && v.endDate ? hackathonDuration(new Date(v.startDate), new Date(v.endDate)) : null;
 
   useEffect(() => {
     if (!image) {
@@ -122,52 +205,59 @@ export function ConductHackathonPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // spec 03 §5 check 1, then checks 2–9 in order (the same function the server runs).
+    // spec 03 §5 check 1, then checks 2–9: every failing one on its field at once, the focus and
+    // the toast on the first in the spec's order.
     if (!getAuth().token) {
       notifications.show({ color: 'red', title: MSG.hackathonAuthTitle, message: MSG.hackathonAuth });
       return;
     }
-    const organizer = {
-      name: v.organizer.trim(),
-      email: v.organizerEmail.trim(),
-      phone: v.organizerPhone.trim(),
-    };
-    const eventDetails = {
-      startDate: toIso(v.startDate),
-      endDate: toIso(v.endDate),
-      duration: v.duration,
-      location: v.location.trim(),
-      locationType: v.locationType || 'online',
-    };
-    const prizes = { prizePool: v.prizePool.trim(), judgingCriteria: v.judgingCriteria.trim() };
-    const problem = firstHackathonFormError({
-      title: v.title,
-      description: v.description,
-      organizer,
-      eventDetails,
-      prizes,
-      category: v.category,
-    });
-    const message = problem ?? (v.duration ? null : 'Please select a duration for your hackathon.');
-    if (message) {
-      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message });
+    const first = validateAll(form, HACKATHON_FORM_ORDER);
+    if (first) {
+      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: first.message });
       return;
     }
-    const form = new FormData();
-    form.append('title', v.title.trim());
-    form.append('description', v.description.trim());
-    form.append('organizer', JSON.stringify(organizer));
-    form.append('eventDetails', JSON.stringify({ ...eventDetails, duration: eventDetails.duration || null }));
-    form.append('prizes', JSON.stringify(prizes));
-    form.append('category', v.category);
-    form.append('tags', JSON.stringify(splitHackathonTags(v.tags)));
-    form.append('requirements', v.requirements.trim());
-    form.append('additionalInfo', v.additionalInfo.trim());
-    form.append('status', 'pending');
-    if (image) form.append('image', image);
-    submit.mutate(form, {
+    const values = form.getValues();
+    const body = new FormData();
+    body.append('title', values.title.trim());
+    body.append('description', values.description.trim());
+    body.append(
+      'organizer',
+      JSON.stringify({
+        name: values.organizer.trim(),
+        email: values.organizerEmail.trim(),
+        phone: values.organizerPhone.trim(),
+      }),
+    );
+    body.append(
+      'eventDetails',
+      JSON.stringify({
+        startDate: toIso(values.startDate),
+        endDate: toIso(values.endDate),
+        // Derived from the dates (the server derives it again).
+        duration,
+        location: values.location.trim(),
+        locationType: values.locationType || 'online',
+      }),
+    );
+    body.append(
+      'prizes',
+      JSON.stringify({ prizePool: values.prizePool.trim(), judgingCriteria: values.judgingCriteria.trim() }),
+    );
+    body.append('category', values.category);
+    body.append('tags', JSON.stringify(splitHackathonTags(values.tags)));
+    body.append('requirements', values.requirements.trim());
+    body.append('additionalInfo', values.additionalInfo.trim());
+    body.append('status', 'pending');
+    if (image) body.append('image', image);
+    submit.mutate(body, {
       onSuccess: () => {
-        setValues(EMPTY);
+        if (hackathon) {
+          navigate('/my-hackathons');
+          return;
+        }
+        // spec 03 §4: success clears the form.
+        form.setValues(EMPTY);
+        form.resetDirty(EMPTY);
         setImage(null);
       },
     });
@@ -176,26 +266,28 @@ export function ConductHackathonPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap={4} mb="lg">
-        <Title order={1}>Conduct a Hackathon</Title>
-        <Text c="dimmed">Tell us about your event. The admin team reviews it before it is published.</Text>
+        <Title order={1}>{hackathon ? 'Edit Your Hackathon' : 'Conduct a Hackathon'}</Title>
+        <Text c="dimmed">
+          {hackathon
+            ? 'Your changes are submitted for review again; the admin team reviews them before it is published.'
+            : 'Tell us about your event. The admin team reviews it before it is published.'}
+        </Text>
+        {hackathon?.status === 'rejected' && hackathon.rejectionReason ? (
+          <Alert color="red" variant="light" title="Reason it was not approved" mt="sm">
+            {hackathon.rejectionReason}
+          </Alert>
+        ) : null}
       </Stack>
       <form onSubmit={onSubmit} noValidate aria-label="Conduct a Hackathon">
         <Stack gap="lg">
           <FormSection title="Basic Information">
-            <TextInput
-              label="Hackathon Title"
-              required
-              value={v.title}
-              onChange={set('title')}
-              maxLength={200}
-            />
+            <TextInput label="Hackathon Title" required {...form.getInputProps('title')} maxLength={200} />
             <Textarea
               label="Description"
               required
               autosize
               minRows={4}
-              value={v.description}
-              onChange={set('description')}
+              {...form.getInputProps('description')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
@@ -203,36 +295,30 @@ export function ConductHackathonPage() {
                 required
                 placeholder="Select a category"
                 data={[...HACKATHON_CATEGORIES]}
+                {...form.getInputProps('category')}
                 value={v.category || null}
-                onChange={setSelect('category')}
+                onChange={(c) => form.setFieldValue('category', c ?? '')}
               />
               <TextInput
                 label="Tags"
                 description="Separate tags with commas"
                 placeholder="AI, sustainability, beginners"
-                value={v.tags}
-                onChange={set('tags')}
+                {...form.getInputProps('tags')}
               />
             </SimpleGrid>
           </FormSection>
 
           <FormSection title="Organizer Information">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Organizer Name" required value={v.organizer} onChange={set('organizer')} />
+              <TextInput label="Organizer Name" required {...form.getInputProps('organizer')} />
               <TextInput
                 label="Organizer Email"
                 type="email"
                 required
-                value={v.organizerEmail}
-                onChange={set('organizerEmail')}
+                {...form.getInputProps('organizerEmail')}
               />
             </SimpleGrid>
-            <TextInput
-              label="Organizer Phone"
-              type="tel"
-              value={v.organizerPhone}
-              onChange={set('organizerPhone')}
-            />
+            <TextInput label="Organizer Phone" type="tel" {...form.getInputProps('organizerPhone')} />
           </FormSection>
 
           <FormSection title="Event Details">
@@ -241,38 +327,38 @@ export function ConductHackathonPage() {
                 label="Start Date & Time"
                 type="datetime-local"
                 required
-                value={v.startDate}
-                onChange={set('startDate')}
+                {...form.getInputProps('startDate')}
               />
               <TextInput
                 label="End Date & Time"
                 type="datetime-local"
                 required
-                value={v.endDate}
-                onChange={set('endDate')}
+                {...form.getInputProps('endDate')}
               />
-              <Select
+              <TextInput
                 label="Duration"
                 required
-                placeholder="Select duration"
-                data={[...HACKATHON_DURATIONS]}
-                value={v.duration || null}
-                onChange={setSelect('duration')}
+                readOnly
+                value={duration ?? ''}
+                placeholder="Set by the start and end dates"
+                description="Worked out from the dates"
+                data-testid="duration"
               />
               <Select
                 label="Location Type"
                 required
                 data={HACKATHON_LOCATION_TYPES.map((t) => ({ value: t, label: locationTypeLabel(t) }))}
-                value={v.locationType}
+                {...form.getInputProps('locationType')}
                 allowDeselect={false}
-                onChange={setSelect('locationType')}
+                onChange={(t) =>
+                  form.setFieldValue('locationType', (t ?? 'online') as Values['locationType'])
+                }
               />
             </SimpleGrid>
             <TextInput
               label="Location"
               placeholder="Venue and city, or the platform for an online event"
-              value={v.location}
-              onChange={set('location')}
+              {...form.getInputProps('location')}
             />
           </FormSection>
 
@@ -281,23 +367,15 @@ export function ConductHackathonPage() {
               label="Prize Pool"
               required
               placeholder="₹1,00,000 in prizes"
-              value={v.prizePool}
-              onChange={set('prizePool')}
+              {...form.getInputProps('prizePool')}
             />
             <Textarea
               label="Judging Criteria"
               autosize
               minRows={2}
-              value={v.judgingCriteria}
-              onChange={set('judgingCriteria')}
+              {...form.getInputProps('judgingCriteria')}
             />
-            <Textarea
-              label="Requirements"
-              autosize
-              minRows={2}
-              value={v.requirements}
-              onChange={set('requirements')}
-            />
+            <Textarea label="Requirements" autosize minRows={2} {...form.getInputProps('requirements')} />
           </FormSection>
 
           <FormSection title="Hackathon Image (optional)">
@@ -331,8 +409,7 @@ export function ConductHackathonPage() {
               label="Additional Information"
               autosize
               minRows={3}
-              value={v.additionalInfo}
-              onChange={set('additionalInfo')}
+              {...form.getInputProps('additionalInfo')}
             />
           </FormSection>
 
@@ -342,11 +419,15 @@ export function ConductHackathonPage() {
           </Alert>
 
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/hackathon-portal-info">
+            <Button
+              variant="default"
+              component={Link}
+              to={hackathon ? '/my-hackathons' : '/hackathon-portal-info'}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={submit.isPending}>
-              Submit for Review
+              {hackathon ? 'Resubmit for Review' : 'Submit for Review'}
             </Button>
           </Group>
         </Stack>

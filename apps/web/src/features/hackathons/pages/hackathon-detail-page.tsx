@@ -2,6 +2,7 @@ import { type Hackathon, MSG } from '@agora/shared';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Box,
   Button,
@@ -104,6 +105,64 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Title>
       <Text style={{ whiteSpace: 'pre-wrap' }}>{children}</Text>
+    </Paper>
+  );
+}
+
+const PLACE_LABEL = { winner: 'Winner', runner_up: 'Runner-up' } as const;
+
+/** A past hackathon's winner and runner-up projects (what its organiser marked), for everyone. */
+function Results({ results }: { results: NonNullable<Hackathon['results']> }) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="results-title">
+      <Title order={3} mb="sm" id="results-title">
+        Winners
+      </Title>
+      {results.length === 0 ? (
+        <Text c="dimmed">The organizer has not announced the winners.</Text>
+      ) : (
+        <Stack gap="sm">
+          {results.map((r) => (
+            <Paper key={r._id} withBorder p="md" radius="md" component="article" data-testid="result">
+              <Group gap="xs" mb={4} wrap="wrap">
+                <Badge color={r.status === 'winner' ? 'yellow' : 'gray'} variant="filled" tt="none">
+                  {PLACE_LABEL[r.status]}
+                </Badge>
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {r.projectTitle}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  by {r.teamName}
+                </Text>
+              </Group>
+              <Text size="sm" lineClamp={3}>
+                {r.projectDescription}
+              </Text>
+              <Group gap="md" mt={4}>
+                {(
+                  [
+                    ['Project', r.projectUrl],
+                    ['GitHub', r.githubUrl],
+                    ['Demo', r.demoUrl],
+                  ] as const
+                ).map(([label, url]) =>
+                  url ? (
+                    <Anchor
+                      key={label}
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      size="sm"
+                    >
+                      {label}
+                    </Anchor>
+                  ) : null,
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
     </Paper>
   );
 }
@@ -249,7 +308,19 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
             {h.title}
           </Title>
           <Group gap="sm">
-            <Badge size="lg" color="yellow" variant="light">
+            {/* The organiser's own wording and case (a Badge uppercases by default). */}
+            <Badge
+              size="lg"
+              color="yellow"
+              variant="light"
+              tt="none"
+              data-testid="prize-pill"
+              // A long prize text wraps instead of being cut off at 375 px.
+              styles={{
+                root: { height: 'auto', maxWidth: '100%' },
+                label: { whiteSpace: 'normal', paddingBlock: 4 },
+              }}
+            >
               Prize pool: {h.prizes.prizePool || 'TBD'}
             </Badge>
             <Group gap={4}>
@@ -270,9 +341,12 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                 <Text size="sm" fw={600}>
                   {h.organizer.name || 'Unknown'}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {h.organizer.email}
-                </Text>
+                {/* Signed-in users only: the server sends no address to visitors. */}
+                {h.organizer.email ? (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {h.organizer.email}
+                  </Text>
+                ) : null}
                 {h.organizer.phone ? (
                   <Text size="sm" c="dimmed">
                     {h.organizer.phone}
@@ -295,6 +369,7 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                 ) : null}
               </Tile>
             </SimpleGrid>
+            {h.phase === 'past' ? <Results results={h.results ?? []} /> : null}
             <Section title="About this hackathon">{h.description}</Section>
             {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
             {h.prizes.judgingCriteria ? (

@@ -22,7 +22,8 @@ import {
   IconTrophy,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { useAuth } from '../../../lib/auth-store';
@@ -105,7 +106,14 @@ function OrganizedCard({ h }: { h: Hackathon }) {
         <Button component={Link} to={`/hackathon/${h._id}`}>
           View Hackathon
         </Button>
-        <Button variant="default" component={Link} to="/conduct-hackathon">
+        {/* Pending or rejected: the organiser form, filled in (an edit resubmits it for review).
+            Published: its page, where the organiser sees participants and marks the winners. */}
+        <Button
+          variant="default"
+          component={Link}
+          to={h.status === 'published' ? `/hackathon/${h._id}` : `/conduct-hackathon?edit=${h._id}`}
+          aria-label={`Manage ${h.title}`}
+        >
           Manage
         </Button>
       </Group>
@@ -151,6 +159,8 @@ export function MyHackathonsPage() {
   const { token } = useAuth();
   const organized = useMyOrganized();
   const participated = useMyRegistrations();
+  const [chosenTab, setChosenTab] = useState<string | null>(null);
+  useDocumentTitle('My Hackathons — Agora');
   if (!token) return <Navigate to="/login" replace />;
 
   const organizedItems = organized.data?.pages.flatMap((p) => p.items) ?? [];
@@ -173,7 +183,11 @@ export function MyHackathonsPage() {
       <Title order={1} mb="lg">
         My Hackathons
       </Title>
-      <Tabs defaultValue="organized">
+      {/* Opens on the tab that has content: Participated for someone who only joined. */}
+      <Tabs
+        value={chosenTab ?? (organizedCount === 0 && participatedCount > 0 ? 'participated' : 'organized')}
+        onChange={setChosenTab}
+      >
         <Tabs.List mb="lg">
           <Tabs.Tab value="organized">Organized ({organizedCount})</Tabs.Tab>
           <Tabs.Tab value="participated">Participated ({participatedCount})</Tabs.Tab>

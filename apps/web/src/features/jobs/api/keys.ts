@@ -6,4 +6,5 @@ export const jobKeys = {
   list: (params: JobListParams) => ['jobs', 'list', params] as const,
   categories: () => ['jobs', 'categories'] as const,
   detail: (id: string, viewer: string) => ['jobs', 'detail', id, viewer] as const,
+  mine: (viewer: string) => ['jobs', 'mine', viewer] as const,
 };

@@ -17,7 +17,7 @@ export function CompanyLogo({ name, logo, size = 48 }: { name: string; logo: str
       alt={src ? `${name} logo` : undefined}
       size={size}
       radius="md"
-      color="orange"
+      color="amber"
       variant="light"
     >
       {initials}

@@ -76,8 +76,9 @@ export function JobCard({ job }: { job: Job }) {
           </Group>
         ) : null}
 
-        <Group justify="space-between" align="center" mt="auto" wrap="wrap" gap="xs">
-          <Group gap={6}>
+        {/* The button keeps its own column, bottom right, however the details beside it wrap. */}
+        <Group justify="space-between" align="flex-end" mt="auto" wrap="nowrap" gap="xs">
+          <Group gap={6} style={{ minWidth: 0, flex: 1 }}>
             <Badge variant="dot" tt="none">
               {job.employmentType}
             </Badge>
@@ -85,12 +86,19 @@ export function JobCard({ job }: { job: Job }) {
               {job.level}
             </Badge>
             {extra ? (
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={500} style={{ flexBasis: '100%' }}>
                 {extra}
               </Text>
             ) : null}
           </Group>
-          <Button component={Link} to={`/job/${job._id}`} size="sm" aria-label={`View details: ${job.title}`}>
+          <Button
+            component={Link}
+            to={`/job/${job._id}`}
+            size="sm"
+            aria-label={`View details: ${job.title}`}
+            style={{ flexShrink: 0 }}
+            data-testid="view-details"
+          >
             View Details
           </Button>
         </Group>

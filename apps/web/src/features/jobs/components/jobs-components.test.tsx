@@ -26,7 +26,7 @@ const job: Job = aJob({
   employmentType: 'Contract',
   type: 'Contract',
   level: 'Senior',
-  salary: { min: 1000, max: 2000, text: null },
+  salary: { min: 1_800_000, max: 2_600_000, currency: 'INR', text: null },
   requirements: { skills: ['Go', 'Rust', 'SQL', 'Kafka', 'Linux'], text: null },
   skills: ['Go', 'Rust', 'SQL', 'Kafka', 'Linux'],
   contactEmail: 'a@b.co',
@@ -46,7 +46,7 @@ describe('JobCard', () => {
     expect(screen.getByText('3d ago')).toBeTruthy();
     expect(screen.getByText('Contract')).toBeTruthy();
     expect(screen.getByText('Senior')).toBeTruthy();
-    expect(screen.getByText('₹83,000 - ₹1,66,000')).toBeTruthy();
+    expect(screen.getByText('₹18,00,000 - ₹26,00,000 per year')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View details: Platform Engineer' }).getAttribute('href')).toBe(
       `/job/${job._id}`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paramsFromSearch, searchFromParams } from './filters';
+import { LEVEL_OPTIONS, levelLabel, paramsFromSearch, searchFromParams } from './filters';
 
 describe('job listing URL state', () => {
   it('round-trips every filter through the URL', () => {
@@ -35,5 +35,20 @@ describe('job listing URL state', () => {
       page: 1,
     });
     expect(searchFromParams(p).toString()).toBe('category=Design');
+  });
+
+  it("offers one level vocabulary and reads the posting form's names as its rungs", () => {
+    expect(LEVEL_OPTIONS.map((o) => o.value)).toEqual([
+      'Intern',
+      'Junior',
+      'Mid-level',
+      'Senior',
+      'Lead',
+      'Principal',
+      'Executive',
+    ]);
+    expect(paramsFromSearch(new URLSearchParams('level=Senior-level')).level).toBe('Senior');
+    expect(paramsFromSearch(new URLSearchParams('level=Entry-level')).level).toBe('Junior');
+    expect(levelLabel('Senior')).toBe('Senior / Senior-level');
   });
 });

@@ -21,18 +21,22 @@ export const SORT_LABELS: Record<JobSort, string> = {
   company: 'Company (A-Z)',
 };
 
-/** Both level lists of the spec (listing and form) in seniority order (CONTRACT §5). */
-export const LEVEL_OPTIONS: string[] = [
-  'Intern',
-  'Entry-level',
-  'Junior',
-  'Mid-level',
-  'Senior',
-  'Senior-level',
-  'Lead',
-  'Principal',
-  'Executive',
-].filter((l) => JOB_LEVELS.includes(l));
+/**
+ * One level vocabulary for the filter (the listing's, spec 03 §3), in seniority order; the posting
+ * form's names are folded in (the server matches Junior with Entry-level, Senior with Senior-level).
+ */
+export const LEVEL_OPTIONS: Array<{ value: string; label: string }> = [
+  { value: 'Intern', label: 'Intern' },
+  { value: 'Junior', label: 'Junior / Entry-level' },
+  { value: 'Mid-level', label: 'Mid-level' },
+  { value: 'Senior', label: 'Senior / Senior-level' },
+  { value: 'Lead', label: 'Lead' },
+  { value: 'Principal', label: 'Principal' },
+  { value: 'Executive', label: 'Executive' },
+];
+/** The posting form's names of the same rungs (an older link may carry them). */
+const LEVEL_CANONICAL: Record<string, string> = { 'Entry-level': 'Junior', 'Senior-level': 'Senior' };
+export const levelLabel = (level: string) => LEVEL_OPTIONS.find((o) => o.value === level)?.label ?? level;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
   value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
@@ -42,7 +46,7 @@ export function paramsFromSearch(sp: URLSearchParams): JobListParams {
   const page = Number.parseInt(sp.get('page') ?? '1', 10);
   return {
     categories: [...new Set(sp.getAll('category').filter((c) => JOB_CATEGORIES.includes(c)))],
-    level: oneOf(sp.get('level'), JOB_LEVELS),
+    level: ((l) => (l ? (LEVEL_CANONICAL[l] ?? l) : null))(oneOf(sp.get('level'), JOB_LEVELS)),
     employmentType: oneOf(sp.get('employmentType'), JOB_EMPLOYMENT_TYPES),
     sort: oneOf(sp.get('sort'), JOB_SORTS),
     search: (sp.get('search') ?? '').trim().slice(0, 200),

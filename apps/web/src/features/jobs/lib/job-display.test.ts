@@ -20,7 +20,7 @@ const job = (over: Partial<Job> = {}): Job => ({
   employmentType: 'Full-time',
   type: 'Full-time',
   level: 'Senior',
-  salary: { min: 1000, max: 2000, text: '$1,000 - $2,000' },
+  salary: { min: 1_800_000, max: 2_600_000, currency: 'INR', text: null },
   requirements: { skills: ['Go'], text: null },
   skills: ['Go'],
   benefits: null,
@@ -38,13 +38,16 @@ const job = (over: Partial<Job> = {}): Job => ({
 });
 
 describe('job display rules', () => {
-  it('shows rupees ×83 for India and dollars elsewhere, else the posted text', () => {
-    expect(salaryLabel(job())).toBe('₹83,000 - ₹1,66,000');
-    expect(salaryLabel(job({ location: { city: 'Austin', state: null, country: 'USA' } }))).toBe(
-      '$1,000 - $2,000',
+  it('shows the figures as entered in their currency, ≈ rupees beside USD in India, else the posted text', () => {
+    expect(salaryLabel(job())).toBe('₹18,00,000 - ₹26,00,000 per year');
+    const usd = { min: 1000, max: 2000, currency: 'USD' as const, text: null };
+    expect(salaryLabel(job({ salary: usd }))).toBe('$1,000 - $2,000 per year (≈ ₹83,000 - ₹1,66,000)');
+    expect(salaryLabel(job({ salary: usd, location: { city: 'Austin', state: null, country: 'USA' } }))).toBe(
+      '$1,000 - $2,000 per year',
     );
-    expect(salaryLabel(job({ salary: { min: null, max: null, text: '12-18 LPA' } }))).toBe('12-18 LPA');
-    expect(salaryLabel(job({ salary: { min: null, max: null, text: null } }))).toBeNull();
+    const none = { min: null, max: null, currency: 'USD' as const };
+    expect(salaryLabel(job({ salary: { ...none, text: '12-18 LPA' } }))).toBe('12-18 LPA');
+    expect(salaryLabel(job({ salary: { ...none, text: null } }))).toBeNull();
   });
 
   it('falls back to Unknown Company and Unknown Location', () => {
@@ -65,14 +68,14 @@ describe('job display rules', () => {
     expect(displayableLogo('/uploads/../etc/passwd')).toBeNull();
   });
 
-  it('builds a schema.org JobPosting with rupee pay for India', () => {
+  it('builds a schema.org JobPosting with the pay in its own currency', () => {
     const ld = jobPostingJsonLd(job({ isRemote: true }), 'https://agora.example');
     expect(ld).toMatchObject({
       '@type': 'JobPosting',
       employmentType: 'FULL_TIME',
       validThrough: '2030-01-31T23:59:59',
       jobLocationType: 'TELECOMMUTE',
-      baseSalary: { currency: 'INR', value: { minValue: 83_000, maxValue: 166_000, unitText: 'YEAR' } },
+      baseSalary: { currency: 'INR', value: { minValue: 1_800_000, maxValue: 2_600_000, unitText: 'YEAR' } },
       hiringOrganization: { name: 'Acme', sameAs: 'https://acme.example.com' },
     });
   });

@@ -1,8 +1,11 @@
-import { formatSalary, INDIA_SALARY_MULTIPLIER, type Job, MSG } from '@agora/shared';
+import { type Job, MSG, salaryLine } from '@agora/shared';
 
-/** spec 03 §3: rupees (×83) for India, otherwise USD; the poster's own wording when no figures. */
+/**
+ * The figures as the poster entered them, in their currency, "per year" (README Decisions: a USD
+ * salary of a job in India adds spec 03's ×83 as "≈ ₹…"); the poster's own wording when no figures.
+ */
 export function salaryLabel(job: Pick<Job, 'salary' | 'location'>): string | null {
-  return formatSalary(job.salary, job.location.country) ?? job.salary.text ?? null;
+  return salaryLine(job.salary, job.location.country);
 }
 
 /** spec 03 §2 card: the city, or 'Unknown Location'. */
@@ -44,8 +47,6 @@ const SCHEMA_EMPLOYMENT: Record<string, string> = {
 
 /** schema.org JobPosting (what search engines read), from the same data the page shows. */
 export function jobPostingJsonLd(job: Job, origin: string): Record<string, unknown> {
-  const india = job.location.country.trim().toLowerCase() === 'india';
-  const factor = india ? INDIA_SALARY_MULTIPLIER : 1;
   const hasPay = job.salary.min != null || job.salary.max != null;
   const logo = displayableLogo(job.company.logo);
   return {
@@ -83,11 +84,11 @@ export function jobPostingJsonLd(job: Job, origin: string): Record<string, unkno
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
-            currency: india ? 'INR' : 'USD',
+            currency: job.salary.currency,
             value: {
               '@type': 'QuantitativeValue',
-              ...(job.salary.min != null ? { minValue: Math.round(job.salary.min * factor) } : {}),
-              ...(job.salary.max != null ? { maxValue: Math.round(job.salary.max * factor) } : {}),
+              ...(job.salary.min != null ? { minValue: job.salary.min } : {}),
+              ...(job.salary.max != null ? { maxValue: job.salary.max } : {}),
               unitText: 'YEAR',
             },
           },

@@ -1,9 +1,17 @@
 import {
+  currencyForCountry,
   type JOB_EMPLOYMENT_TYPES,
   JOB_FORM_CATEGORIES,
   JOB_FORM_LEVELS,
+  JOB_LEVELS,
+  JOB_SPEC_REQUIRED,
+  type Job,
   type JobCreateBody,
+  type JobFormValues,
+  jobFormSchema,
   MSG,
+  SALARY_CURRENCIES,
+  salaryLine,
   splitSkills,
 } from '@agora/shared';
 import {
@@ -12,6 +20,8 @@ import {
   Checkbox,
   Container,
   Group,
+  Loader,
+  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -22,13 +32,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconLogin } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
 import { useCreateJob } from '../api/create-job';
+import { useJob } from '../api/get-job';
+import { useUpdateJob } from '../api/update-job';
 import { LogoPicker } from '../components/logo-picker';
 
 /** The fields in the order the form shows them: the first with a problem gets the focus. */
@@ -43,7 +57,9 @@ const FIELD_ORDER = [
   'city',
   'state',
   'country',
-  'salary',
+  'salaryCurrency',
+  'salaryMin',
+  'salaryMax',
   'experience',
   'education',
   'applicationDeadline',
@@ -51,27 +67,76 @@ const FIELD_ORDER = [
   'contactEmail',
 ] as const;
 
-interface FormValues {
-  title: string;
-  category: string | null;
-  type: string;
-  level: string;
-  description: string;
-  requirements: string;
-  skills: string;
-  companyName: string;
-  companyWebsite: string;
-  companyLogo: string;
-  city: string;
-  state: string;
-  country: string;
-  isRemote: boolean;
-  salary: string;
-  experience: string;
-  education: string;
-  benefits: string;
-  applicationDeadline: string;
-  contactEmail: string;
+/** A server 400's field paths → the form's fields. */
+const SERVER_FIELDS: Record<string, string> = {
+  'body.title': 'title',
+  'body.description': 'description',
+  'body.company.name': 'companyName',
+  'body.company.website': 'companyWebsite',
+  'body.company.logo': 'companyLogo',
+  'body.location.city': 'city',
+  'body.category': 'category',
+  'body.contactEmail': 'contactEmail',
+  'body.applicationDeadline': 'applicationDeadline',
+  'body.salary': 'salaryMax',
+};
+
+type FormValues = JobFormValues;
+
+const EMPTY: FormValues = {
+  title: '',
+  category: null,
+  type: 'Full-time',
+  level: 'Mid-level',
+  description: '',
+  requirements: '',
+  skills: '',
+  companyName: '',
+  companyWebsite: '',
+  companyLogo: '',
+  city: '',
+  state: '',
+  country: 'India',
+  isRemote: false,
+  salaryCurrency: 'INR',
+  salaryMin: '',
+  salaryMax: '',
+  experience: '',
+  education: '',
+  benefits: '',
+  applicationDeadline: '',
+  contactEmail: '',
+};
+
+const hasFigures = (job: Job) => job.salary.min != null || job.salary.max != null;
+
+/** A saved posting as the form's values (edit mode). */
+function valuesOf(job: Job): FormValues {
+  return {
+    title: job.title,
+    category: job.category,
+    type: (job.employmentType as FormValues['type']) ?? 'Full-time',
+    level: (JOB_LEVELS as readonly string[]).includes(job.level) ? job.level : 'Mid-level',
+    description: job.description,
+    requirements: job.requirements.text ?? '',
+    skills: job.skills.join(', '),
+    companyName: job.company.name,
+    companyWebsite: job.company.website ?? '',
+    companyLogo: job.company.logo ?? '',
+    city: job.location.city,
+    state: job.location.state ?? '',
+    country: job.location.country,
+    isRemote: job.isRemote,
+    // No figures yet: the currency the country suggests, as on a new posting.
+    salaryCurrency: hasFigures(job) ? job.salary.currency : currencyForCountry(job.location.country),
+    salaryMin: job.salary.min ?? '',
+    salaryMax: job.salary.max ?? '',
+    experience: job.experience ?? '',
+    education: job.education ?? '',
+    benefits: job.benefits ?? '',
+    applicationDeadline: job.applicationDeadline ?? '',
+    contactEmail: job.contactEmail,
+  };
 }
 
 /** spec 03 §3 create-form order: Full-time (default), Part-time, Contract, Internship, Freelance. */
@@ -82,15 +147,6 @@ const JOB_TYPE_OPTIONS: Array<(typeof JOB_EMPLOYMENT_TYPES)[number]> = [
   'Internship',
   'Freelance',
 ];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -110,55 +166,27 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
 
 /** /create-job — spec 03 §2, §3, §5, §8: a posting goes to the admins for approval. */
 export function CreateJobPage() {
-  const { isLoggedIn } = useAuth();
-  const navigate = useNavigate();
-  const create = useCreateJob();
-  const busy = create.isPending;
-  const form = useForm<FormValues>({
-    initialValues: {
-      title: '',
-      category: null,
-      type: 'Full-time',
-      level: 'Mid-level',
-      description: '',
-      requirements: '',
-      skills: '',
-      companyName: '',
-      companyWebsite: '',
-      companyLogo: '',
-      city: '',
-      state: '',
-      country: 'India',
-      isRemote: false,
-      salary: '',
-      experience: '',
-      education: '',
-      benefits: '',
-      applicationDeadline: '',
-      contactEmail: '',
-    },
-    validate: {
-      category: (v) => (v ? null : 'Please select a category'),
-      contactEmail: (v) =>
-        !v.trim()
-          ? 'Please enter a contact email'
-          : EMAIL.test(v.trim())
-            ? null
-            : 'Please enter a valid email address',
-      companyWebsite: (v) =>
-        !v.trim() || isHttpUrl(v.trim()) ? null : 'Please enter a valid URL (https://…)',
-      applicationDeadline: (v) =>
-        !v || v >= localToday() ? null : 'The application deadline cannot be in the past',
-    },
-  });
+  useDocumentTitle('Post a job — Agora');
+  return <JobFormGate />;
+}
 
+/** /job/:id/edit — its poster edits a posting; the edit goes back to the admins. */
+export function EditJobPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Edit job posting — Agora');
+  return <JobFormGate editId={id} />;
+}
+
+function JobFormGate({ editId }: { editId?: string }) {
+  const { isLoggedIn } = useAuth();
   if (!isLoggedIn) {
+    const here = editId ? `/job/${editId}/edit` : '/create-job';
     return (
       <Container size="sm" py="xl">
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" ta="center" gap="sm">
             <Title order={1} size="h2">
-              Create Job Posting
+              {editId ? 'Edit Job Posting' : 'Create Job Posting'}
             </Title>
             <Text c="dimmed">
               Please log in to post a job. Postings are reviewed by our admin team before they go live.
@@ -168,7 +196,7 @@ export function CreateJobPage() {
                 component={Link}
                 to="/login"
                 leftSection={<IconLogin size={16} aria-hidden />}
-                onClick={() => setRedirectAfterLogin('/create-job')}
+                onClick={() => setRedirectAfterLogin(here)}
               >
                 Log In
               </Button>
@@ -181,35 +209,76 @@ export function CreateJobPage() {
       </Container>
     );
   }
+  return editId ? <EditLoader id={editId} /> : <JobForm />;
+}
+
+function EditLoader({ id }: { id: string }) {
+  const { user } = useAuth();
+  const job = useJob(id);
+  if (job.isPending) {
+    return (
+      <Container size="md" py="xl">
+        <Group justify="center">
+          <Loader aria-label="Loading the posting" />
+        </Group>
+      </Container>
+    );
+  }
+  if (job.isError || job.data.author.id !== user?.id) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Job not found">
+          This posting does not exist or is not yours to edit. <Link to="/my-jobs">Back to My Jobs</Link>
+        </Alert>
+      </Container>
+    );
+  }
+  return <JobForm job={job.data} />;
+}
+
+function JobForm({ job }: { job?: Job }) {
+  const navigate = useNavigate();
+  const create = useCreateJob();
+  const update = useUpdateJob(job?._id ?? '');
+  const busy = create.isPending || update.isPending;
+  const schema = useMemo(() => jobFormSchema(localToday()), []);
+  // The currency follows the country until the poster picks one (editing: their saved choice stands).
+  const [currencyChosen, setCurrencyChosen] = useState(Boolean(job && hasFigures(job)));
+  const form = useForm<FormValues>({
+    initialValues: job ? valuesOf(job) : EMPTY,
+    validate: zodValidate(schema),
+  });
+
+  const countryProps = form.getInputProps('country');
+  const currencyProps = form.getInputProps('salaryCurrency');
+  const v = form.values;
+  const amount = (x: number | string) => (typeof x === 'number' ? x : null);
+  const preview =
+    salaryLine(
+      { min: amount(v.salaryMin), max: amount(v.salaryMax), currency: v.salaryCurrency, text: null },
+      v.country,
+    ) ?? null;
 
   /**
-   * The field's visible input (form.getInputNode: by data-path, so not a Select's hidden input nor
-   * the page's <meta name="description">), brought into view and focused.
+   * Every rule at once, each named on its field, the focus on the first one down the form; spec 03
+   * §5's four fields keep the spec's toast ('Missing Information'), any other problem toasts its own.
    */
-  const focusField = (field: string) => {
-    const node = form.getInputNode(field as keyof FormValues);
-    node?.scrollIntoView({ block: 'center' });
-    node?.focus({ preventScroll: true });
-  };
-
-  /**
-   * spec 03 §5: title, description, company name and city, checked before anything is sent (with
-   * the spec's toast); the other rules at the same time, so every problem shows at once and the
-   * focus goes to the first one down the form.
-   */
-  const check = (v: FormValues) => {
-    const { errors } = form.validate();
-    const missing = (['title', 'description', 'companyName', 'city'] as const).filter((k) => !v[k].trim());
-    for (const k of missing) form.setFieldError(k, MSG.jobMissing);
-    if (missing.length)
-      notifications.show({ color: 'red', title: MSG.jobMissingTitle, message: MSG.jobMissing });
-    const wrong = new Set<string>([...Object.keys(errors), ...missing]);
-    const first = FIELD_ORDER.find((k) => wrong.has(k));
-    if (first) focusField(first);
-    return wrong.size === 0;
+  const check = () => {
+    const first = validateAll(form, FIELD_ORDER);
+    if (!first) return true;
+    const values = form.getValues();
+    const specMissing = JOB_SPEC_REQUIRED.some((k) => !String(values[k]).trim());
+    notifications.show(
+      specMissing
+        ? { color: 'red', title: MSG.jobMissingTitle, message: MSG.jobMissing }
+        : { color: 'red', title: MSG.validationErrorTitle, message: first.message },
+    );
+    return false;
   };
 
   const submit = (v: FormValues) => {
+    const min = amount(v.salaryMin);
+    const max = amount(v.salaryMax);
     const body: JobCreateBody = {
       title: v.title.trim(),
       description: v.description.trim(),
@@ -227,7 +296,7 @@ export function CreateJobPage() {
       category: v.category ?? undefined,
       type: v.type as JobCreateBody['type'],
       level: v.level,
-      salary: v.salary.trim() || undefined,
+      salary: min === null && max === null ? undefined : { min, max, currency: v.salaryCurrency },
       requirements: v.requirements.trim() || undefined,
       benefits: v.benefits.trim() || undefined,
       skills: splitSkills(v.skills),
@@ -236,38 +305,53 @@ export function CreateJobPage() {
       applicationDeadline: v.applicationDeadline || undefined,
       contactEmail: v.contactEmail.trim(),
     };
+    const onError = (err: Error) => {
+      if (err instanceof ApiError) showServerErrors(form, err.details, SERVER_FIELDS);
+      notifications.show({
+        color: 'red',
+        title: MSG.jobSubmitFailedTitle,
+        message:
+          err instanceof NetworkError
+            ? MSG.jobSubmitNetwork
+            : (err instanceof ApiError && err.message) || MSG.jobSubmitFailed,
+      });
+    };
+    if (job) {
+      update.mutate(body, {
+        onSuccess: () => {
+          notifications.show({ color: 'green', title: 'Job Updated', message: MSG.jobResubmitted });
+          navigate('/my-jobs');
+        },
+        onError,
+      });
+      return;
+    }
     create.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: MSG.jobSubmittedTitle, message: MSG.jobSubmitted });
         navigate('/jobhubs');
       },
-      onError: (err) => {
-        notifications.show({
-          color: 'red',
-          title: MSG.jobSubmitFailedTitle,
-          message:
-            err instanceof NetworkError
-              ? MSG.jobSubmitNetwork
-              : (err instanceof ApiError && err.message) || MSG.jobSubmitFailed,
-        });
-      },
+      onError,
     });
   };
 
   return (
     <Container size="md" py="xl">
       <Stack gap={4} mb="lg">
-        <Title order={1}>Create Job Posting</Title>
-        <Text c="dimmed">Fields marked * are required.</Text>
+        <Title order={1}>{job ? 'Edit Job Posting' : 'Create Job Posting'}</Title>
+        <Text c="dimmed">
+          {job
+            ? 'Your changes go back to the admin team for review before they are listed.'
+            : 'Fields marked * are required.'}
+        </Text>
       </Stack>
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
-          const values = form.getValues();
-          if (!check(values)) return;
-          submit(values);
+          if (!check()) return;
+          submit(form.getValues());
         }}
       >
         <Stack gap="lg">
@@ -368,7 +452,18 @@ export function CreateJobPage() {
                 {...form.getInputProps('city')}
               />
               <TextInput label="State" name="state" maxLength={100} {...form.getInputProps('state')} />
-              <TextInput label="Country" name="country" maxLength={100} {...form.getInputProps('country')} />
+              <TextInput
+                label="Country"
+                name="country"
+                maxLength={100}
+                {...countryProps}
+                onChange={(e) => {
+                  countryProps.onChange(e);
+                  if (!currencyChosen) {
+                    form.setFieldValue('salaryCurrency', currencyForCountry(e.currentTarget.value));
+                  }
+                }}
+              />
             </SimpleGrid>
             <Checkbox
               label="This is a remote position"
@@ -378,15 +473,51 @@ export function CreateJobPage() {
           </FormSection>
 
           <FormSection title="Additional Details">
+            <Stack gap={6}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                <Select
+                  label="Salary currency"
+                  name="salaryCurrency"
+                  data={[...SALARY_CURRENCIES]}
+                  allowDeselect={false}
+                  {...currencyProps}
+                  onChange={(c) => {
+                    setCurrencyChosen(true);
+                    currencyProps.onChange(c);
+                  }}
+                />
+                <NumberInput
+                  label="Minimum salary (per year)"
+                  name="salaryMin"
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator=","
+                  thousandsGroupStyle={v.salaryCurrency === 'INR' ? 'lakh' : 'thousand'}
+                  placeholder="e.g. 1800000"
+                  {...form.getInputProps('salaryMin')}
+                />
+                <NumberInput
+                  label="Maximum salary (per year)"
+                  name="salaryMax"
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator=","
+                  thousandsGroupStyle={v.salaryCurrency === 'INR' ? 'lakh' : 'thousand'}
+                  placeholder="e.g. 2600000"
+                  {...form.getInputProps('salaryMax')}
+                />
+              </SimpleGrid>
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="salary-preview">
+                {preview
+                  ? `Will read: ${preview}`
+                  : job?.salary.text && job.salary.min == null && job.salary.max == null
+                    ? `Will read: ${job.salary.text}`
+                    : `Optional. The currency follows the country (${currencyForCountry(v.country)}) unless you pick one.`}
+              </Text>
+            </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Salary Range"
-                name="salary"
-                description="Annual, in USD (shown in rupees for jobs in India)"
-                placeholder="e.g. 60000 - 90000"
-                maxLength={100}
-                {...form.getInputProps('salary')}
-              />
               <TextInput
                 label="Experience"
                 name="experience"
@@ -435,11 +566,11 @@ export function CreateJobPage() {
           </Alert>
 
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/jobhubs" disabled={busy}>
+            <Button variant="default" component={Link} to={job ? '/my-jobs' : '/jobhubs'} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" loading={false} disabled={busy}>
-              {busy ? 'Submitting...' : 'Submit for Approval'}
+              {busy ? 'Submitting...' : job ? 'Resubmit for Approval' : 'Submit for Approval'}
             </Button>
           </Group>
         </Stack>

@@ -260,12 +260,6 @@ export function JobDetailPage() {
                   {salary ? (
                     <Fact icon={<IconCash size={18} />} label="Salary">
                       {salary}
-                      {job.salary.min != null || job.salary.max != null ? (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          per year
-                        </Text>
-                      ) : null}
                     </Fact>
                   ) : null}
                   <Fact icon={<IconStairsUp size={18} />} label="Level">

@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { errorMessage } from '../../../lib/api-client';
 import { useProgressiveList } from '../../../lib/use-progressive-list';
+import { useAuth } from '../../../lib/auth-store';
 import { useJobCategories } from '../api/get-categories';
 import { useJobList } from '../api/list-jobs';
 import { CategoryFilter } from '../components/category-filter';
@@ -33,6 +34,7 @@ import {
   type JobListParams,
   type JobSort,
   LEVEL_OPTIONS,
+  levelLabel,
   paramsFromSearch,
   SORT_LABELS,
   searchFromParams,
@@ -44,6 +46,7 @@ const NO_JOBS: never[] = [];
 /** /jobhubs — spec 03 §2 listing; every filter lives in the URL. */
 export function JobsPage() {
   const [sp, setSp] = useSearchParams();
+  const { isLoggedIn } = useAuth();
   const params = useMemo(() => paramsFromSearch(sp), [sp]);
   const list = useJobList(params);
   const categories = useJobCategories();
@@ -89,7 +92,9 @@ export function JobsPage() {
       ? [{ key: 'location', label: `in ${params.location}`, clear: () => update({ location: '' }) }]
       : []),
     ...params.categories.map((c) => ({ key: `c-${c}`, label: c, clear: () => toggleCategory(c) })),
-    ...(params.level ? [{ key: 'level', label: params.level, clear: () => update({ level: null }) }] : []),
+    ...(params.level
+      ? [{ key: 'level', label: levelLabel(params.level), clear: () => update({ level: null }) }]
+      : []),
     ...(params.employmentType
       ? [{ key: 'type', label: params.employmentType, clear: () => update({ employmentType: null }) }]
       : []),
@@ -113,8 +118,8 @@ export function JobsPage() {
         py={{ base: 'lg', sm: 40 }}
         style={{
           background:
-            'linear-gradient(135deg, var(--mantine-color-orange-0) 0%, var(--mantine-color-yellow-0) 60%, var(--mantine-color-gray-0) 100%)',
-          borderBottom: '1px solid var(--mantine-color-orange-1)',
+            'linear-gradient(135deg, var(--mantine-color-amber-0) 0%, var(--mantine-color-amber-1) 60%, var(--mantine-color-gray-0) 100%)',
+          borderBottom: '1px solid var(--mantine-color-amber-2)',
         }}
       >
         <Container size="xl">
@@ -123,9 +128,16 @@ export function JobsPage() {
               <Title order={1}>Jobs Hub</Title>
               <Text c="dimmed">Find your next role, or post one for the community.</Text>
             </Stack>
-            <Button component={Link} to="/create-job" leftSection={<IconPlus size={16} aria-hidden />}>
-              Post a Job
-            </Button>
+            <Group gap="sm">
+              {isLoggedIn ? (
+                <Button variant="default" component={Link} to="/my-jobs">
+                  My Jobs
+                </Button>
+              ) : null}
+              <Button component={Link} to="/create-job" leftSection={<IconPlus size={16} aria-hidden />}>
+                Post a Job
+              </Button>
+            </Group>
           </Group>
           <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }} radius="md">
             <JobsSearchBar
@@ -167,10 +179,7 @@ export function JobsPage() {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Select
                   label="Level"
-                  data={[
-                    { value: ALL, label: 'All levels' },
-                    ...LEVEL_OPTIONS.map((l) => ({ value: l, label: l })),
-                  ]}
+                  data={[{ value: ALL, label: 'All levels' }, ...LEVEL_OPTIONS]}
                   value={params.level ?? ALL}
                   onChange={(v) => update({ level: !v || v === ALL ? null : v })}
                   allowDeselect={false}

@@ -1,0 +1,106 @@
+import { type Hackathon, MSG } from '@agora/shared';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/auth-store';
+import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { ConductHackathonPage } from './conduct-hackathon-page';
+
+const saved: Hackathon = {
+  _id: 'h1',
+  title: 'Saved Sprint',
+  description: 'Saved description',
+  image: null,
+  category: 'Fintech',
+  status: 'rejected',
+  featured: false,
+  organizer: { name: 'Olga', email: 'olga@hack.test', phone: null },
+  author: { id: testUser.id, displayName: 'Asha' },
+  eventDetails: {
+    startDate: '2030-11-24T09:00:00.000Z',
+    endDate: '2030-11-26T18:00:00.000Z',
+    duration: '57 hours',
+    location: 'Pune',
+    locationType: 'hybrid',
+  },
+  prizes: { prizePool: 'Swag and mentorship', judgingCriteria: null },
+  requirements: null,
+  additionalInfo: null,
+  tags: ['fin', 'tech'],
+  participantCount: 0,
+  submissionCount: 0,
+  phase: null,
+  registrationDeadline: '2030-11-24T08:00:00.000Z',
+  registrationOpen: false,
+  isRegistered: false,
+  isOrganizer: true,
+  rejectionReason: 'Dates unclear',
+  reviewedAt: '2030-01-01T00:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => setSession('token', testUser));
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// A long form: slow to render on a loaded machine.
+describe('ConductHackathonPage', { timeout: 30_000 }, () => {
+  it('shows every spec 03 §5 error inline at once, focuses the first, and toasts it; nothing is sent', async () => {
+    const calls = mockFetch({});
+    const toast = vi.spyOn(notifications, 'show');
+    renderWithProviders(<ConductHackathonPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    for (const m of [
+      MSG.hackathonTitle,
+      MSG.hackathonDescription,
+      MSG.hackathonOrganizer,
+      MSG.hackathonOrganizerEmail,
+      MSG.hackathonPrize,
+      MSG.hackathonCategory,
+    ]) {
+      expect(screen.getByText(m)).toBeTruthy();
+    }
+    expect(screen.getAllByText(MSG.hackathonDates)).toHaveLength(2);
+    expect(document.activeElement?.getAttribute('data-path')).toBe('title');
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast.mock.calls[0]![0]).toMatchObject({ message: MSG.hackathonTitle });
+    expect(calls).toEqual([]);
+  });
+
+  it('names the date order on the end date and focuses the first failing check in the spec order', () => {
+    mockFetch({});
+    renderWithProviders(<ConductHackathonPage />);
+    fireEvent.change(screen.getByLabelText(/Hackathon Title/), { target: { value: 'A title' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Text' } });
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2030-11-26T10:00' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2030-11-24T10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(screen.getByText(MSG.hackathonDateOrder)).toBeTruthy();
+    expect(screen.queryByText(MSG.hackathonTitle)).toBeNull();
+    expect(document.activeElement?.getAttribute('data-path')).toBe('organizer');
+  });
+
+  it('derives the duration from the dates', () => {
+    mockFetch({});
+    renderWithProviders(<ConductHackathonPage />);
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2030-11-24T09:00' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2030-11-26T18:00' } });
+    expect((screen.getByTestId('duration') as HTMLInputElement).value).toBe('57 hours');
+  });
+
+  it("with ?edit=<id> opens the organiser's hackathon filled in, with the rejection reason", async () => {
+    mockFetch({ 'GET /api/hackathons/h1': { body: saved } });
+    renderWithProviders(<ConductHackathonPage />, { route: '/conduct-hackathon?edit=h1' });
+    await screen.findByRole('heading', { name: 'Edit Your Hackathon' });
+    expect((screen.getByLabelText(/Hackathon Title/) as HTMLInputElement).value).toBe('Saved Sprint');
+    expect((screen.getByLabelText(/Organizer Email/) as HTMLInputElement).value).toBe('olga@hack.test');
+    expect((screen.getByLabelText(/Prize Pool/) as HTMLInputElement).value).toBe('Swag and mentorship');
+    expect((screen.getByLabelText(/Tags/) as HTMLInputElement).value).toBe('fin, tech');
+    expect(screen.getByText('Dates unclear')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resubmit for Review' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('duration') as HTMLInputElement).value).toBe('57 hours'));
+  });
+});
