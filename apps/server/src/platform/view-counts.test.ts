@@ -73,4 +73,29 @@ describe(`view counts (${dbKind})`, () => {
       .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
     expect(row!.n).toBe(1);
   });
+
+  it('still shows the views a flush is writing while its UPDATE runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    // A database whose UPDATE takes a while: the page is read in the middle of it.
+    const slowDb = {
+      execute: async (q: unknown) => {
+        await gate;
+        return t.database.db.execute(q as never);
+      },
+    } as unknown as Db;
+    const counts = new ViewCounts(slowDb);
+    const before = await viewsInDb();
+    counts.add('ideas', ideaId, 2);
+    const flushing = counts.flush();
+    // The row does not have them yet, so pending() must still include them.
+    expect(await viewsInDb()).toBe(before);
+    expect(counts.pending('ideas', ideaId)).toBe(2);
+    release();
+    await flushing;
+    expect(await viewsInDb()).toBe(before + 2);
+    expect(counts.pending('ideas', ideaId)).toBe(0);
+  });
 });

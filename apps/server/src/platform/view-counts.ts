@@ -40,6 +40,8 @@ export class ViewCounts {
   private readonly countedByTable = new Map<ViewedTable, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** The batch a flush is writing, until its UPDATE has returned. */
+  private readonly writingByTable = new Map<ViewedTable, Map<string, number>>();
 
   /** (table, row, viewer) → when that view was counted; insertion order is age order. */
   private readonly seen = new Map<string, number>();
@@ -105,7 +107,9 @@ export class ViewCounts {
   }
 
   pending(table: ViewedTable, id: string): number {
-    return this.pendingByTable.get(table)?.get(id) ?? 0;
+    // Views being written right now count too: a row read while their UPDATE runs does not have
+    // them yet (without this, a page read during a flush showed fewer views than a moment before).
+    return (this.pendingByTable.get(table)?.get(id) ?? 0) + (this.writingByTable.get(table)?.get(id) ?? 0);
   }
 
   /** Writes what is pending; counts that fail to write are kept for the next flush. */
@@ -121,6 +125,7 @@ export class ViewCounts {
       if (counts.size === 0) continue;
       const batch = [...counts];
       this.pendingByTable.set(table, new Map());
+      this.writingByTable.set(table, counts);
       let written = 0;
       try {
         for (; written < batch.length; written += 1000) {
@@ -137,6 +142,8 @@ export class ViewCounts {
         // Put back what was not written (added to views counted meanwhile); next flush retries.
         for (const [id, n] of batch.slice(written)) this.requeue(table, id, n);
         this.onError(err);
+      } finally {
+        this.writingByTable.delete(table);
       }
     }
   }
