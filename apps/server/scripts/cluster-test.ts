@@ -268,6 +268,7 @@ async function main() {
             title: 'Cluster question',
             description: 'Paid on one, verified on the other',
             category: 'Technology',
+            reward: 25,
           },
         }),
         201,
@@ -438,7 +439,12 @@ async function main() {
         drops.push(fresh.drop);
         const pair = await startPair(entry, { ...env, DATABASE_URL: fresh.url }, dirs);
         const codes = await Promise.all([pair.a.kill('SIGTERM'), pair.b.kill('SIGTERM')]);
-        if (codes.some((c) => c !== 0)) throw new Error(`exit codes on SIGTERM: ${codes.join(', ')}`);
+        if (codes.some((c) => c !== 0)) {
+          const tail = (p: typeof pair.a) => p.output().split('\n').slice(-15).join('\n');
+          throw new Error(
+            `exit codes on SIGTERM: ${codes.join(', ')}\nA:\n${tail(pair.a)}\nB:\n${tail(pair.b)}`,
+          );
+        }
       });
     }
   } finally {

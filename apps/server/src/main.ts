@@ -84,6 +84,8 @@ async function main() {
     console.error(`${dbLabel(config)}: ${(err as Error).message}`);
     process.exit(3);
   }
+  // Stopped while migrating: shutdown() has the app closing already; start nothing more.
+  if (closing) return;
   await app.startTasks();
   app.log.info(`Agora is serving on http://localhost:${config.port} (database: ${database.kind})`);
 }

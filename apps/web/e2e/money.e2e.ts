@@ -52,7 +52,7 @@ async function spawnServer(dataDir: string): Promise<{ url: string; stop(): Prom
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
     } catch {
       // not up yet
     }

@@ -160,7 +160,7 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} during start-up`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -97,7 +97,7 @@ export function spawnServer(
   };
 }
 
-/** Waits until /api/health answers 200 (a cold start of the WASM database can take a while). */
+/** Waits until /api/health/ready answers 200 (migrations applied) (a cold start of the WASM database can take a while). */
 export async function waitHealthy(server: ServerProcess, timeoutMs = 120_000): Promise<number> {
   const started = Date.now();
   for (;;) {
@@ -107,7 +107,7 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 120_000): P
       );
     }
     try {
-      const res = await fetch(`${server.url}/api/health`);
+      const res = await fetch(`${server.url}/api/health/ready`);
       if (res.ok) return Date.now() - started;
     } catch {
       // not listening yet

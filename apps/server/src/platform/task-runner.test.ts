@@ -175,6 +175,28 @@ describe.runIf(TEST_DATABASE_URL)('pg-boss runner (PostgreSQL)', () => {
     }
   });
 
+  it('stop() during start (a SIGTERM right after readiness) lets the start finish and then stops', async () => {
+    const url = await pgUrl();
+    let runs = 0;
+    const r = boss(url, [
+      {
+        name: 'test.stop-while-starting',
+        everySeconds: 1,
+        handler: async () => {
+          runs++;
+        },
+      },
+    ]);
+    const starting = r.start();
+    await sleep(10);
+    await r.stop();
+    // The start neither rejects nor leaves anything running behind the stop.
+    await expect(starting).resolves.toBeUndefined();
+    const after = runs;
+    await sleep(2500);
+    expect(runs).toBe(after);
+  });
+
   it('retries a failed run (on any instance) and stop() waits for a running handler', async () => {
     const url = await pgUrl();
     let attempts = 0;

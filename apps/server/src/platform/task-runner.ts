@@ -143,8 +143,18 @@ export class PgBossTaskRunner implements TaskRunner {
     private readonly opts: PgBossRunnerOptions,
   ) {}
 
+  /** The start in progress: stop() waits for it, so a SIGTERM during start-up stops cleanly. */
+  private starting: Promise<void> | null = null;
+
   async start(): Promise<void> {
     if (this.boss) return;
+    this.starting ??= this.startOnce().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
     this.stopping = false;
     const boss = new PgBoss({
       connectionString: this.opts.connectionString,
@@ -220,6 +230,8 @@ export class PgBossTaskRunner implements TaskRunner {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    // Stopped while starting (a SIGTERM right after readiness): let the start finish, then stop it.
+    if (this.starting) await this.starting.catch(() => {});
     for (const t of this.offerTimers) clearInterval(t);
     this.offerTimers = [];
     const boss = this.boss;
