@@ -192,3 +192,14 @@ export const MSG = {
   unknownLocation: 'Unknown Location',
   currentLocation: 'Current Location',
 } as const;
+
+/**
+ * Issue 17's test-mode notices. Here, not beside the money schemas: the shell's banner shows one on
+ * every page, and importing it from a module of Zod schemas would put Zod in the entry chunk.
+ */
+export const TEST_MODE_TEXT = {
+  banner: 'Test mode — payments are simulated',
+  adminWithdrawals:
+    'Test mode: payments are simulated, so these withdrawals hold no real money. No real payout may be made for them.',
+  withdrawal: 'Test mode: no real money is paid out',
+} as const;

@@ -11,13 +11,6 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PaymentsMode = z.object({ provider: z.enum(PAYMENT_PROVIDERS), testMode: z.boolean() });
 export type PaymentsMode = z.infer<typeof PaymentsMode>;
 
-export const TEST_MODE_TEXT = {
-  banner: 'Test mode — payments are simulated',
-  adminWithdrawals:
-    'Test mode: payments are simulated, so these withdrawals hold no real money. No real payout may be made for them.',
-  withdrawal: 'Test mode: no real money is paid out',
-} as const;
-
 /** Largest amount the server accepts anywhere (₹1 crore in paise): keeps every sum far below 2^53. */
 export const MAX_PAISE = 1_000_000_000;
 
