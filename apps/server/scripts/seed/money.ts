@@ -17,6 +17,16 @@ import { orderedId } from '../../src/modules/wallet/ordered-id.js';
 import { insertBatched, type SeedStep } from './types.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** REWARD_DEADLINE's default (14 days): how long a paid reward stays in escrow (issue 17). */
+const DEADLINE_MS = 14 * 86_400_000;
+
+type EscrowRow = {
+  id: string;
+  state: 'held' | 'distributed' | 'auto-distributed' | 'refunded';
+  heldAt: Date;
+  deadline: Date;
+  settledAt: Date | null;
+};
 
 export const step: SeedStep & { order: number } = {
   name: 'money',
@@ -40,8 +50,10 @@ export const step: SeedStep & { order: number } = {
     const paid = unpaid.filter(() => rng.chance(0.97));
     if (paid.length === 0) return ctx.log('money: skipped (no unpaid questions)');
 
+    const paidAtOf = new Map<string, Date>();
     const paymentRows: Array<typeof payments.$inferInsert> = paid.map((q) => {
       const paidAt = new Date(q.createdAt.getTime() + rng.int(1, 10) * 60_000);
+      paidAtOf.set(q.id, paidAt);
       return {
         questionId: q.id,
         userId: q.authorId,
@@ -88,16 +100,60 @@ export const step: SeedStep & { order: number } = {
     const balance = new Map<string, number>();
     const earned = new Map<string, number>();
     const distributed: Array<{ id: string; at: Date }> = [];
+    // Escrow (issue 17): each paid reward is held until paid + DEADLINE_MS. About half are distributed
+    // by their author before then; the rest are still held, or — past the deadline — were settled by
+    // the deadline task: whole to the first answer (auto), or back to the asker when nobody answered.
+    const escrow: EscrowRow[] = [];
     for (const q of paid) {
       const list = byQuestion.get(q.id) ?? [];
-      if (list.length === 0 || !rng.chance(0.5)) continue;
-      const chosen = list.slice(0, rng.int(1, Math.min(3, list.length)));
+      const heldAt = paidAtOf.get(q.id)!;
+      const deadline = new Date(heldAt.getTime() + DEADLINE_MS);
+      const byHand = list.length > 0 && rng.chance(0.5);
+      if (!byHand && deadline > ctx.now) {
+        escrow.push({ id: q.id, state: 'held', heldAt, deadline, settledAt: null });
+        continue;
+      }
+      if (!byHand && list.length === 0) {
+        escrow.push({ id: q.id, state: 'refunded', heldAt, deadline, settledAt: deadline });
+        txRows.push({
+          id: orderedId(),
+          userId: q.authorId,
+          type: 'refund',
+          amount: q.rewardAmount,
+          status: 'completed',
+          description: 'Refund: nobody answered before the deadline',
+          questionId: q.id,
+          questionTitle: q.title,
+          reference: `escrow-refund:${q.id}`,
+          createdAt: deadline,
+        });
+        balance.set(q.authorId, (balance.get(q.authorId) ?? 0) + q.rewardAmount);
+        continue;
+      }
+      const chosen = byHand ? list.slice(0, rng.int(1, Math.min(3, list.length))) : list.slice(0, 1);
       const pcts = equalPercentages(chosen.length);
       const shares = splitPaise(q.rewardAmount, pcts);
-      const at = new Date(Math.max(...chosen.map((a) => a.createdAt.getTime())) + rng.int(1, 72) * 3_600_000);
-      const when = at > ctx.now ? ctx.now : at;
-      distRows.push({ questionId: q.id, distributedBy: q.authorId, total: q.rewardAmount, createdAt: when });
+      const last = Math.max(...chosen.map((a) => a.createdAt.getTime()));
+      const at = new Date(last + rng.int(1, 72) * 3_600_000);
+      // By hand: before the deadline (unless the answer itself came later) and not in the future.
+      const when = byHand
+        ? new Date(Math.max(last, Math.min(at.getTime(), deadline.getTime() - 60_000, ctx.now.getTime())))
+        : deadline;
+      distRows.push({
+        questionId: q.id,
+        distributedBy: q.authorId,
+        total: q.rewardAmount,
+        kind: byHand ? 'manual' : 'auto',
+        createdAt: when,
+      });
       distributed.push({ id: q.id, at: when });
+      escrow.push({
+        id: q.id,
+        state: byHand ? 'distributed' : 'auto-distributed',
+        heldAt,
+        deadline,
+        settledAt: when,
+      });
       chosen.forEach((a, i) => {
         rewardRows.push({
           questionId: q.id,
@@ -194,6 +250,23 @@ export const step: SeedStep & { order: number } = {
             batch.map((d) => sql`(${d.id}::uuid, ${d.at.toISOString()}::timestamptz)`),
             sql`, `,
           )}) as v(id, at)
+         where q.id = v.id`),
+    );
+    // Settled questions stop taking answers: paid out → answered, refunded → closed (as the app does).
+    await insertBatched(escrow, 1000, (batch) =>
+      db.execute(sql`
+        update questions as q
+           set escrow_state = v.state, escrow_held_at = v.held_at, escrow_deadline = v.deadline,
+               escrow_settled_at = v.settled_at,
+               status = case when v.state = 'refunded' or q.status = 'closed' then 'closed'
+                             when v.state = 'held' then q.status else 'answered' end
+          from (values ${sql.join(
+            batch.map(
+              (e) =>
+                sql`(${e.id}::uuid, ${e.state}, ${e.heldAt.toISOString()}::timestamptz, ${e.deadline.toISOString()}::timestamptz, ${e.settledAt?.toISOString() ?? null}::timestamptz)`,
+            ),
+            sql`, `,
+          )}) as v(id, state, held_at, deadline, settled_at)
          where q.id = v.id`),
     );
     ctx.log(

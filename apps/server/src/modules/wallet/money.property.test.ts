@@ -1,13 +1,16 @@
 // Randomised concurrency test of the money rules: hundreds of verify / webhook / distribute /
-// withdraw / complete / fail operations fired in parallel (duplicates and races included) against
-// the real app, half through app.inject and half over real HTTP, then the invariants are checked
-// against the database and against a model built from the responses.
+// withdraw / complete / fail / escrow-deadline operations fired in parallel (duplicates and races
+// included) against the real app, half through app.inject and half over real HTTP, then the
+// invariants are checked against the database and against a model built from the responses.
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeAdmin, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
+import { payments, questions } from '../../db/schema/index.js';
+import { escrowTasks } from '../payments/escrow.tasks.js';
 import { makeAnswer, makeQuestion, moneyViolations, payThroughApi } from './money.fixtures.js';
 import { createWalletService } from './wallet.service.js';
 
@@ -34,7 +37,8 @@ type Op =
   | { kind: 'crossVerify'; q: number; other: number; http: boolean }
   | { kind: 'distribute'; q: number; pick: number[]; weights: number[]; http: boolean }
   | { kind: 'withdraw'; user: number; amount: number; key: number | null; http: boolean }
-  | { kind: 'settle'; target: number; decision: 'complete' | 'fail' };
+  | { kind: 'settle'; target: number; decision: 'complete' | 'fail' }
+  | { kind: 'expire' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -92,7 +96,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       decision: fc.constantFrom('complete' as const, 'fail' as const),
     }),
   },
+  // The escrow deadline task, run by a second instance whose clock is past every deadline: it races
+  // the author's own distribution and the payment confirmations of the same questions.
+  { weight: 1, arbitrary: fc.constant({ kind: 'expire' as const }) },
 );
+
+const settleDue = escrowTasks.find((x) => x.name === 'escrow.settle-due')!.handler;
 
 /** Percentages from weights: whole numbers summing to exactly 100. */
 function percentages(weights: number[]): number[] {
@@ -105,6 +114,8 @@ function percentages(weights: number[]): number[] {
 
 describe('money under concurrency (property)', () => {
   let t: TestApp;
+  /** Another instance on the same database, its clock past every escrow deadline. */
+  let later: TestApp;
   let base: string;
   let author: TestUser;
   let answerers: TestUser[];
@@ -142,6 +153,7 @@ describe('money under concurrency (property)', () => {
       payload: { questionId: q.id, rewards },
     });
     expect(seeded.statusCode).toBe(200);
+    later = await buildTestApp({ database: t.database });
     const a = await signup(t.app, { name: 'Property Admin' });
     await makeAdmin(t, a);
     admin = {
@@ -153,7 +165,16 @@ describe('money under concurrency (property)', () => {
       role: 'admin',
     };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await later?.close();
+    await t.close();
+  });
+
+  /** Runs the escrow deadline task on the later instance (one minute past every deadline so far). */
+  function expire() {
+    later.clock.set(new Date(t.clock.now().getTime() + t.config.rewardDeadlineMs + 60_000));
+    return settleDue(later.app.ctx);
+  }
 
   async function call(
     http: boolean,
@@ -182,29 +203,47 @@ describe('money under concurrency (property)', () => {
     return { status: res.statusCode, json: res.json() as Json };
   }
 
-  /** Fresh questions for one run: some with two competing orders, each with answers. */
+  /**
+   * Fresh questions for one run, each with two competing orders: the one create-order makes (always
+   * the question's reward, issue 17) and a second one of another amount, written directly — an order
+   * left from before, or a second checkout paid at the provider — whose capture must be refunded.
+   */
   async function makeWorld(): Promise<World> {
     const questions: World['questions'] = [];
     // A fresh author per run keeps create-order within its per-user rate limit.
     const author = await signup(t.app, { name: `Property Author ${run}` });
     for (let i = 0; i < N_QUESTIONS; i++) {
-      const q = await makeQuestion(t.database.db, author, { title: `Run ${run} question ${i}` });
+      const reward = 10 + ((i * 7 + run) % 40);
+      const q = await makeQuestion(t.database.db, author, {
+        title: `Run ${run} question ${i}`,
+        rewardAmount: reward * 100,
+      });
       const orders = [];
       for (let o = 0; o < 2; o++) {
-        const amount = 10 + ((i * 7 + o * 3 + run) % 40);
-        const order = await call(false, 'POST', '/api/payments/create-order', author, {
-          questionId: q.id,
-          amount,
-        });
-        expect(order.status).toBe(200);
-        const signed = await call(false, 'POST', '/api/payments/sandbox/pay', author, {
-          orderId: order.json.orderId,
-        });
-        orders.push({
-          orderId: order.json.orderId as string,
-          amount: amount * 100,
-          signed: signed.json as Record<string, string>,
-        });
+        let orderId: string;
+        let amount = reward;
+        if (o === 0) {
+          const order = await call(false, 'POST', '/api/payments/create-order', author, {
+            questionId: q.id,
+            amount,
+          });
+          expect(order.status).toBe(200);
+          orderId = order.json.orderId;
+        } else {
+          amount = reward + 1 + ((i * 3 + run) % 20);
+          orderId = `order_Prop${run}q${i}${Date.now()}`;
+          await t.database.db.insert(payments).values({
+            questionId: q.id,
+            userId: author.user.id,
+            provider: 'sandbox',
+            orderId,
+            amount: amount * 100,
+            status: 'created',
+          });
+        }
+        const signed = await call(false, 'POST', '/api/payments/sandbox/pay', author, { orderId });
+        expect(signed.status).toBe(200);
+        orders.push({ orderId, amount: amount * 100, signed: signed.json as Record<string, string> });
       }
       const answers = [];
       for (const u of answerers)
@@ -326,6 +365,14 @@ describe('money under concurrency (property)', () => {
                   };
                 }
               }
+              case 'expire': {
+                try {
+                  await expire();
+                  return { op, status: 200, json: {} };
+                } catch (err) {
+                  return { op, status: 500, json: { error: String(err) } };
+                }
+              }
             }
           })();
           results.push(p);
@@ -349,9 +396,34 @@ describe('money under concurrency (property)', () => {
             expect(r.status).toBe(400);
         }
         expect(await moneyViolations(t.database.db)).toEqual([]);
+        // Then every deadline passes: whatever is still held goes to the answer ranked first.
+        await expire();
+        expect(await moneyViolations(t.database.db)).toEqual([]);
+        const ids = world.questions.map((q) => q.id);
+        const escrow = new Map(
+          (
+            await t.database.db
+              .select({ id: questions.id, state: questions.escrowState })
+              .from(questions)
+              .where(inArray(questions.id, ids))
+          ).map((r) => [r.id, r.state]),
+        );
+        const auto = await t.database.db.execute<{ answerer_id: string; amount: number }>(
+          sql`select r.answerer_id, sum(r.amount)::int as amount
+                from rewards r join reward_distributions d on d.question_id = r.question_id
+               where d.kind = 'auto' and ${inArray(sql`r.question_id`, ids)}
+               group by r.answerer_id`,
+        );
+        const autoCredited = new Map(
+          (auto as unknown as { rows: Array<{ answerer_id: string; amount: number }> }).rows.map((r) => [
+            r.answerer_id,
+            Number(r.amount),
+          ]),
+        );
 
-        // Model from the responses: at most one distribution per question; each answerer's balance
-        // moved by exactly the rewards credited minus the withdrawals accepted and not failed.
+        // Model from the responses: at most one distribution per question, by its author or else by
+        // the deadline; each answerer's balance moved by exactly the rewards credited (by hand or by
+        // the deadline) minus the withdrawals accepted and not failed.
         for (const [qi, q] of world.questions.entries()) {
           const ok = done.filter((r) => r.op.kind === 'distribute' && r.op.q === qi && r.status === 200);
           expect(ok.length).toBeLessThanOrEqual(1);
@@ -364,6 +436,9 @@ describe('money under concurrency (property)', () => {
           );
           const view = await call(false, 'GET', `/api/questions/${q.id}/rewards`, q.author);
           expect(view.json.question.isPaid).toBe(anyPaid);
+          expect(escrow.get(q.id)).toBe(
+            !anyPaid ? null : ok.length === 1 ? 'distributed' : 'auto-distributed',
+          );
           if (ok.length === 1) {
             expect(view.json.question.isPaid).toBe(true);
             const sum = (ok[0]!.json.rewards as { amount: number }[]).reduce((s, r) => s + r.amount, 0);
@@ -395,7 +470,7 @@ describe('money under concurrency (property)', () => {
             .filter((r) => r.op.kind === 'distribute' && r.status === 200)
             .flatMap((r) => r.json.rewards as { answererId: string; amount: number }[])
             .filter((x) => x.answererId === u.user.id)
-            .reduce((s, x) => s + x.amount, 0);
+            .reduce((s, x) => s + x.amount, autoCredited.get(u.user.id) ?? 0);
           let debited = 0;
           for (const [id, w] of withdrawalsById) if (w.user === ui && !failed.has(id)) debited += w.amount;
           const after = await call(false, 'GET', '/api/wallet', u);
