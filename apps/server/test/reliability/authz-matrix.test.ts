@@ -55,13 +55,27 @@ const db = () => t.database.db;
 
 // ---------------------------------------------------------------- fresh targets
 
-const freshQuestion = async (owner: TestUser = w.owner) => (await makeQuestion(db(), owner)).id;
+/**
+ * A question asked with a ₹20 reward and paid for (create-order → sandbox checkout → verify), by one
+ * of a few askers in turn: each person may place 30 orders a minute, more than this file needs from
+ * any one of them but less than it needs in all. The row names the asker as its `owner`.
+ */
+let askers: TestUser[] = [];
+let nextAsker = 0;
+async function freshQuestion(): Promise<{ id: string; owner: TestUser }> {
+  const owner = askers[nextAsker++ % askers.length]!;
+  const id = await freshUnpaidQuestion(owner);
+  await payQuestion(t.app, owner, id, 20);
+  return { id, owner };
+}
+/** Asked with a ₹20 reward, not paid yet: only its author and admins can see it (issue 17). */
+const freshUnpaidQuestion = async (owner: TestUser = w.owner) =>
+  (await makeQuestion(db(), owner, { rewardAmount: 2000 })).id;
 const freshIdea = async (owner: TestUser = w.owner, over = {}) => (await makeIdea(db(), owner, over)).id;
 async function freshPaidQuestionWithAnswer() {
-  const q = await makeQuestion(db(), w.owner);
-  await payQuestion(t.app, w.owner, q.id, 10);
-  const a = await makeAnswer(db(), q.id, w.answerer);
-  return { questionId: q.id, answerId: a.id };
+  const { id: questionId, owner } = await freshQuestion();
+  const a = await makeAnswer(db(), questionId, w.answerer);
+  return { questionId, answerId: a.id, owner };
 }
 async function freshUpcomingHackathon(organiser: TestUser = w.owner) {
   const start = Date.now() + 10 * 86_400_000;
@@ -107,6 +121,7 @@ const ids = (list: unknown) => (list as { _id?: string; id?: string }[]).map((x)
 const MATRIX: Record<string, Row> = {
   // ---------- operations, auth, users
   'GET /api/health': { public: true, call: () => ({ url: '/api/health' }), expect: all(200) },
+  'GET /api/health/ready': { public: true, call: () => ({ url: '/api/health/ready' }), expect: all(200) },
   'POST /api/auth/signup': {
     public: true,
     call: () => ({
@@ -192,13 +207,22 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/api/settings/min-reward' }),
     expect: all(200),
   },
+  'GET /api/settings/payments': {
+    public: true,
+    call: () => ({ url: '/api/settings/payments' }),
+    expect: all(200),
+  },
 
   // ---------- Inquiry Space
   'GET /api/questions/public': {
     public: true,
     call: () => ({ url: '/api/questions/public?limit=100' }),
     expect: all(200),
-    check: (res) => expect(ids(res.json())).not.toContain(w.ids.hiddenQuestion),
+    check: (res) => {
+      expect(ids(res.json())).toContain(w.ids.question);
+      expect(ids(res.json())).not.toContain(w.ids.hiddenQuestion);
+      expect(ids(res.json())).not.toContain(w.ids.unpaidQuestion);
+    },
   },
   'GET /api/questions/categories': {
     public: true,
@@ -234,11 +258,16 @@ const MATRIX: Record<string, Row> = {
     // A hidden question exists only for its author and admins.
     expect: { visitor: 404, other: 404, owner: 200, admin: 200 },
   },
+  'DELETE /api/questions/{id}': {
+    // The author discards an unpaid question; others cannot see it, an admin may see but not delete.
+    call: async () => ({ url: `/api/questions/${await freshUnpaidQuestion()}` }),
+    expect: { ...SIGNED_IN, other: 404, owner: 204, admin: 403 },
+  },
   'POST /api/questions/{id}/answers': {
-    call: async () => ({
-      url: `/api/questions/${await freshQuestion()}/answers`,
-      payload: { content: 'My answer' },
-    }),
+    call: async () => {
+      const q = await freshQuestion();
+      return { url: `/api/questions/${q.id}/answers`, payload: { content: 'My answer' }, owner: q.owner };
+    },
     expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
   },
   'POST /api/questions/{id}/answers/upload': {
@@ -247,20 +276,28 @@ const MATRIX: Record<string, Row> = {
         {},
         { field: 'attachment', name: 'notes.pdf', data: PDF, type: 'application/pdf' },
       );
+      const q = await freshQuestion();
       return {
-        url: `/api/questions/${await freshQuestion()}/answers/upload`,
+        url: `/api/questions/${q.id}/answers/upload`,
         payload: mp.payload,
         headers: mp.headers,
+        owner: q.owner,
       };
     },
     expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
   },
   'POST /api/questions/{id}/mark-answered': {
-    call: async () => ({ url: `/api/questions/${await freshQuestion()}/mark-answered` }),
+    call: async () => {
+      const q = await freshQuestion();
+      return { url: `/api/questions/${q.id}/mark-answered`, owner: q.owner };
+    },
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
   },
   'POST /api/questions/{id}/reopen': {
-    call: async () => ({ url: `/api/questions/${await freshQuestion()}/reopen` }),
+    call: async () => {
+      const q = await freshQuestion();
+      return { url: `/api/questions/${q.id}/reopen`, owner: q.owner };
+    },
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
   },
   'POST /api/questions/{id}/rank-answers': {
@@ -272,13 +309,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/payments/create-order': {
     call: async () => ({
       url: '/api/payments/create-order',
-      payload: { questionId: await freshQuestion(), amount: 20 },
+      payload: { questionId: await freshUnpaidQuestion(), amount: 20 },
     }),
-    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+    // An unpaid question is invisible to others (404); an admin sees it but pays for no one (403).
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 403 },
   },
   'POST /api/payments/verify': {
     call: async () => {
-      const q = await freshQuestion();
+      const q = await freshUnpaidQuestion();
       const order = (await api(t, w.owner, 'POST', '/api/payments/create-order', {
         questionId: q,
         amount: 20,
@@ -293,7 +331,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/payments/sandbox/pay': {
     call: async () => {
-      const q = await freshQuestion();
+      const q = await freshUnpaidQuestion();
       const order = (await api(t, w.owner, 'POST', '/api/payments/create-order', {
         questionId: q,
         amount: 20,
@@ -320,8 +358,9 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/rewards/distribute': {
     call: async () => {
-      const { questionId, answerId } = await freshPaidQuestionWithAnswer();
+      const { questionId, answerId, owner } = await freshPaidQuestionWithAnswer();
       return {
+        owner,
         url: '/api/rewards/distribute',
         payload: { questionId, rewards: [{ answererId: w.answerer.user.id, answerId, percentage: 100 }] },
       };
@@ -345,6 +384,15 @@ const MATRIX: Record<string, Row> = {
     expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
     check: (res, role) => {
       if (role === 'owner') expect((res.json() as unknown[]).length).toBeGreaterThan(0);
+      else expect(res.json()).toEqual([]);
+    },
+  },
+  'GET /api/withdrawals': {
+    call: () => ({ url: '/api/withdrawals', owner: w.answerer }),
+    // Each caller sees only their own withdrawals.
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      if (role === 'owner') expect(ids(res.json())).toContain(w.ids.withdrawal);
       else expect(res.json()).toEqual([]);
     },
   },
@@ -689,11 +737,14 @@ const MATRIX: Record<string, Row> = {
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'PATCH /api/admin/questions/{id}': {
-    call: async () => ({ url: `/api/admin/questions/${await freshQuestion()}`, payload: { hidden: true } }),
+    call: async () => ({
+      url: `/api/admin/questions/${(await freshQuestion()).id}`,
+      payload: { hidden: true },
+    }),
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'DELETE /api/admin/questions/{id}': {
-    call: async () => ({ url: `/api/admin/questions/${await freshQuestion()}` }),
+    call: async () => ({ url: `/api/admin/questions/${await freshUnpaidQuestion()}` }),
     expect: { ...ADMIN_ONLY, admin: 204 },
   },
   'GET /api/admin/ideas': {
@@ -827,6 +878,9 @@ const NOT_OPERATIONS = /^GET (\/api\/docs|\/\*$)/;
 beforeAll(async () => {
   t = await buildTestApp();
   w = await buildWorld(t);
+  askers = [];
+  for (const name of ['Asker Ada', 'Asker Bo', 'Asker Cy'])
+    askers.push(await signup(t.app, { name, role: 'questioner' }));
 });
 afterAll(() => t?.close());
 
@@ -932,6 +986,29 @@ describe('reading other people’s data', () => {
       seen.push(`${c.method} ${c.url.split('?')[0]} → ${res.statusCode}`);
     }
     expect(seen).toEqual(calls.map((c) => `${c.method} ${c.url.split('?')[0]} → 404`));
+  });
+
+  it('shows an unpaid question to its author and admins only, on every route that names it', async () => {
+    const q = w.ids.unpaidQuestion;
+    const calls = [
+      { method: 'GET' as const, url: `/api/questions/${q}` },
+      { method: 'POST' as const, url: `/api/questions/${q}/answers`, payload: { content: 'Mine' } },
+      { method: 'GET' as const, url: `/api/questions/${q}/rewards` },
+      { method: 'POST' as const, url: '/api/payments/create-order', payload: { questionId: q, amount: 20 } },
+      { method: 'DELETE' as const, url: `/api/questions/${q}` },
+    ];
+    const seen: string[] = [];
+    for (const c of calls) {
+      const res = await t.app.inject({ ...c, headers: w.other.auth });
+      seen.push(`${c.method} ${c.url} → ${res.statusCode}`);
+    }
+    expect(seen).toEqual(calls.map((c) => `${c.method} ${c.url} → 404`));
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/questions/${q}` });
+    expect(visitor.statusCode).toBe(404);
+    for (const who of [w.owner, w.admin]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/questions/${q}`, headers: who.auth });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('lets nobody but its author like or comment on a hidden idea', async () => {

@@ -72,7 +72,7 @@ const multipartHints: Record<string, MultipartHint> = {
 function idPool(w: World): IdPool {
   const i = w.ids;
   const byKind: Record<string, string[]> = {
-    question: [i.question, i.paidQuestion, i.hiddenQuestion, i.distributedQuestion],
+    question: [i.question, i.unpaidQuestion, i.paidQuestion, i.hiddenQuestion, i.distributedQuestion],
     answer: [i.answerOfAnswerer, i.answerOfOther],
     idea: [i.idea, i.hiddenIdea],
     comment: [i.comment],

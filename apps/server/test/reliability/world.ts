@@ -15,6 +15,7 @@ import {
   contactMessages,
   hackathonParticipants,
   hackathonSubmissions,
+  questions,
   users,
   withdrawals,
 } from '../../src/db/schema/index.js';
@@ -34,7 +35,10 @@ export interface World {
   /** Answers the owner's paid question and holds a pending withdrawal. */
   answerer: TestUser;
   ids: {
+    /** Paid (its order is `order`), unanswered. */
     question: string;
+    /** Asked with a reward, never paid: only its author and admins see it. */
+    unpaidQuestion: string;
     /** Paid, answered by answerer and other, not yet distributed. */
     paidQuestion: string;
     hiddenQuestion: string;
@@ -65,15 +69,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const other = await signup(app, { name: 'Other Oona' });
   const answerer = await signup(app, { name: 'Answerer Anil', role: 'answerer' });
 
-  const question = await makeQuestion(db, owner);
-  const hiddenQuestion = await makeQuestion(db, owner, { hidden: true });
-  const paidQuestion = await makeQuestion(db, owner);
+  // Questions are asked with a reward and paid through create-order (the question's reward) →
+  // sandbox checkout → verify, as the web client does; an unpaid one is seen only by its author and
+  // admins (issue 17).
+  const question = await makeQuestion(db, owner, { rewardAmount: 2000 });
+  const order = await payQuestion(app, owner, question.id, 20);
+  const unpaidQuestion = await makeQuestion(db, owner, { rewardAmount: 2000 });
+  const hiddenQuestion = await makeQuestion(db, owner, { rewardAmount: 2000 });
+  await payQuestion(app, owner, hiddenQuestion.id, 20);
+  await db.update(questions).set({ hidden: true }).where(eq(questions.id, hiddenQuestion.id));
+  const paidQuestion = await makeQuestion(db, owner, { rewardAmount: 10_000 });
   await payQuestion(app, owner, paidQuestion.id, 100);
   const answerOfAnswerer = await makeAnswer(db, paidQuestion.id, answerer);
   const answerOfOther = await makeAnswer(db, paidQuestion.id, other);
 
   // A distributed question: the answerer's wallet holds ₹50, half of it asked for withdrawal.
-  const distributed = await makeQuestion(db, owner);
+  const distributed = await makeQuestion(db, owner, { rewardAmount: 5000 });
   await payQuestion(app, owner, distributed.id, 50);
   const dAnswer = await makeAnswer(db, distributed.id, answerer);
   await api(t, owner, 'POST', '/api/rewards/distribute', {
@@ -86,11 +97,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .select({ id: withdrawals.id })
     .from(withdrawals)
     .where(eq(withdrawals.userId, answerer.user.id));
-
-  const order = (await api(t, owner, 'POST', '/api/payments/create-order', {
-    questionId: question.id,
-    amount: 20,
-  })) as { orderId: string };
 
   const idea = await makeIdea(db, owner);
   const hiddenIdea = await makeIdea(db, owner, { hidden: true });
@@ -144,6 +150,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     answerer,
     ids: {
       question: question.id,
+      unpaidQuestion: unpaidQuestion.id,
       paidQuestion: paidQuestion.id,
       hiddenQuestion: hiddenQuestion.id,
       answerOfAnswerer: answerOfAnswerer.id,
