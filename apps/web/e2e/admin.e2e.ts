@@ -120,6 +120,7 @@ beforeAll(async () => {
     title: `How do I profile a Node service? ${stamp}`,
     description: 'CPU is at 100% and I do not know why.',
     category: 'Technology',
+    reward: 100,
   });
   const order = await ok('POST', '/api/payments/create-order', asker, { questionId: q._id, amount: 100 });
   const signed = await ok('POST', '/api/payments/sandbox/pay', asker, { orderId: order.orderId });

@@ -96,16 +96,29 @@ type Values = {
  * (issue 17): after a cancelled or failed checkout the saved, unpaid question stays here and the button
  * pays it ("Pay ₹X") instead of creating a copy; its author may also delete it or pay it later.
  */
+const REQUIRED_FIELDS = [
+  ['title', 'Title'],
+  ['description', 'Description'],
+  ['category', 'Category'],
+] as const;
+
 export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
   const { minReward, loaded } = useMinReward();
-  // The shared schema validates every field at once, inline, with the spec's messages.
+  // The shared schema validates every field at once, inline. Each missing field is named on the
+  // field; the spec's sentence ("Please fill in all required fields: …") is the toast, shown once.
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { title: '', category: null, description: '', reward: minReward },
-    validate: schemaResolver(CreateQuestionBody, { sync: true }),
+    validate: (values) => {
+      const errors = schemaResolver(CreateQuestionBody, { sync: true })(values);
+      for (const [field, label] of REQUIRED_FIELDS) {
+        if (errors[field] === MSG.questionRequired) errors[field] = `${label} is required`;
+      }
+      return errors;
+    },
   });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
