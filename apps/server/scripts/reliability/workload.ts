@@ -124,6 +124,8 @@ export class Workload {
   private ideaList: string[] = [];
   private likePairs = new Set<string>();
   private paidFresh: string[] = [];
+  /** The reward each question asked for, in rupees: its one order pays exactly that (issue 17). */
+  private rewardOf = new Map<string, number>();
   private inFlightWithdrawal = new Set<string>();
   private seq = 0;
   private authors = new Map<string, string>();
@@ -211,19 +213,22 @@ export class Workload {
     switch (op) {
       case 'question': {
         const asker = this.rng.pick(this.askers);
+        const reward = this.rng.int(10, 60);
         const res = await call(b, 'POST', '/api/questions', {
           token: asker.token,
           body: {
             title: `Crash question ${n}`,
             description: `Does write ${n} survive a crash?`,
             category: 'Technology',
+            reward,
           },
         });
         if (note(res, op)) {
           const id = (res.body as { _id: string })._id;
           this.acked.questions.add(id);
           this.authors.set(id, asker.id);
-          this.open.push(id);
+          this.rewardOf.set(id, reward);
+          // Unpaid questions are their author's alone: answerable once paid.
           this.paidFresh.push(id);
         }
         return;
@@ -282,7 +287,7 @@ export class Workload {
         const q = this.paidFresh.shift();
         if (!q) return;
         const token = (this.askers.find((a) => a.id === this.authors.get(q)) ?? this.askers[0]!).token;
-        const rupees = this.rng.int(10, 60);
+        const rupees = this.rewardOf.get(q) ?? 10;
         const order = await call(b, 'POST', '/api/payments/create-order', {
           token,
           body: { questionId: q, amount: rupees },
@@ -295,7 +300,10 @@ export class Workload {
           token,
           body: { ...(signed.body as object), questionId: q },
         });
-        if (note(verify, 'pay/verify')) this.acked.paid.set(q, rupees * 100);
+        if (note(verify, 'pay/verify')) {
+          this.acked.paid.set(q, rupees * 100);
+          this.open.push(q);
+        }
         return;
       }
       case 'distribute': {
