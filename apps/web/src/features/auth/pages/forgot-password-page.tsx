@@ -1,12 +1,13 @@
 import { ForgotPasswordBody, MSG } from '@agora/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
+import { zodValidate } from '../../../lib/form';
 
 /** /forgot-password: asks for the e-mail; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -15,7 +16,7 @@ export function ForgotPasswordPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: schemaResolver(ForgotPasswordBody, { sync: true }),
+    validate: zodValidate(ForgotPasswordBody),
   });
 
   const error =

@@ -1,6 +1,6 @@
 import { AUTH_TEXT, MSG, ResetPasswordForm } from '@agora/shared';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth-store';
 import { useResetPassword } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
+import { zodValidate } from '../../../lib/form';
 
 /** /reset-password?token=…: the link from the e-mail; a new password, typed twice. */
 export function ResetPasswordPage() {
@@ -18,7 +19,7 @@ export function ResetPasswordPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { token, password: '', confirm: '' },
-    validate: schemaResolver(ResetPasswordForm, { sync: true }),
+    validate: zodValidate(ResetPasswordForm),
   });
 
   const error =

@@ -25,7 +25,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconSearch } from '@tabler/icons-react';
@@ -43,6 +43,7 @@ import { useSimilarQuestions } from '../api/similar-questions';
 import { addOwnQuestion, removeOwnQuestion } from '../lib/cache';
 import { rupees } from '../lib/format';
 import { StatusBadge } from './status-badge';
+import { zodValidate } from '../../../lib/form';
 
 /** spec 01 §4/§9: the window closes 3 seconds after a successful payment. */
 const CLOSE_AFTER_PAID_MS = 3000;
@@ -96,6 +97,8 @@ type Values = {
  * (issue 17): after a cancelled or failed checkout the saved, unpaid question stays here and the button
  * pays it ("Pay ₹X") instead of creating a copy; its author may also delete it or pay it later.
  */
+const validateQuestion = zodValidate(CreateQuestionBody);
+
 const REQUIRED_FIELDS = [
   ['title', 'Title'],
   ['description', 'Description'],
@@ -113,7 +116,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
     mode: 'controlled',
     initialValues: { title: '', category: null, description: '', reward: minReward },
     validate: (values) => {
-      const errors = schemaResolver(CreateQuestionBody, { sync: true })(values);
+      const errors = validateQuestion(values);
       for (const [field, label] of REQUIRED_FIELDS) {
         if (errors[field] === MSG.questionRequired) errors[field] = `${label} is required`;
       }
