@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MSG } from '@agora/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,18 +11,15 @@ import {
 } from '../src/app/shell/nav-links';
 import {
   apiSignup,
+  axeViolations,
   launchBrowser,
+  newAxePage as newSupportAxePage,
   newPage,
   type RunningServer,
   SCREENSHOT_DIR,
   signInPage,
   startServer,
 } from './support';
-
-const AXE_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../node_modules/axe-core/axe.min.js',
-);
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,43 +64,14 @@ async function signedInAs(page: Page) {
 
 /** axe-core in the page; only serious and critical violations fail (the brief's bar). */
 async function axe(page: Page, label: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const result = await page.evaluate(async () => {
-    type AxeResult = {
-      violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-    };
-    const { axe } = window as unknown as {
-      axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResult> };
-    };
-    // The notifications bell belongs to the admin area (issue 9) and is scanned by its tests.
-    const r = await axe.run(
-      { exclude: [['[data-slot="notifications-bell"]']] },
-      { resultTypes: ['violations'] },
-    );
-    return r.violations.map(
-      (v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }),
-    );
-  });
-  const bad = result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+  // The notifications bell belongs to the admin area (issue 9) and is scanned by its tests.
+  const bad = await axeViolations(page, ['[data-slot="notifications-bell"]']);
   expect(bad, `${label}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
 }
 
-/**
- * A page whose context bypasses our CSP, so that axe-core can be injected with addScriptTag
- * (the app's CSP rightly forbids inline scripts). Only the accessibility scans use it.
- */
-async function newAxePage(width = 1280, height = 800, opts: { reducedMotion?: boolean } = {}) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    bypassCSP: true,
-    ...(opts.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
-  });
-  return { context, page: await context.newPage() };
+/** A page whose context bypasses our CSP, so axe-core can be injected (support.ts). */
+function newAxePage(width = 1280, height = 800, opts: { reducedMotion?: boolean } = {}) {
+  return newSupportAxePage(browser, { width, height, ...opts });
 }
 
 async function shot(page: Page, name: string) {
