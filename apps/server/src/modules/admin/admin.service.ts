@@ -31,7 +31,7 @@ import { createJobsService } from '../jobs/jobs.service.js';
 import { getMinReward, setMinReward } from '../settings/settings.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
 import * as repo from './admin.repo.js';
-import { audit } from './audit.js';
+import { audit } from '../../lib/audit.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
 
 /** A page of a list and the cursor of the next one (sent as X-Next-Cursor; null on the last page). */

@@ -5,17 +5,6 @@ import { payments, questions, users } from '../../db/schema/index.js';
 export type PaymentRow = typeof payments.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
 
-export async function findQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
-  return row;
-}
-
-/** Locks the question row: every change to a question's payment state is serialised on it. */
-export async function lockQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1).for('update');
-  return row;
-}
-
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
   return row!;

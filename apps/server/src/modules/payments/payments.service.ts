@@ -14,6 +14,13 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { getMinReward } from '../settings/settings.service.js';
 import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
+import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.repo.js';
+
+/** A question as this area reads it: through the questions area's one lookup (and lock). */
+type QuestionRow = Pick<
+  QuestionRecord,
+  'id' | 'authorId' | 'title' | 'isPaid' | 'paymentAmount' | 'rewardAmount' | 'status' | 'hidden'
+>;
 
 export const PAYMENT_MSG = {
   notAuthor: "Only the question's author can pay for it",
@@ -40,7 +47,7 @@ export type WebhookOutcome =
   | 'amount_mismatch'
   | 'conflict';
 
-function toPaidQuestion(q: repo.QuestionRow): PaidQuestion {
+function toPaidQuestion(q: QuestionRow): PaidQuestion {
   return { _id: q.id, title: q.title, isPaid: q.isPaid, paymentAmount: q.paymentAmount ?? 0 };
 }
 
@@ -74,17 +81,15 @@ export function createPaymentsService(
   async function settle(
     payment: repo.PaymentRow,
     providerPaymentId: string,
-  ): Promise<{ outcome: 'paid' | 'duplicate'; question: repo.QuestionRow }> {
+  ): Promise<{ outcome: 'paid' | 'duplicate'; question: QuestionRow }> {
     const now = ctx.clock.now();
     let result: {
       outcome: 'paid' | 'duplicate' | 'question_already_paid' | 'question_deleted';
-      question: repo.QuestionRow | null;
+      question: QuestionRow | null;
     };
     try {
       result = await ctx.db.transaction(async (tx) => {
-        const question = payment.questionId
-          ? ((await repo.lockQuestion(tx, payment.questionId)) ?? null)
-          : null;
+        const question = payment.questionId ? ((await lockQuestion(tx, payment.questionId)) ?? null) : null;
         const current = (await repo.findPaymentByOrderId(tx, payment.orderId, true))!;
         if (current.status !== 'created' && current.status !== 'cancelled') {
           if (current.providerPaymentId === providerPaymentId) {
@@ -139,7 +144,7 @@ export function createPaymentsService(
       if (pgErrorCode(err) !== '23505') throw err;
       // Lost a race on a unique key: whoever won recorded it; report that state.
       const again = await repo.findPaymentByOrderId(ctx.db, payment.orderId);
-      const q = payment.questionId ? await repo.findQuestion(ctx.db, payment.questionId) : undefined;
+      const q = payment.questionId ? await findQuestion(ctx.db, payment.questionId) : undefined;
       if (again?.status === 'paid' && again.providerPaymentId === providerPaymentId && q) {
         return { outcome: 'duplicate', question: q };
       }
@@ -148,14 +153,14 @@ export function createPaymentsService(
     if (result.outcome === 'question_already_paid')
       conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.duplicateRefunded);
     if (result.outcome === 'question_deleted') conflict('QUESTION_DELETED', PAYMENT_MSG.deletedRefunded);
-    return result as { outcome: 'paid' | 'duplicate'; question: repo.QuestionRow };
+    return result as { outcome: 'paid' | 'duplicate'; question: QuestionRow };
   }
 
   return {
     provider,
 
     async createOrder(user: SessionUser, body: CreateOrderBody): Promise<CreateOrderResult> {
-      const question = (await repo.findQuestion(ctx.db, body.questionId)) ?? notFound(MSG.questionNotFound);
+      const question = (await findQuestion(ctx.db, body.questionId)) ?? notFound(MSG.questionNotFound);
       // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
       if (!canSeeQuestion(user, question)) notFound(MSG.questionNotFound);
       if (question.authorId !== user.id) forbidden(PAYMENT_MSG.notAuthor);

@@ -94,42 +94,23 @@ export async function findQuestion(exec: Executor, id: string): Promise<Question
   return row;
 }
 
-/** Locks the question row for the rest of the transaction (state checks that must not race). */
+/**
+ * Locks the question row for the rest of the transaction (state checks that must not race: every
+ * change to a question's payment, escrow or moderation state is serialised on it). The one lookup
+ * with lock of a question: the payments, wallet and admin areas use it too.
+ */
 export async function lockQuestion(
   exec: Executor,
   id: string,
-): Promise<
-  | Pick<
-      QuestionRow,
-      | 'id'
-      | 'authorId'
-      | 'status'
-      | 'hidden'
-      | 'title'
-      | 'isPaid'
-      | 'rewardAmount'
-      | 'escrowState'
-      | 'imageKey'
-    >
-  | undefined
-> {
+): Promise<(QuestionRow & { authorEmail: string }) | undefined> {
   const [row] = await exec
-    .select({
-      id: questions.id,
-      authorId: questions.authorId,
-      status: questions.status,
-      hidden: questions.hidden,
-      title: questions.title,
-      isPaid: questions.isPaid,
-      rewardAmount: questions.rewardAmount,
-      escrowState: questions.escrowState,
-      imageKey: questions.imageKey,
-    })
+    .select({ q: questions, authorEmail: users.email })
     .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
     .where(eq(questions.id, id))
-    .for('update')
-    .limit(1);
-  return row;
+    .limit(1)
+    .for('update', { of: questions });
+  return row ? { ...row.q, authorEmail: row.authorEmail } : undefined;
 }
 
 export async function incrementViews(exec: Executor, id: string): Promise<void> {

@@ -20,26 +20,6 @@ export type RewardRow = typeof rewards.$inferSelect;
 
 /** A keyset position: newest first, ties broken by id. */
 
-export async function findQuestion(db: Executor, id: string): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
-  return row;
-}
-
-/** Serialises every distribution of one question (the second one waits, then sees it done). */
-export async function lockQuestion(
-  db: Executor,
-  id: string,
-): Promise<(QuestionRow & { authorEmail: string }) | undefined> {
-  const [row] = await db
-    .select({ q: questions, authorEmail: users.email })
-    .from(questions)
-    .innerJoin(users, eq(users.id, questions.authorId))
-    .where(eq(questions.id, id))
-    .limit(1)
-    .for('update', { of: questions });
-  return row ? { ...row.q, authorEmail: row.authorEmail } : undefined;
-}
-
 /** Everyone who answered the question (distinct). */
 export async function answererIds(db: Executor, questionId: string): Promise<string[]> {
   const rows = await db

@@ -25,12 +25,13 @@ import { type Executor, pgErrorCode } from '../../db/client.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { enqueueMail, type MailMessage } from '../../platform/mail.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../../lib/audit.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
 import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
+import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.repo.js';
 
 function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n\n') };
@@ -162,8 +163,8 @@ export function createWalletService(ctx: AppContext) {
     if (user.role !== 'admin') forbidden(MSG.forbidden);
   }
 
-  async function ownQuestion(user: SessionUser, questionId: string): Promise<repo.QuestionRow> {
-    const q = (await repo.findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
+  async function ownQuestion(user: SessionUser, questionId: string): Promise<QuestionRecord> {
+    const q = (await findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
     // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
     if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
     if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
@@ -218,7 +219,7 @@ export function createWalletService(ctx: AppContext) {
       const now = ctx.clock.now();
       try {
         return await ctx.db.transaction(async (tx) => {
-          const q = await repo.lockQuestion(tx, questionId);
+          const q = await lockQuestion(tx, questionId);
           if (q?.escrowState !== 'held' || !q.escrowDeadline || q.escrowDeadline > now) return 'skipped';
           if (q.rewardsDistributedAt || !q.isPaid || !q.paymentAmount) return 'skipped';
           const total = q.paymentAmount;
@@ -363,7 +364,7 @@ export function createWalletService(ctx: AppContext) {
       const now = ctx.clock.now();
       try {
         return await ctx.db.transaction(async (tx) => {
-          const q = (await repo.lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
+          const q = (await lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
           if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
           if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import type { Executor } from '../db/client.js';
+import { auditLog } from '../db/schema/index.js';
 
 /** Who did it: a session user, or null for the system (scheduled jobs, scripts). */
 export type AuditActor = { id: string } | null;
