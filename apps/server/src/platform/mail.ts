@@ -57,6 +57,16 @@ export async function enqueueMail(exec: Executor, msg: MailMessage): Promise<voi
     .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null });
 }
 
+/** Puts given-up mail back in the queue (after SMTP was fixed); returns how many rows. */
+export async function requeueFailedMail(exec: Executor, now: Date): Promise<number> {
+  const rows = await exec
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(eq(mailOutbox.status, 'failed'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /** Retry policy. An outage of several hours is survived; then the row is marked failed (kept, retryable). */
 export const MAIL_POLICY = {
   maxAttempts: 12,

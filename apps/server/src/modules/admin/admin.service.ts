@@ -23,16 +23,34 @@ import {
   type OverviewQuery,
 } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
-import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { createAuthService } from '../auth/auth.service.js';
-import { createHackathonsService } from '../hackathons/hackathons.service.js';
-import { createJobsService } from '../jobs/jobs.service.js';
-import { getMinReward, setMinReward } from '../settings/settings.service.js';
-import { createWalletService } from '../wallet/wallet.service.js';
-import * as repo from './admin.repo.js';
+import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { requeueFailedMail } from '../../platform/mail.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { listContactForAdmin } from '../contact/contact.admin.service.js';
+import {
+  findHackathonForAdmin,
+  listHackathonsForAdmin,
+  toAdminHackathon,
+} from '../hackathons/hackathons.admin.service.js';
+import { createHackathonsService } from '../hackathons/hackathons.service.js';
+import * as ideasAdmin from '../ideas/ideas.admin.service.js';
+import { findJobForAdmin, listJobsForAdmin, toAdminJob } from '../jobs/jobs.admin.service.js';
+import { createJobsService } from '../jobs/jobs.service.js';
+import { questionMoney } from '../payments/payments.admin.service.js';
+import * as questionsAdmin from '../questions/questions.admin.service.js';
+import { getMinReward, setMinReward } from '../settings/settings.service.js';
+import * as usersAdmin from '../users/users.admin.service.js';
+import {
+  findWithdrawalForAdmin,
+  listWithdrawalsForAdmin,
+  toAdminWithdrawal,
+  walletBalance,
+} from '../wallet/wallet.admin.service.js';
+import { createWalletService } from '../wallet/wallet.service.js';
+import * as repo from './admin.repo.js';
 
 /** A page of a list and the cursor of the next one (sent as X-Next-Cursor; null on the last page). */
 export interface Paged<T> {
@@ -46,19 +64,17 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** How long after an order is created its checkout may still be paid (then it counts as abandoned). */
 
 export function createAdminService(ctx: AppContext) {
-  // The review and payout rules belong to the hackathons, jobs and wallet services; this area
-  // authorises, audits and calls them.
+  // Every row of another area is read and changed through that area's service (its
+  // *.admin.service.ts, or its review/payout rules); this area authorises, audits and calls them.
+  // A change and its audit entry share one transaction, passed to the other area's function as its
+  // executor (their own `transaction()` then becomes a savepoint of it).
+  const auth = createAuthService(ctx);
+  const hackathonsSvc = createHackathonsService(ctx);
+  const jobsSvc = createJobsService(ctx);
+  const wallet = createWalletService(ctx);
 
-  /**
-   * Runs `fn` in one transaction and hands it a context whose `db` IS that transaction, so other
-   * areas' services called with it (review, payouts, session revocation) write in the same
-   * transaction as the audit entry — their own `db.transaction()` becomes a savepoint.
-   */
-  function inTx<T>(fn: (tx: Tx, scoped: AppContext) => Promise<T>): Promise<T> {
-    return ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      return fn(tx, { ...ctx, db, database: { ...ctx.database, db } });
-    });
+  function inTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return ctx.db.transaction(fn);
   }
 
   function listOpts(q: { cursor?: string; limit: number }) {
@@ -68,14 +84,12 @@ export function createAdminService(ctx: AppContext) {
   // ---------- users ----------
 
   async function listUsers(q: AdminUsersQuery): Promise<Paged<AdminUser>> {
-    const rows = await repo.listUsers(ctx.db, { ...q, ...listOpts(q) });
-    const p = page(rows, q.limit);
-    return { items: p.items.map((r) => repo.toAdminUser(r.user)), nextCursor: p.nextCursor };
+    return usersAdmin.listUsersForAdmin(ctx.db, { ...q, ...listOpts(q) });
   }
 
   async function updateUser(admin: SessionUser, id: string, patch: AdminUserPatch): Promise<AdminUser> {
-    return inTx(async (tx, scoped) => {
-      const before = (await repo.lockUser(tx, id)) ?? notFound('User not found');
+    return inTx(async (tx) => {
+      const before = (await usersAdmin.lockUserForAdmin(tx, id)) ?? notFound('User not found');
       // An admin locking themselves out (or dropping their own rights) is never intended.
       if (
         before.id === admin.id &&
@@ -83,14 +97,14 @@ export function createAdminService(ctx: AppContext) {
       ) {
         throw new AppError('CANNOT_CHANGE_SELF', 403, ADMIN_MESSAGES.cannotChangeSelf);
       }
-      const set: Partial<repo.UserRow> = {};
+      const set: { role?: string; status?: string } = {};
       if (patch.role !== undefined && patch.role !== before.role) set.role = patch.role;
       if (patch.status !== undefined && patch.status !== before.status) set.status = patch.status;
-      if (Object.keys(set).length === 0) return repo.toAdminUser(before);
-      const after = await repo.updateUser(tx, id, { ...set, updatedAt: ctx.clock.now() });
+      if (Object.keys(set).length === 0) return usersAdmin.toAdminUser(before);
+      const after = await usersAdmin.setUserRoleStatus(tx, id, { ...set, updatedAt: ctx.clock.now() });
       // Suspension takes effect at once: every session is revoked in this same transaction (the
       // token check also refuses suspended users, so nothing slips through in between).
-      if (set.status === 'suspended') await createAuthService(scoped).revokeAllSessions(id);
+      if (set.status === 'suspended') await auth.revokeAllSessions(id, tx);
       const action =
         set.role !== undefined && set.status !== undefined
           ? 'user.update'
@@ -108,7 +122,7 @@ export function createAdminService(ctx: AppContext) {
         { role: before.role, status: before.status },
         { role: after.role, status: after.status },
       );
-      return repo.toAdminUser(after);
+      return usersAdmin.toAdminUser(after);
     });
   }
 
@@ -116,15 +130,13 @@ export function createAdminService(ctx: AppContext) {
 
   async function listQuestions(q: AdminQuestionsQuery): Promise<Paged<AdminQuestion>> {
     const opts = listOpts(q);
-    const rows = await repo.listQuestions(ctx.db, {
+    return questionsAdmin.listQuestionsForAdmin(ctx.db, {
       q: q.q,
       status: q.status,
       hidden: q.hidden,
       paid: q.paid,
       ...opts,
     });
-    const p = page(rows, opts.limit);
-    return { items: p.items.map(repo.toAdminQuestion), nextCursor: p.nextCursor };
   }
 
   async function updateQuestion(
@@ -133,12 +145,12 @@ export function createAdminService(ctx: AppContext) {
     patch: AdminQuestionPatch,
   ): Promise<AdminQuestion> {
     return inTx(async (tx) => {
-      const before = (await repo.lockQuestion(tx, id)) ?? notFound('Question not found');
+      const before = (await questionsAdmin.lockQuestion(tx, id)) ?? notFound('Question not found');
       const set: { status?: string; hidden?: boolean } = {};
       if (patch.status !== undefined && patch.status !== before.status) set.status = patch.status;
       if (patch.hidden !== undefined && patch.hidden !== before.hidden) set.hidden = patch.hidden;
       if (Object.keys(set).length > 0) {
-        await repo.updateQuestion(tx, id, { ...set, updatedAt: ctx.clock.now() });
+        await questionsAdmin.moderateQuestion(tx, id, { ...set, updatedAt: ctx.clock.now() });
         const action =
           set.status === 'closed' && set.hidden === undefined
             ? 'question.close'
@@ -157,14 +169,14 @@ export function createAdminService(ctx: AppContext) {
           { status: set.status ?? before.status, hidden: set.hidden ?? before.hidden },
         );
       }
-      return repo.toAdminQuestion((await repo.findQuestion(tx, id))!);
+      return (await questionsAdmin.findQuestionForAdmin(tx, id))!;
     });
   }
 
   async function deleteQuestion(admin: SessionUser, id: string): Promise<void> {
     await inTx(async (tx) => {
-      const q = (await repo.lockQuestion(tx, id)) ?? notFound('Question not found');
-      const money = await repo.questionMoney(tx, id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
+      const q = (await questionsAdmin.lockQuestion(tx, id)) ?? notFound('Question not found');
+      const money = await questionMoney(tx, id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
       // Money was paid for it: the payment (and any rewards) must keep pointing at the question.
       // Undistributed, the asker's money still waits on it — the admin closes it instead.
       if (q.isPaid || money.paid) {
@@ -177,7 +189,7 @@ export function createAdminService(ctx: AppContext) {
       }
       // Its author may be paying right now: deleting the order would leave that payment nowhere.
       if (money.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', ADMIN_MESSAGES.paymentInProgress);
-      await repo.deleteUnpaidQuestion(tx, id, q.title);
+      await questionsAdmin.deleteUnpaidQuestion(tx, id, q.title);
       await audit(
         tx,
         admin,
@@ -201,21 +213,19 @@ export function createAdminService(ctx: AppContext) {
 
   async function listIdeas(q: AdminIdeasQuery) {
     const opts = listOpts(q);
-    const rows = await repo.listIdeas(ctx.db, { q: q.q, hidden: q.hidden, ...opts });
-    const p = page(rows, opts.limit);
-    return { items: p.items.map(repo.toAdminIdea), nextCursor: p.nextCursor };
+    return ideasAdmin.listIdeasForAdmin(ctx.db, { q: q.q, hidden: q.hidden, ...opts });
   }
 
   async function updateIdea(admin: SessionUser, id: string, patch: AdminIdeaPatch): Promise<AdminIdea> {
     return inTx(async (tx) => {
-      const before = (await repo.lockIdea(tx, id)) ?? notFound('Idea not found');
+      const before = (await ideasAdmin.lockIdea(tx, id)) ?? notFound('Idea not found');
       // An admin's hide is what an admin lifts; an idea its author hid stays the author's choice.
       if (!patch.hidden && before.hidden && !before.hiddenByAdmin) {
         conflict('HIDDEN_BY_AUTHOR', ADMIN_MESSAGES.ideaHiddenByAuthor);
       }
       // Lifting a lock on an idea its author had hidden too leaves it hidden (theirs to show).
       if (patch.hidden !== before.hiddenByAdmin) {
-        await repo.setIdeaHidden(tx, id, patch.hidden, ctx.clock.now());
+        await ideasAdmin.setHiddenByAdmin(tx, id, patch.hidden, ctx.clock.now());
         await audit(
           tx,
           admin,
@@ -226,14 +236,14 @@ export function createAdminService(ctx: AppContext) {
           { hidden: patch.hidden, hiddenByAdmin: patch.hidden },
         );
       }
-      return repo.toAdminIdea((await repo.findIdea(tx, id))!);
+      return (await ideasAdmin.findIdeaForAdmin(tx, id))!;
     });
   }
 
   async function deleteIdea(admin: SessionUser, id: string): Promise<void> {
     await inTx(async (tx) => {
-      const idea = (await repo.lockIdea(tx, id)) ?? notFound('Idea not found');
-      await repo.deleteIdea(tx, id);
+      const idea = (await ideasAdmin.lockIdea(tx, id)) ?? notFound('Idea not found');
+      await ideasAdmin.deleteIdea(tx, id);
       await audit(
         tx,
         admin,
@@ -257,10 +267,7 @@ export function createAdminService(ctx: AppContext) {
 
   async function listHackathons(q: AdminHackathonsQuery): Promise<Paged<AdminHackathon>> {
     const opts = listOpts(q);
-    const rows = await repo.listHackathons(ctx.db, { status: q.status, q: q.q, ...opts });
-    const p = page(rows, opts.limit);
-    const now = ctx.clock.now();
-    return { items: p.items.map((r) => repo.toAdminHackathon(r.h, r.author, now)), nextCursor: p.nextCursor };
+    return listHackathonsForAdmin(ctx.db, { status: q.status, q: q.q, ...opts }, ctx.clock.now());
   }
 
   async function reviewHackathon(
@@ -269,13 +276,12 @@ export function createAdminService(ctx: AppContext) {
     decision: 'approve' | 'reject',
     reason?: string,
   ): Promise<AdminHackathon> {
-    return inTx(async (tx, scoped) => {
-      const before = (await repo.findHackathon(tx, id, true)) ?? notFound('Hackathon not found');
+    return inTx(async (tx) => {
+      const before = (await findHackathonForAdmin(tx, id, true)) ?? notFound('Hackathon not found');
       if (before.h.status !== 'pending') conflict('ALREADY_REVIEWED', ADMIN_MESSAGES.notPending);
-      const svc = createHackathonsService(scoped);
-      if (decision === 'approve') await svc.approve(admin, id);
-      else await svc.reject(admin, id, reason!);
-      const after = (await repo.findHackathon(tx, id))!;
+      if (decision === 'approve') await hackathonsSvc.approve(admin, id, tx);
+      else await hackathonsSvc.reject(admin, id, reason!, tx);
+      const after = (await findHackathonForAdmin(tx, id))!;
       await audit(
         tx,
         admin,
@@ -285,7 +291,7 @@ export function createAdminService(ctx: AppContext) {
         { status: before.h.status, rejectionReason: before.h.rejectionReason },
         { status: after.h.status, rejectionReason: after.h.rejectionReason },
       );
-      return repo.toAdminHackathon(after.h, after.author, ctx.clock.now());
+      return toAdminHackathon(after.h, after.author, ctx.clock.now());
     });
   }
 
@@ -293,13 +299,7 @@ export function createAdminService(ctx: AppContext) {
 
   async function listJobs(q: AdminJobsQuery): Promise<Paged<AdminJob>> {
     const opts = listOpts(q);
-    const rows = await repo.listJobs(ctx.db, { status: q.status, q: q.q, ...opts });
-    const p = page(rows, opts.limit);
-    const now = ctx.clock.now();
-    return {
-      items: p.items.map((r) => repo.toAdminJob(r.j as never, r.poster, now)),
-      nextCursor: p.nextCursor,
-    };
+    return listJobsForAdmin(ctx.db, { status: q.status, q: q.q, ...opts }, ctx.clock.now());
   }
 
   async function reviewJob(
@@ -308,13 +308,12 @@ export function createAdminService(ctx: AppContext) {
     decision: 'approve' | 'reject',
     reason?: string,
   ): Promise<AdminJob> {
-    return inTx(async (tx, scoped) => {
-      const before = (await repo.findJob(tx, id, true)) ?? notFound('Job not found');
+    return inTx(async (tx) => {
+      const before = (await findJobForAdmin(tx, id, true)) ?? notFound('Job not found');
       if (before.j.status !== 'pending') conflict('ALREADY_REVIEWED', ADMIN_MESSAGES.notPending);
-      const svc = createJobsService(scoped);
-      if (decision === 'approve') await svc.approve(admin, id);
-      else await svc.reject(admin, id, reason!);
-      const after = (await repo.findJob(tx, id))!;
+      if (decision === 'approve') await jobsSvc.approve(admin, id, tx);
+      else await jobsSvc.reject(admin, id, reason!, tx);
+      const after = (await findJobForAdmin(tx, id))!;
       await audit(
         tx,
         admin,
@@ -324,7 +323,7 @@ export function createAdminService(ctx: AppContext) {
         { status: before.j.status, rejectionReason: before.j.rejectionReason },
         { status: after.j.status, rejectionReason: after.j.rejectionReason },
       );
-      return repo.toAdminJob(after.j, after.poster, ctx.clock.now());
+      return toAdminJob(after.j, after.poster, ctx.clock.now());
     });
   }
 
@@ -332,13 +331,12 @@ export function createAdminService(ctx: AppContext) {
 
   async function listWithdrawals(q: AdminWithdrawalsQuery): Promise<Paged<AdminWithdrawal>> {
     const opts = listOpts(q);
-    const rows = await repo.listWithdrawals(ctx.db, { status: q.status, q: q.q, ...opts });
-    const p = page(rows, opts.limit);
-    const now = ctx.clock.now();
-    return {
-      items: p.items.map((r) => repo.toAdminWithdrawal(r, now, ctx.config.payoutSlaMs)),
-      nextCursor: p.nextCursor,
-    };
+    return listWithdrawalsForAdmin(
+      ctx.db,
+      { status: q.status, q: q.q, ...opts },
+      ctx.clock.now(),
+      ctx.config.payoutSlaMs,
+    );
   }
 
   async function processWithdrawal(
@@ -347,15 +345,14 @@ export function createAdminService(ctx: AppContext) {
     decision: 'complete' | 'fail',
     text: string,
   ): Promise<AdminWithdrawal> {
-    return inTx(async (tx, scoped) => {
-      const before = (await repo.findWithdrawal(tx, id, true)) ?? notFound('Withdrawal not found');
+    return inTx(async (tx) => {
+      const before = (await findWithdrawalForAdmin(tx, id, true)) ?? notFound('Withdrawal not found');
       if (before.w.status !== 'pending') conflict('ALREADY_PROCESSED', ADMIN_MESSAGES.alreadyProcessed);
-      const balanceBefore = await repo.walletBalance(tx, before.w.userId);
-      const svc = createWalletService(scoped);
-      if (decision === 'complete') await svc.completeWithdrawal(admin, id, text);
-      else await svc.failWithdrawal(admin, id, text);
-      const after = (await repo.findWithdrawal(tx, id))!;
-      const balanceAfter = await repo.walletBalance(tx, before.w.userId);
+      const balanceBefore = await walletBalance(tx, before.w.userId);
+      if (decision === 'complete') await wallet.completeWithdrawal(admin, id, text, tx);
+      else await wallet.failWithdrawal(admin, id, text, tx);
+      const after = (await findWithdrawalForAdmin(tx, id))!;
+      const balanceAfter = await walletBalance(tx, before.w.userId);
       await audit(
         tx,
         admin,
@@ -371,22 +368,20 @@ export function createAdminService(ctx: AppContext) {
           walletBalance: balanceAfter,
         },
       );
-      return repo.toAdminWithdrawal(after, ctx.clock.now(), ctx.config.payoutSlaMs);
+      return toAdminWithdrawal(after, ctx.clock.now(), ctx.config.payoutSlaMs);
     });
   }
 
   /** The full payout destination (decrypted) for sending the money; the wallet service audits it. */
   function payoutDetails(admin: SessionUser, id: string) {
-    return createWalletService(ctx).revealPayoutDetails(admin, id);
+    return wallet.revealPayoutDetails(admin, id);
   }
 
   // ---------- contact, settings ----------
 
   async function listContactMessages(q: AdminContactQuery) {
     const opts = listOpts(q);
-    const rows = await repo.listContactMessages(ctx.db, { q: q.q, ...opts });
-    const p = page(rows, opts.limit);
-    return { items: p.items.map((r) => repo.toAdminContact(r.c)), nextCursor: p.nextCursor };
+    return listContactForAdmin(ctx.db, { q: q.q, ...opts });
   }
 
   async function setMinRewardAmount(admin: SessionUser, rupees: number) {
@@ -411,7 +406,7 @@ export function createAdminService(ctx: AppContext) {
   /** Mail the worker gave up on goes back to the queue; the outbox never drops a message. */
   async function retryFailedMail(admin: SessionUser) {
     return inTx(async (tx) => {
-      const requeued = await repo.requeueFailedMail(tx, ctx.clock.now());
+      const requeued = await requeueFailedMail(tx, ctx.clock.now());
       if (requeued > 0) await audit(tx, admin, 'mail.retry_failed', 'mail_outbox', null, null, { requeued });
       return { requeued };
     });
@@ -454,7 +449,12 @@ export function createAdminService(ctx: AppContext) {
     const opts = listOpts(q);
     const rows = await repo.listAudit(ctx.db, { ...q, ...opts });
     const p = page(rows, opts.limit);
-    return { items: p.items.map(repo.toAuditEntry), nextCursor: p.nextCursor };
+    const actorIds = [...new Set(p.items.flatMap((r) => (r.a.actorId ? [r.a.actorId] : [])))];
+    const actors = new Map((await usersAdmin.peopleByIds(ctx.db, actorIds)).map((u) => [u.id, u]));
+    return {
+      items: p.items.map((r) => repo.toAuditEntry(r.a, (r.a.actorId && actors.get(r.a.actorId)) || null)),
+      nextCursor: p.nextCursor,
+    };
   }
 
   return {

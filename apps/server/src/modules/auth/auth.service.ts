@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { AUTH_TEXT, type AuthResult, MSG, type PublicUser, type SignupBody } from '@agora/shared';
 import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
 import type { AppContext, SessionUser } from '../../context.js';
-import { pgErrorCode } from '../../db/client.js';
+import { type Executor, pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -267,7 +267,9 @@ export function createAuthService(ctx: AppContext) {
     authenticate,
     logout: (user: SessionUser) => repo.revokeSession(ctx.db, user.sessionId, ctx.clock.now()),
     keepalive: (user: SessionUser) => repo.touchSession(ctx.db, user.sessionId, ctx.clock.now()),
-    revokeAllSessions: (userId: string) => repo.revokeUserSessions(ctx.db, userId, ctx.clock.now()),
+    /** `exec`: the caller's transaction when the revocation must commit with its change. */
+    revokeAllSessions: (userId: string, exec: Executor = ctx.db) =>
+      repo.revokeUserSessions(exec, userId, ctx.clock.now()),
 
     /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this admin exists (idempotent). */
     async ensureAdmin(email: string, password: string): Promise<void> {

@@ -6,15 +6,18 @@ import {
   getTableColumns,
   gt,
   gte,
+  ilike,
   inArray,
   isNull,
   lt,
   lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs, type Keyset } from '../../lib/cursor.js';
 import {
   hackathonParticipants,
@@ -508,4 +511,42 @@ export async function remindParticipants(
     from ${hackathonParticipants} p join ${users} u on u.id = p.user_id
     where p.hackathon_id = ${hackathonId}`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+// ---------- admin ----------
+
+/** The admin's review queue: pending ones oldest first (first come, first reviewed); other views newest first. */
+export async function listForAdmin(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  return db
+    .select({
+      h: hackathons,
+      author: personCols,
+      id: hackathons.id,
+      cursorTs: cursorTs(hackathons.createdAt),
+    })
+    .from(hackathons)
+    .innerJoin(users, eq(users.id, hackathons.authorId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(hackathons.status, f.status) : undefined,
+        f.q
+          ? or(ilike(hackathons.title, likePattern(f.q)), ilike(hackathons.organizerName, likePattern(f.q)))
+          : undefined,
+        keysetAfter(hackathons.createdAt, hackathons.id, f, dir),
+      ),
+    )
+    .orderBy(...keysetOrder(hackathons.createdAt, hackathons.id, dir))
+    .limit(f.limit + 1);
+}
+
+/** The hackathon with its author; `lock` locks the hackathon row for the rest of the transaction. */
+export async function findForAdmin(db: Executor, id: string, lock = false) {
+  const q = db
+    .select({ h: hackathons, author: personCols })
+    .from(hackathons)
+    .innerJoin(users, eq(users.id, hackathons.authorId))
+    .where(eq(hackathons.id, id));
+  const [row] = lock ? await q.for('update', { of: hackathons }) : await q;
+  return row;
 }

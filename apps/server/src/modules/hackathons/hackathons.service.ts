@@ -18,6 +18,7 @@ import {
 } from '@agora/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, SessionUser } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
@@ -294,11 +295,12 @@ export function createHackathonsService(ctx: AppContext) {
     admin: SessionUser,
     id: string,
     decision: { status: 'published' | 'rejected'; reason: string | null },
+    exec: Executor = ctx.db,
   ): Promise<Hackathon> {
     if (admin.role !== 'admin') forbidden(MSG.forbidden);
     if (!UUID_RE.test(id)) notFound('Hackathon not found');
     const at = now();
-    await ctx.db.transaction(async (tx) => {
+    await exec.transaction(async (tx) => {
       const row = await repo.reviewPending(tx, id, {
         status: decision.status,
         reviewedBy: admin.id,
@@ -329,7 +331,7 @@ export function createHackathonsService(ctx: AppContext) {
       });
       await notify(tx, row!.authorId, { type: 'hackathon_review', title, body, link: `/hackathon/${id}` });
     });
-    const rec = await repo.findRecord(ctx.db, id, admin.id);
+    const rec = await repo.findRecord(exec, id, admin.id);
     return present(rec!, admin, now());
   }
 
@@ -677,12 +679,12 @@ export function createHackathonsService(ctx: AppContext) {
     },
 
     /** Admin review: pending → published. E-mail and notification commit with the change. */
-    approve(admin: SessionUser, id: string): Promise<Hackathon> {
-      return review(admin, id, { status: 'published', reason: null });
+    approve(admin: SessionUser, id: string, exec?: Executor): Promise<Hackathon> {
+      return review(admin, id, { status: 'published', reason: null }, exec);
     },
 
     /** Admin review: pending → rejected with a reason the organiser receives. */
-    async reject(admin: SessionUser, id: string, reason: string): Promise<Hackathon> {
+    async reject(admin: SessionUser, id: string, reason: string, exec?: Executor): Promise<Hackathon> {
       const r = typeof reason === 'string' ? reason.trim() : '';
       if (!r)
         badRequest('Please provide a reason for the rejection.', [{ field: 'reason', message: 'Required' }]);
@@ -691,7 +693,7 @@ export function createHackathonsService(ctx: AppContext) {
           { field: 'reason', message: 'Too long' },
         ]);
       }
-      return review(admin, id, { status: 'rejected', reason: r });
+      return review(admin, id, { status: 'rejected', reason: r }, exec);
     },
 
     /**

@@ -1,7 +1,8 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
+import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
   afterCursor,
   cursorTs,
@@ -375,4 +376,92 @@ export async function searchIdeas(
     createdAt: new Date(r.createdAt).toISOString(),
     author: { id: r.authorId, displayName: r.authorName },
   }));
+}
+
+// ---------- hiding (the one rule) ----------
+
+/**
+ * The one hide rule: an idea is hidden while its author OR an admin hides it. The author's hide is
+ * theirs to lift; an admin's hide only an admin lifts (then the author's own choice stands).
+ * `authorId`, when given, restricts the change to that author's idea.
+ */
+export async function setHiddenBy(
+  db: Executor,
+  id: string,
+  by: 'author' | 'admin',
+  hidden: boolean,
+  now: Date,
+  authorId?: string,
+): Promise<void> {
+  const set =
+    by === 'author'
+      ? { hiddenByAuthor: hidden, hidden: hidden ? sql`true` : sql`${ideas.hiddenByAdmin}` }
+      : { hiddenByAdmin: hidden, hidden: hidden ? sql`true` : sql`${ideas.hiddenByAuthor}` };
+  await db
+    .update(ideas)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(ideas.id, id), authorId ? eq(ideas.authorId, authorId) : undefined));
+}
+
+// ---------- admin ----------
+
+const adminIdeaCols = {
+  id: ideas.id,
+  title: ideas.title,
+  category: ideas.category,
+  hidden: ideas.hidden,
+  hiddenByAdmin: ideas.hiddenByAdmin,
+  likeCount: ideas.likeCount,
+  commentCount: ideas.commentCount,
+  createdAt: ideas.createdAt,
+  author: personCols,
+};
+
+export type AdminIdeaRow = {
+  id: string;
+  title: string;
+  category: string;
+  hidden: boolean;
+  hiddenByAdmin: boolean;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  author: { id: string; displayName: string; email: string };
+};
+
+/** The admin's idea list: newest first, searched by title. */
+export async function listForAdmin(db: Executor, f: { q?: string; hidden?: boolean } & ListOpts) {
+  return db
+    .select({ ...adminIdeaCols, cursorTs: cursorTs(ideas.createdAt) })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(
+      and(
+        f.q ? ilike(ideas.title, likePattern(f.q)) : undefined,
+        f.hidden !== undefined ? eq(ideas.hidden, f.hidden) : undefined,
+        keysetAfter(ideas.createdAt, ideas.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...keysetOrder(ideas.createdAt, ideas.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+export async function findForAdmin(db: Executor, id: string): Promise<AdminIdeaRow | undefined> {
+  const [row] = await db
+    .select(adminIdeaCols)
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(eq(ideas.id, id));
+  return row;
+}
+
+/** Locks the idea row for the rest of the transaction. */
+export async function lockIdea(db: Executor, id: string) {
+  const [row] = await db.select().from(ideas).where(eq(ideas.id, id)).for('update');
+  return row;
+}
+
+/** Deletes the idea; its likes and comments go by cascade. */
+export async function deleteIdeaRow(db: Executor, id: string): Promise<void> {
+  await db.delete(ideas).where(eq(ideas.id, id));
 }

@@ -220,10 +220,7 @@ export function createIdeasService(ctx: AppContext) {
       // A moderator's hide is not the author's to undo (admins lift it from the admin portal).
       if (!hidden && idea.hiddenByAdmin) forbidden(MSG.ideaHiddenByAdmin);
       // Hiding always hides; restoring (allowed only without an admin's hide) shows it again.
-      await db
-        .update(ideas)
-        .set({ hidden, hiddenByAuthor: hidden, updatedAt: ctx.clock.now() })
-        .where(and(eq(ideas.id, id), eq(ideas.authorId, user.id)));
+      await repo.setHiddenBy(db, id, 'author', hidden, ctx.clock.now(), user.id);
       return (await repo.findIdea(db, id, user.id)) ?? notFound(MSG.ideaNotFound);
     },
 

@@ -1,6 +1,21 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, jobCounts, jobs, users } from '../../db/schema/index.js';
+import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
+import { cursorTs } from '../../lib/cursor.js';
 
 // Every column but the search vector, which is large and only ever used inside queries.
 const { search: _search, ...jobColumns } = getTableColumns(jobs);
@@ -250,5 +265,40 @@ export async function updateJob(
     .set(set)
     .where(and(eq(jobs.id, id), eq(jobs.posterId, posterId)))
     .returning(jobColumns);
+  return row;
+}
+
+// ---------- admin ----------
+
+/** The admin's review queue: pending ones oldest first; other views newest first. */
+export async function listForAdmin(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  return db
+    .select({ j: jobColumns, poster: personCols, id: jobs.id, cursorTs: cursorTs(jobs.createdAt) })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(jobs.status, f.status) : undefined,
+        f.q ? or(ilike(jobs.title, likePattern(f.q)), ilike(jobs.companyName, likePattern(f.q))) : undefined,
+        keysetAfter(jobs.createdAt, jobs.id, f, dir),
+      ),
+    )
+    .orderBy(...keysetOrder(jobs.createdAt, jobs.id, dir))
+    .limit(f.limit + 1);
+}
+
+/** The job with its poster; `lock` locks the job row for the rest of the transaction. */
+export async function findForAdmin(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<{ j: JobRow; poster: { id: string; displayName: string; email: string } } | undefined> {
+  const q = db
+    .select({ j: jobColumns, poster: personCols })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(eq(jobs.id, id));
+  const [row] = lock ? await q.for('update', { of: jobs }) : await q;
   return row;
 }

@@ -13,6 +13,7 @@ import {
 } from '@agora/shared';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   CLAIMED_LATER,
@@ -385,6 +386,7 @@ export function createJobsService(ctx: AppContext) {
     admin: SessionUser,
     id: string,
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+    exec: Executor = ctx.db,
   ): Promise<Job> {
     if (admin.role !== 'admin') forbidden(MSG.forbidden);
     if (!UUID.test(id)) notFound('Job not found');
@@ -394,7 +396,7 @@ export function createJobsService(ctx: AppContext) {
         { field: 'body.reason', message: 'Please give a reason for the rejection' },
       ]);
     }
-    return ctx.db.transaction(async (tx) => {
+    return exec.transaction(async (tx) => {
       const now = ctx.clock.now();
       if (decision.status === 'approved') {
         // Approved past its deadline it would never be listed, while its poster is told it is live.
@@ -460,10 +462,11 @@ export function createJobsService(ctx: AppContext) {
     listMine,
     uploadLogo,
     /** Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending. */
-    approve: (admin: SessionUser, id: string) => review(admin, id, { status: 'approved' }),
+    approve: (admin: SessionUser, id: string, exec?: Executor) =>
+      review(admin, id, { status: 'approved' }, exec),
     /** Reject a pending job with a reason (admin only); the poster is e-mailed and notified. */
-    reject: (admin: SessionUser, id: string, reason: string) =>
-      review(admin, id, { status: 'rejected', reason: String(reason ?? '') }),
+    reject: (admin: SessionUser, id: string, reason: string, exec?: Executor) =>
+      review(admin, id, { status: 'rejected', reason: String(reason ?? '') }, exec),
   };
 }
 

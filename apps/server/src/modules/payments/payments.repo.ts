@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { payments, questions, users } from '../../db/schema/index.js';
+import { payments, questions, rewardDistributions, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -150,4 +150,36 @@ export async function emailsOf(db: Executor, userIds: string[]): Promise<Map<str
     .from(users)
     .where(inArray(users.id, userIds));
   return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** Whether money moved for this question: a paid order, and whether its reward was distributed. */
+/** `openSince`: an order created after it may still be paid at the provider (checkout open). */
+export async function questionMoney(db: Executor, id: string, openSince: Date) {
+  const [row] = await db
+    .select({
+      paid: sql<boolean>`exists (select 1 from ${payments} p where p.question_id = ${id} and p.status = 'paid')`,
+      distributed: sql<boolean>`exists (select 1 from ${rewardDistributions} rd where rd.question_id = ${id})`,
+      checkoutOpen: sql<boolean>`exists (select 1 from ${payments} p where p.question_id = ${id} and p.status = 'created' and p.created_at > ${openSince.toISOString()}::timestamptz)`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    paid: Boolean(row?.paid),
+    distributed: Boolean(row?.distributed),
+    checkoutOpen: Boolean(row?.checkoutOpen),
+  };
+}
+
+/**
+ * Before an unpaid question is deleted: its orders are kept, cancelled and detached (with the
+ * title), so a capture arriving later is refunded to the payer's wallet, never lost (issue 17).
+ */
+export async function detachOrders(db: Executor, questionId: string, title: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'created' then 'cancelled' else ${payments.status} end`,
+      questionId: null,
+      questionTitle: title,
+    })
+    .where(eq(payments.questionId, questionId));
 }

@@ -1,6 +1,7 @@
 import type { QuestionSort } from '@agora/shared';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 import {
   answers,
@@ -8,6 +9,7 @@ import {
   payments,
   questionCounts,
   questions,
+  rewardDistributions,
   type StoredAttachment,
   users,
 } from '../../db/schema/index.js';
@@ -498,4 +500,79 @@ export async function cancelOrdersAndDelete(
     })
     .where(eq(payments.questionId, questionId));
   await exec.delete(questions).where(eq(questions.id, questionId));
+}
+
+// ---------- admin ----------
+
+const adminQuestionCols = {
+  id: questions.id,
+  title: questions.title,
+  category: questions.category,
+  status: questions.status,
+  hidden: questions.hidden,
+  isPaid: questions.isPaid,
+  paymentAmount: questions.paymentAmount,
+  answerCount: questions.answerCount,
+  createdAt: questions.createdAt,
+  rewardsDistributed: sql<boolean>`exists (select 1 from ${rewardDistributions} rd where rd.question_id = ${questions.id})`,
+  author: personCols,
+};
+
+export type AdminQuestionRow = {
+  id: string;
+  title: string;
+  category: string;
+  status: string;
+  hidden: boolean;
+  isPaid: boolean;
+  paymentAmount: number | null;
+  answerCount: number;
+  createdAt: Date;
+  rewardsDistributed: boolean;
+  author: { id: string; displayName: string; email: string };
+};
+
+/** The admin's question list: newest first, searched by title. */
+export async function listForAdmin(
+  db: Executor,
+  f: { q?: string; status?: string; hidden?: boolean; paid?: boolean } & ListOpts,
+) {
+  return db
+    .select({ ...adminQuestionCols, cursorTs: cursorTs(questions.createdAt) })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(
+      and(
+        f.q ? ilike(questions.title, likePattern(f.q)) : undefined,
+        f.status ? eq(questions.status, f.status) : undefined,
+        f.hidden !== undefined ? eq(questions.hidden, f.hidden) : undefined,
+        f.paid !== undefined ? eq(questions.isPaid, f.paid) : undefined,
+        keysetAfter(questions.createdAt, questions.id, f, 'desc'),
+      ),
+    )
+    .orderBy(...keysetOrder(questions.createdAt, questions.id, 'desc'))
+    .limit(f.limit + 1);
+}
+
+export async function findForAdmin(db: Executor, id: string): Promise<AdminQuestionRow | undefined> {
+  const [row] = await db
+    .select(adminQuestionCols)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(eq(questions.id, id));
+  return row;
+}
+
+/** An admin's moderation: the question's status and/or hidden flag. */
+export async function setStatusHidden(
+  db: Executor,
+  id: string,
+  set: { status?: string; hidden?: boolean; updatedAt: Date },
+): Promise<void> {
+  await db.update(questions).set(set).where(eq(questions.id, id));
+}
+
+/** Deletes the question row; its answers go by cascade. */
+export async function deleteQuestion(db: Executor, id: string): Promise<void> {
+  await db.delete(questions).where(eq(questions.id, id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   answers,
@@ -10,6 +10,7 @@ import {
   walletTransactions,
   withdrawals,
 } from '../../db/schema/index.js';
+import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -236,4 +237,71 @@ export function listUserWithdrawals(db: Executor, userId: string, after: Keyset 
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit);
+}
+
+// ---------- admin ----------
+
+// The destination recorded with the request (not the wallet's current one, which the user may
+// have edited since): only the fields of the withdrawal's own method are filled.
+const adminWithdrawalCols = {
+  w: withdrawals,
+  user: personCols,
+  payout: {
+    upiId: withdrawals.payoutUpiId,
+    bankAccountLast4: withdrawals.payoutBankAccountLast4,
+    ifsc: withdrawals.payoutIfsc,
+    accountHolderName: withdrawals.payoutAccountHolderName,
+    bankName: withdrawals.payoutBankName,
+  },
+};
+
+export type AdminWithdrawalRow = {
+  w: WithdrawalRow;
+  user: { id: string; displayName: string; email: string };
+  payout: {
+    upiId: string | null;
+    bankAccountLast4: string | null;
+    ifsc: string | null;
+    accountHolderName: string | null;
+    bankName: string | null;
+  };
+};
+
+/** The admin's payout queue: pending ones oldest first; other views newest first. */
+export async function listForAdmin(db: Executor, f: { status: string; q?: string } & ListOpts) {
+  const dir = f.status === 'pending' ? 'asc' : 'desc';
+  const like = f.q ? likePattern(f.q) : null;
+  return db
+    .select({ ...adminWithdrawalCols, id: withdrawals.id, cursorTs: cursorTs(withdrawals.createdAt) })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(
+      and(
+        f.status !== 'all' ? eq(withdrawals.status, f.status) : undefined,
+        like ? or(ilike(users.displayName, like), ilike(users.email, like)) : undefined,
+        keysetAfter(withdrawals.createdAt, withdrawals.id, f, dir),
+      ),
+    )
+    .orderBy(...keysetOrder(withdrawals.createdAt, withdrawals.id, dir))
+    .limit(f.limit + 1);
+}
+
+/** The withdrawal with its requester; `lock` locks the withdrawal row for the rest of the transaction. */
+export async function findForAdmin(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<AdminWithdrawalRow | undefined> {
+  const q = db
+    .select(adminWithdrawalCols)
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.id, id));
+  const [row] = lock ? await q.for('update', { of: withdrawals }) : await q;
+  return row;
+}
+
+export async function walletBalance(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.balance ?? null;
 }

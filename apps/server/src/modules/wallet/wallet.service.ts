@@ -592,21 +592,22 @@ export function createWalletService(ctx: AppContext) {
       }
     },
 
-    // The admin area authorises the route, writes the audit entry and may call these inside its own
-    // transaction (ctx.db is then that transaction and ours becomes a savepoint).
+    // The admin area authorises the route, writes the audit entry and calls these inside its own
+    // transaction, passed as `exec` (ours then becomes a savepoint of it).
 
     /** Admin: the payout was sent. Only from pending; repeating it changes nothing. */
     async completeWithdrawal(
       admin: SessionUser,
       withdrawalId: string,
       payoutReference: string,
+      exec: Executor = ctx.db,
     ): Promise<WithdrawalView> {
       requireAdmin(admin);
       if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const reference = payoutReference.trim().slice(0, 200);
       if (!reference) badRequest('Please enter the payout reference');
       const now = ctx.clock.now();
-      return ctx.db.transaction(async (tx) => {
+      return exec.transaction(async (tx) => {
         const done = await repo.settleWithdrawal(tx, withdrawalId, {
           status: 'completed',
           payoutReference: reference,
@@ -631,13 +632,18 @@ export function createWalletService(ctx: AppContext) {
     },
 
     /** Admin: the payout could not be made. The money goes back to the wallet; only from pending. */
-    async failWithdrawal(admin: SessionUser, withdrawalId: string, reason: string): Promise<WithdrawalView> {
+    async failWithdrawal(
+      admin: SessionUser,
+      withdrawalId: string,
+      reason: string,
+      exec: Executor = ctx.db,
+    ): Promise<WithdrawalView> {
       requireAdmin(admin);
       if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const why = reason.trim().slice(0, 500);
       if (!why) badRequest('Please enter a reason');
       const now = ctx.clock.now();
-      return ctx.db.transaction(async (tx) => {
+      return exec.transaction(async (tx) => {
         const failed = await repo.settleWithdrawal(tx, withdrawalId, {
           status: 'failed',
           failureReason: why,
