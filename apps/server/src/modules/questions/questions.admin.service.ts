@@ -5,6 +5,9 @@ import { page } from '../../lib/cursor.js';
 import { detachQuestionOrders } from '../payments/payments.admin.service.js';
 import * as repo from './questions.repo.js';
 
+/** The one lookup with lock of a question (defined in questions.repo only). */
+export { lockQuestion } from './questions.repo.js';
+
 /**
  * What the admin area reads and changes of questions. This area owns the rows; the admin area
  * authorises, audits and calls these inside its transaction.
@@ -37,9 +40,6 @@ export async function findQuestionForAdmin(db: Executor, id: string): Promise<Ad
   const row = await repo.findForAdmin(db, id);
   return row && toAdminQuestion(row);
 }
-
-/** The one lookup with lock of a question (questions.repo). */
-export const lockQuestion = repo.lockQuestion;
 
 export function moderateQuestion(
   tx: Executor,
