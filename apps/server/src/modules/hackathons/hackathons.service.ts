@@ -180,10 +180,10 @@ function extensionOf(name: string): string {
   return i > 0 ? name.slice(i + 1).toLowerCase() : '';
 }
 
-/** The "starting soon" message, in-app (relative link) and by e-mail (absolute link under publicUrl). */
 /**
- * The "starting soon" notice (in-app and e-mail) for each participant, once per participant and
- * hackathon however often they leave and join again (the once-key of notifyOnce).
+ * The "starting soon" message for each participant, in-app (relative link) and by e-mail (absolute
+ * link under publicUrl); its once-key makes it once per participant and hackathon, however often
+ * they leave and join again.
  */
 function reminderFor(
   h: { id: string; title: string; startDate: Date },
