@@ -67,6 +67,14 @@ export async function requeueFailedMail(exec: Executor, now: Date): Promise<numb
   return rows.length;
 }
 
+/** Several messages in one statement (same rule: inside the caller's transaction). */
+export async function enqueueMails(exec: Executor, msgs: MailMessage[]): Promise<void> {
+  if (msgs.length === 0) return;
+  await exec
+    .insert(mailOutbox)
+    .values(msgs.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })));
+}
+
 /** Retry policy. An outage of several hours is survived; then the row is marked failed (kept, retryable). */
 export const MAIL_POLICY = {
   maxAttempts: 12,

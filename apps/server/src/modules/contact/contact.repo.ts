@@ -6,6 +6,15 @@ import { cursorTs } from '../../lib/cursor.js';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
 
+/** Stores a contact-form message; returns its id. */
+export async function insertContactMessage(
+  exec: Executor,
+  values: Omit<typeof contactMessages.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string> {
+  const [row] = await exec.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return row!.id;
+}
+
 /** The admin's inbox: newest first, searched in name, e-mail, subject and message. */
 export async function listForAdmin(db: Executor, f: { q?: string } & ListOpts) {
   const like = f.q ? likePattern(f.q) : null;

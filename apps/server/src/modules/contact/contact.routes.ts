@@ -1,7 +1,7 @@
 import { ContactBody, ContactResult, MSG } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { contactMessages } from '../../db/schema/index.js';
+import { insertContactMessage } from './contact.repo.js';
 
 export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -12,11 +12,8 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['contact'], body: ContactBody, response: { 201: ContactResult } },
       },
       async (req, reply) => {
-        const [row] = await ctx.db
-          .insert(contactMessages)
-          .values({ ...req.body, userId: req.user?.id ?? null })
-          .returning({ id: contactMessages.id });
-        return reply.status(201).send({ success: true as const, message: MSG.contactSuccess, _id: row!.id });
+        const id = await insertContactMessage(ctx.db, { ...req.body, userId: req.user?.id ?? null });
+        return reply.status(201).send({ success: true as const, message: MSG.contactSuccess, _id: id });
       },
     );
   };

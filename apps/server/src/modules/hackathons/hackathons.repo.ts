@@ -19,14 +19,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs, type Keyset } from '../../lib/cursor.js';
-import {
-  hackathonParticipants,
-  hackathonSubmissions,
-  hackathons,
-  mailOutbox,
-  notifications,
-  users,
-} from '../../db/schema/index.js';
+import { hackathonParticipants, hackathonSubmissions, hackathons, users } from '../../db/schema/index.js';
 
 export type HackathonRow = typeof hackathons.$inferSelect;
 export type SubmissionRow = typeof hackathonSubmissions.$inferSelect;
@@ -468,49 +461,16 @@ export async function claimReminder(tx: Executor, id: string, now: Date): Promis
   return rows.length > 0;
 }
 
-/**
- * The id of a participant's "starting soon" notification for a hackathon: derived from both, so
- * each participant gets it once, however often they leave and join again.
- */
-const reminderId = (userId: SQL, hackathonId: string) =>
-  sql`md5(${userId}::text || '|hackathon_starting|' || ${hackathonId}::text)::uuid`;
-
-/**
- * The reminder for one participant who joined after it went out; false when they already had it
- * (they left and joined again).
- */
-export async function remindLateParticipant(
+/** Every participant of a hackathon with their e-mail address (for the "starting soon" notice). */
+export function participantEmails(
   tx: Executor,
   hackathonId: string,
-  userId: string,
-  n: { title: string; body: string; link: string },
-): Promise<boolean> {
-  const result = await tx.execute(sql`
-    insert into ${notifications} (id, user_id, type, title, body, link)
-    values (${reminderId(sql`${userId}`, hackathonId)}, ${userId}, 'hackathon_starting', ${n.title}, ${n.body}, ${n.link})
-    on conflict (id) do nothing
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-/** One in-app notification and one e-mail per participant, written set-wise (no per-row round trip). */
-export async function remindParticipants(
-  tx: Executor,
-  hackathonId: string,
-  n: { title: string; body: string; link: string; subject: string; text: string },
-): Promise<number> {
-  const result = await tx.execute(sql`
-    insert into ${notifications} (id, user_id, type, title, body, link)
-    select ${reminderId(sql`p.user_id`, hackathonId)}, p.user_id, 'hackathon_starting', ${n.title}, ${n.body}, ${n.link}
-    from ${hackathonParticipants} p where p.hackathon_id = ${hackathonId}
-    on conflict (id) do nothing
-    returning id`);
-  await tx.execute(sql`
-    insert into ${mailOutbox} ("to", subject, text)
-    select u.email, ${n.subject}, ${n.text}
-    from ${hackathonParticipants} p join ${users} u on u.id = p.user_id
-    where p.hackathon_id = ${hackathonId}`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+): Promise<Array<{ userId: string; email: string }>> {
+  return tx
+    .select({ userId: hackathonParticipants.userId, email: users.email })
+    .from(hackathonParticipants)
+    .innerJoin(users, eq(users.id, hackathonParticipants.userId))
+    .where(eq(hackathonParticipants.hackathonId, hackathonId));
 }
 
 // ---------- admin ----------

@@ -23,7 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify, notifyOnceMany } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
 import * as repo from './hackathons.repo.js';
 
@@ -181,16 +181,30 @@ function extensionOf(name: string): string {
   return i > 0 ? name.slice(i + 1).toLowerCase() : '';
 }
 
-/** The "starting soon" message, in-app (relative link) and by e-mail (absolute link under publicUrl). */
-function reminderFor(h: { id: string; title: string; startDate: Date }, publicUrl: string) {
+/**
+ * The "starting soon" message for each participant, in-app (relative link) and by e-mail (absolute
+ * link under publicUrl); its once-key makes it once per participant and hackathon, however often
+ * they leave and join again.
+ */
+function reminderFor(
+  h: { id: string; title: string; startDate: Date },
+  publicUrl: string,
+  participants: Array<{ userId: string; email: string }>,
+) {
   const when = h.startDate.toUTCString();
-  return {
+  return participants.map((p) => ({
+    userId: p.userId,
+    onceKey: `hackathon_starting:${h.id}`,
+    type: 'hackathon_starting' as const,
     title: `${h.title} starts soon`,
     body: `The hackathon starts at ${when}.`,
     link: `/hackathon/${h.id}`,
-    subject: `Starting soon: ${h.title}`,
-    text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: ${publicUrl}/hackathon/${h.id}\n\nThe Agora team`,
-  };
+    mail: {
+      to: p.email,
+      subject: `Starting soon: ${h.title}`,
+      text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: ${publicUrl}/hackathon/${h.id}\n\nThe Agora team`,
+    },
+  }));
 }
 
 export function createHackathonsService(ctx: AppContext) {
@@ -401,10 +415,10 @@ export function createHackathonsService(ctx: AppContext) {
         // Joined after the "starting soon" reminder went out: this participant gets it now.
         // Once per participant: leaving and joining again does not send it again.
         if (n !== null && h.reminderSentAt) {
-          const r = reminderFor(h, ctx.config.publicUrl);
-          if (await repo.remindLateParticipant(tx, id, user.id, r)) {
-            await enqueueMail(tx, { to: user.email, subject: r.subject, text: r.text });
-          }
+          await notifyOnceMany(
+            tx,
+            reminderFor(h, ctx.config.publicUrl, [{ userId: user.id, email: user.email }]),
+          );
         }
         return n;
       });
@@ -708,7 +722,8 @@ export function createHackathonsService(ctx: AppContext) {
       for (const h of due) {
         const n = await ctx.db.transaction(async (tx) => {
           if (!(await repo.claimReminder(tx, h.id, t))) return null;
-          return repo.remindParticipants(tx, h.id, reminderFor(h, ctx.config.publicUrl));
+          const participants = await repo.participantEmails(tx, h.id);
+          return (await notifyOnceMany(tx, reminderFor(h, ctx.config.publicUrl, participants))).length;
         });
         if (n !== null) {
           hackathons++;

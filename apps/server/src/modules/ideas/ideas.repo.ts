@@ -17,6 +17,21 @@ import {
 
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
+/** Which ideas a list shows: visible or hidden ones, optionally of one category and/or one author. */
+export interface IdeaFilter {
+  hidden: boolean;
+  category?: string | null;
+  authorId?: string | null;
+}
+
+function ideaWhere(f: IdeaFilter): SQL {
+  return and(
+    eq(ideas.hidden, f.hidden),
+    f.category ? eq(ideas.category, f.category) : undefined,
+    f.authorId ? eq(ideas.authorId, f.authorId) : undefined,
+  )!;
+}
+
 /** The columns of an idea as the wire shows it, with its author and the viewer's like state. */
 function ideaColumns(viewerId: string | null) {
   return {
@@ -131,13 +146,20 @@ function afterIdea(c: IdeaCursor): SQL {
  */
 export async function keysetPageOfIdeas(
   db: Executor,
-  opts: { where: SQL; viewerId: string | null; sort: IdeaSort; after: IdeaCursor | null; limit: number },
+  opts: {
+    filter: IdeaFilter;
+    viewerId: string | null;
+    sort: IdeaSort;
+    after: IdeaCursor | null;
+    limit: number;
+  },
 ): Promise<{ ideas: Idea[]; next: string | null }> {
+  const where = ideaWhere(opts.filter);
   const rows = await db
     .select({ ...ideaColumns(opts.viewerId), cursorTs: cursorTs(ideas.createdAt) })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(opts.after ? and(opts.where, afterIdea(opts.after)) : opts.where)
+    .where(opts.after ? and(where, afterIdea(opts.after)) : where)
     .orderBy(...ORDER[opts.sort])
     .limit(opts.limit + 1);
   const more = rows.length > opts.limit;
@@ -157,7 +179,7 @@ export async function keysetPageOfIdeas(
 export async function pageOfIdeas(
   db: Executor,
   opts: {
-    where: SQL;
+    filter: IdeaFilter;
     viewerId: string | null;
     sort: IdeaSort;
     page: number;
@@ -165,12 +187,13 @@ export async function pageOfIdeas(
     total?: Promise<number>;
   },
 ): Promise<{ ideas: Idea[]; totalItems: number }> {
+  const where = ideaWhere(opts.filter);
   const [rows, totalItems] = await Promise.all([
     db
       .select(ideaColumns(opts.viewerId))
       .from(ideas)
       .innerJoin(users, eq(users.id, ideas.authorId))
-      .where(opts.where)
+      .where(where)
       .orderBy(...ORDER[opts.sort])
       .limit(opts.limit)
       .offset((opts.page - 1) * opts.limit),
@@ -178,15 +201,15 @@ export async function pageOfIdeas(
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(ideas)
-        .where(opts.where)
+        .where(where)
         .then(([count]) => Number(count?.n ?? 0)),
   ]);
   return { ideas: rows.map(toIdea), totalItems };
 }
 
-/** Ideas matching a condition, counted (for filters the idea_counts counters do not cover). */
-export async function countIdeas(db: Executor, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(where);
+/** Ideas matching a filter, counted (for filters the idea_counts counters do not cover). */
+export async function countIdeas(db: Executor, filter: IdeaFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(ideaWhere(filter));
   return Number(row?.n ?? 0);
 }
 
@@ -223,6 +246,108 @@ export async function findIdeaOwner(db: Executor, id: string) {
     .where(eq(ideas.id, id))
     .limit(1);
   return row ?? null;
+}
+
+export async function insertIdea(
+  exec: Executor,
+  values: Pick<
+    typeof ideas.$inferInsert,
+    'authorId' | 'title' | 'description' | 'category' | 'tags' | 'contactInfo' | 'createdAt' | 'updatedAt'
+  >,
+): Promise<string> {
+  const [row] = await exec.insert(ideas).values(values).returning({ id: ideas.id });
+  return row!.id;
+}
+
+/** Deletes an idea of this author (nothing when it is not theirs). */
+export async function deleteOwnIdea(exec: Executor, id: string, authorId: string): Promise<void> {
+  await exec.delete(ideas).where(and(eq(ideas.id, id), eq(ideas.authorId, authorId)));
+}
+
+// ---------- likes and comments: visible ideas only, counters in the same transaction ----------
+
+/** Locks a visible idea's row (likes on one idea run one after another); null when absent or hidden. */
+export async function lockVisibleIdea(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: ideas.id, authorId: ideas.authorId, title: ideas.title })
+    .from(ideas)
+    .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Removes the user's like; false when there was none. */
+export async function deleteLike(exec: Executor, ideaId: string, userId: string): Promise<boolean> {
+  const rows = await exec
+    .delete(ideaLikes)
+    .where(and(eq(ideaLikes.ideaId, ideaId), eq(ideaLikes.userId, userId)))
+    .returning({ userId: ideaLikes.userId });
+  return rows.length > 0;
+}
+
+/** Adds the user's like; false when it existed already. */
+export async function insertLike(
+  exec: Executor,
+  ideaId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await exec
+    .insert(ideaLikes)
+    .values({ ideaId, userId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: ideaLikes.userId });
+  return rows.length > 0;
+}
+
+/** Moves like_count by `delta`; returns the new count. */
+export async function shiftLikeCount(exec: Executor, id: string, delta: number): Promise<number> {
+  const [after] = await exec
+    .update(ideas)
+    .set({ likeCount: sql`${ideas.likeCount} + ${delta}` })
+    .where(eq(ideas.id, id))
+    .returning({ likeCount: ideas.likeCount });
+  return after!.likeCount;
+}
+
+/**
+ * Counts one more comment on a visible idea (the row stays locked until the transaction ends);
+ * the idea's author and title, or null when it is absent or hidden.
+ */
+export async function countNewComment(tx: Executor, id: string) {
+  const [idea] = await tx
+    .update(ideas)
+    .set({ commentCount: sql`${ideas.commentCount} + 1` })
+    .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
+    .returning({ authorId: ideas.authorId, title: ideas.title });
+  return idea ?? null;
+}
+
+export async function insertComment(
+  exec: Executor,
+  values: { ideaId: string; authorId: string; content: string; createdAt: Date },
+) {
+  const [row] = await exec.insert(ideaComments).values(values).returning();
+  return row!;
+}
+
+/** Deletes a comment; how many rows went (0 or 1). */
+export async function deleteComment(exec: Executor, commentId: string): Promise<number> {
+  const removed = await exec
+    .delete(ideaComments)
+    .where(eq(ideaComments.id, commentId))
+    .returning({ id: ideaComments.id });
+  return removed.length;
+}
+
+/** Lowers comment_count by `removed`; returns the new count. */
+export async function uncountComments(exec: Executor, id: string, removed: number): Promise<number> {
+  const [after] = await exec
+    .update(ideas)
+    .set({ commentCount: sql`${ideas.commentCount} - ${removed}` })
+    .where(eq(ideas.id, id))
+    .returning({ commentCount: ideas.commentCount });
+  return after!.commentCount;
 }
 
 export function toComment(r: {

@@ -10,21 +10,24 @@ import {
   type LikeResult,
   MSG,
 } from '@agora/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { ideaComments, ideaLikes, ideas } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { decodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce } from '../notifications/notifications.service.js';
+import {
+  canDeleteComment,
+  canListHiddenIdeasOf,
+  canManageIdea,
+  canRestoreIdea,
+  canSeeIdea,
+  canSeeIdeaToAct,
+  notifiesAuthor,
+} from './ideas.policy.js';
 import * as repo from './ideas.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot exist (old links, typos) are simply "not found", never a 500 or a 400. */
 const isUuid = (s: string) => UUID.test(s);
-
-/** A hidden idea is read only by its author and by admins (who moderate it). */
-const mayReadHidden = (viewer: SessionUser | null, authorId: string) =>
-  viewer !== null && (viewer.id === authorId || viewer.role === 'admin');
 
 const SEARCH_MAX_WORDS = 8;
 const SEARCH_MAX_WORD = 50;
@@ -76,8 +79,8 @@ export function createIdeasService(ctx: AppContext) {
   /** The idea for an author-only action: 404 when absent or hidden from this caller, 403 when not theirs. */
   async function ownIdea(user: SessionUser, id: string) {
     const idea = isUuid(id) ? await repo.findIdeaOwner(db, id) : null;
-    if (!idea || (idea.hidden && idea.authorId !== user.id)) return notFound(MSG.ideaNotFound);
-    if (idea.authorId !== user.id) forbidden('Only the author can do this');
+    if (!idea || !canSeeIdeaToAct(user, idea)) return notFound(MSG.ideaNotFound);
+    if (!canManageIdea(user, idea)) forbidden('Only the author can do this');
     return idea;
   }
 
@@ -93,21 +96,18 @@ export function createIdeasService(ctx: AppContext) {
         author?: string;
       },
     ): Promise<IdeaList> {
-      const conds = [eq(ideas.hidden, false)];
       const category = q.category && q.category.toLowerCase() !== 'all' ? q.category : null;
-      if (category) conds.push(eq(ideas.category, category));
       // My Ideas (author=me) and an author's public ideas; hidden ones stay on /hidden-ideas.
       const authorId = q.author ? resolveAuthor(viewer, q.author) : null;
-      if (authorId) conds.push(eq(ideas.authorId, authorId));
-      const countMatching = () =>
-        authorId ? repo.countIdeas(db, and(...conds)!) : repo.visibleCount(db, category);
+      const filter: repo.IdeaFilter = { hidden: false, category, authorId };
+      const countMatching = () => (authorId ? repo.countIdeas(db, filter) : repo.visibleCount(db, category));
       const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
       // in `pagination`). A page number without a cursor (an older client) is still served by offset.
       if (after || q.page === 1) {
         const [page, totalItems] = await Promise.all([
           repo.keysetPageOfIdeas(db, {
-            where: and(...conds)!,
+            filter,
             viewerId: viewer?.id ?? null,
             sort: q.sort,
             after,
@@ -138,7 +138,7 @@ export function createIdeasService(ctx: AppContext) {
         ]);
       }
       const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
-        where: and(...conds)!,
+        filter,
         viewerId: viewer?.id ?? null,
         sort: q.sort,
         page: q.page,
@@ -157,20 +157,17 @@ export function createIdeasService(ctx: AppContext) {
     },
 
     async create(user: SessionUser, body: CreateIdeaInput): Promise<Idea> {
-      const [row] = await db
-        .insert(ideas)
-        .values({
-          authorId: user.id,
-          title: body.title,
-          description: body.description,
-          category: body.category,
-          tags: body.tags,
-          contactInfo: body.contactInfo ?? null,
-          createdAt: ctx.clock.now(),
-          updatedAt: ctx.clock.now(),
-        })
-        .returning({ id: ideas.id });
-      return (await repo.findIdea(db, row!.id, user.id))!;
+      const id = await repo.insertIdea(db, {
+        authorId: user.id,
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        tags: body.tags,
+        contactInfo: body.contactInfo ?? null,
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+      return (await repo.findIdea(db, id, user.id))!;
     },
 
     /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
@@ -180,7 +177,9 @@ export function createIdeasService(ctx: AppContext) {
         repo.findIdea(db, id, viewer?.id ?? null),
         repo.latestComments(db, id, IDEA_DETAIL_COMMENTS),
       ]);
-      if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.author.id))) return notFound(MSG.ideaNotFound);
+      if (!idea || !canSeeIdea(viewer, { authorId: idea.author.id, hidden: idea.hidden })) {
+        return notFound(MSG.ideaNotFound);
+      }
       // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
       // includes the views this server has not written yet, this one among them.
       ctx.views.view('ideas', id, viewerKey ?? (viewer ? `u:${viewer.id}` : 'a:unknown'));
@@ -205,29 +204,29 @@ export function createIdeasService(ctx: AppContext) {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
       const keyset = decodeKeyset(before);
       const idea = await repo.findIdeaOwner(db, id);
-      if (!idea || (idea.hidden && !mayReadHidden(viewer, idea.authorId))) return notFound(MSG.ideaNotFound);
+      if (!idea || !canSeeIdea(viewer, idea)) return notFound(MSG.ideaNotFound);
       const page = await repo.latestComments(db, id, limit, keyset);
       return { comments: page.comments, nextCursor: page.before };
     },
 
     async remove(user: SessionUser, id: string): Promise<void> {
       await ownIdea(user, id);
-      await db.delete(ideas).where(and(eq(ideas.id, id), eq(ideas.authorId, user.id)));
+      await repo.deleteOwnIdea(db, id, user.id);
     },
 
     async setHidden(user: SessionUser, id: string, hidden: boolean): Promise<Idea> {
       const idea = await ownIdea(user, id);
       // A moderator's hide is not the author's to undo (admins lift it from the admin portal).
-      if (!hidden && idea.hiddenByAdmin) forbidden(MSG.ideaHiddenByAdmin);
+      if (!hidden && !canRestoreIdea(idea)) forbidden(MSG.ideaHiddenByAdmin);
       // Hiding always hides; restoring (allowed only without an admin's hide) shows it again.
       await repo.setHiddenBy(db, id, 'author', hidden, ctx.clock.now(), user.id);
       return (await repo.findIdea(db, id, user.id)) ?? notFound(MSG.ideaNotFound);
     },
 
     async hiddenOf(user: SessionUser, userId: string, page: number, limit: number): Promise<IdeaList> {
-      if (userId !== user.id) forbidden('You can only see your own hidden ideas');
+      if (!canListHiddenIdeasOf(user, userId)) forbidden('You can only see your own hidden ideas');
       const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
-        where: and(eq(ideas.authorId, user.id), eq(ideas.hidden, true))!,
+        filter: { hidden: true, authorId: user.id },
         viewerId: user.id,
         sort: 'newest',
         page,
@@ -244,32 +243,13 @@ export function createIdeasService(ctx: AppContext) {
     async toggleLike(user: SessionUser, id: string): Promise<LikeResult> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
       return db.transaction(async (tx) => {
-        const [idea] = await tx
-          .select({ id: ideas.id, authorId: ideas.authorId, title: ideas.title })
-          .from(ideas)
-          .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
-          .for('update');
+        const idea = await repo.lockVisibleIdea(tx, id);
         if (!idea) return notFound(MSG.ideaNotFound);
-        const removed = await tx
-          .delete(ideaLikes)
-          .where(and(eq(ideaLikes.ideaId, id), eq(ideaLikes.userId, user.id)))
-          .returning({ userId: ideaLikes.userId });
-        let delta = removed.length > 0 ? -1 : 0;
-        if (delta === 0) {
-          const added = await tx
-            .insert(ideaLikes)
-            .values({ ideaId: id, userId: user.id, createdAt: ctx.clock.now() })
-            .onConflictDoNothing()
-            .returning({ userId: ideaLikes.userId });
-          delta = added.length;
-        }
-        const [after] = await tx
-          .update(ideas)
-          .set({ likeCount: sql`${ideas.likeCount} + ${delta}` })
-          .where(eq(ideas.id, id))
-          .returning({ likeCount: ideas.likeCount });
+        let delta = (await repo.deleteLike(tx, id, user.id)) ? -1 : 0;
+        if (delta === 0) delta = (await repo.insertLike(tx, id, user.id, ctx.clock.now())) ? 1 : 0;
+        const likeCount = await repo.shiftLikeCount(tx, id, delta);
         // Once per liker and idea: like → unlike → like does not notify again.
-        if (delta > 0 && idea.authorId !== user.id) {
+        if (delta > 0 && notifiesAuthor(user, idea)) {
           await notifyOnce(tx, idea.authorId, `idea_like:${id}:${user.id}`, {
             type: 'idea_like',
             title: `${user.displayName} liked your idea`,
@@ -277,24 +257,22 @@ export function createIdeasService(ctx: AppContext) {
             link: `/idea/${id}`,
           });
         }
-        return { likeCount: after!.likeCount, liked: delta >= 0 };
+        return { likeCount, liked: delta >= 0 };
       });
     },
 
     async addComment(user: SessionUser, id: string, content: string): Promise<IdeaComment> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
       return db.transaction(async (tx) => {
-        const [idea] = await tx
-          .update(ideas)
-          .set({ commentCount: sql`${ideas.commentCount} + 1` })
-          .where(and(eq(ideas.id, id), eq(ideas.hidden, false)))
-          .returning({ authorId: ideas.authorId, title: ideas.title });
+        const idea = await repo.countNewComment(tx, id);
         if (!idea) return notFound(MSG.ideaNotFound);
-        const [row] = await tx
-          .insert(ideaComments)
-          .values({ ideaId: id, authorId: user.id, content, createdAt: ctx.clock.now() })
-          .returning();
-        if (idea.authorId !== user.id) {
+        const row = await repo.insertComment(tx, {
+          ideaId: id,
+          authorId: user.id,
+          content,
+          createdAt: ctx.clock.now(),
+        });
+        if (notifiesAuthor(user, idea)) {
           await notify(tx, idea.authorId, {
             type: 'idea_comment',
             title: `${user.displayName} commented on your idea`,
@@ -302,7 +280,7 @@ export function createIdeasService(ctx: AppContext) {
             link: `/idea/${id}`,
           });
         }
-        return repo.toComment({ ...row!, authorName: user.displayName });
+        return repo.toComment({ ...row, authorName: user.displayName });
       });
     },
 
@@ -311,22 +289,14 @@ export function createIdeasService(ctx: AppContext) {
       if (!isUuid(id) || !isUuid(commentId)) return notFound(MSG.commentNotFound);
       return db.transaction(async (tx) => {
         const idea = await repo.findIdeaOwner(tx, id);
-        if (!idea || (idea.hidden && idea.authorId !== user.id)) return notFound(MSG.ideaNotFound);
+        if (!idea || !canSeeIdeaToAct(user, idea)) return notFound(MSG.ideaNotFound);
         const comment = await repo.findComment(tx, id, commentId);
         if (!comment) return notFound(MSG.commentNotFound);
-        if (comment.author.id !== user.id && idea.authorId !== user.id) {
+        if (!canDeleteComment(user, idea, comment)) {
           forbidden('Only the comment author or the idea author can delete this comment');
         }
-        const removed = await tx
-          .delete(ideaComments)
-          .where(eq(ideaComments.id, commentId))
-          .returning({ id: ideaComments.id });
-        const [after] = await tx
-          .update(ideas)
-          .set({ commentCount: sql`${ideas.commentCount} - ${removed.length}` })
-          .where(eq(ideas.id, id))
-          .returning({ commentCount: ideas.commentCount });
-        return { commentCount: after!.commentCount };
+        const removed = await repo.deleteComment(tx, commentId);
+        return { commentCount: await repo.uncountComments(tx, id, removed) };
       });
     },
 

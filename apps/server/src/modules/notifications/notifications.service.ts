@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { MarkReadBody, MarkReadResult, NotificationItem, NotificationsList } from '@agora/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
-import { afterCursor, cursorTs, decodeKeyset, page } from '../../lib/cursor.js';
+import { decodeKeyset, page } from '../../lib/cursor.js';
+import { enqueueMails, type MailMessage } from '../../platform/mail.js';
+import * as repo from './notifications.repo.js';
 
 export type NotificationType =
   | 'answer'
@@ -18,18 +18,28 @@ export type NotificationType =
   | 'hackathon_starting'
   | 'job_review';
 
+/** What a notification says; `mail`, on the once-only kinds, is e-mailed when (and only when) it is new. */
+export interface NotificationText {
+  type: NotificationType;
+  title: string;
+  body?: string;
+  link?: string | null;
+}
+
+const row = (userId: string, n: NotificationText) => ({
+  userId,
+  type: n.type,
+  title: n.title,
+  body: n.body ?? '',
+  link: n.link ?? null,
+});
+
 /**
  * Records an in-app notification. Call it with the transaction of the event it reports, so the
  * notification exists exactly when the event does.
  */
-export async function notify(
-  exec: Executor,
-  userId: string,
-  n: { type: NotificationType; title: string; body?: string; link?: string | null },
-): Promise<void> {
-  await exec
-    .insert(notifications)
-    .values({ userId, type: n.type, title: n.title, body: n.body ?? '', link: n.link ?? null });
+export async function notify(exec: Executor, userId: string, n: NotificationText): Promise<void> {
+  await repo.insertNotifications(exec, [row(userId, n)]);
 }
 
 /**
@@ -46,51 +56,62 @@ export function onceNotificationId(userId: string, onceKey: string): string {
 
 /**
  * Like notify, but at most once per recipient and `onceKey` (e.g. "idea_like:<idea>:<actor>"):
- * like → unlike → like, or follow → unfollow → follow, notifies the first time only.
+ * like → unlike → like, or follow → unfollow → follow, notifies the first time only. The optional
+ * `mail` is queued only with a new notification. True when the notification is new.
  */
 export async function notifyOnce(
   exec: Executor,
   userId: string,
   onceKey: string,
-  n: { type: NotificationType; title: string; body?: string; link?: string | null },
-): Promise<void> {
-  await exec
-    .insert(notifications)
-    .values({
-      id: onceNotificationId(userId, onceKey),
-      userId,
-      type: n.type,
-      title: n.title,
-      body: n.body ?? '',
-      link: n.link ?? null,
-    })
-    .onConflictDoNothing({ target: notifications.id });
+  n: NotificationText & { mail?: MailMessage },
+): Promise<boolean> {
+  const { mail, ...text } = n;
+  const notified = await notifyOnceMany(exec, [{ userId, onceKey, ...text, ...(mail ? { mail } : {}) }]);
+  return notified.length > 0;
+}
+
+/** Rows per statement in notifyOnceMany (7 parameters each: far below PostgreSQL's 65,535). */
+const ONCE_BATCH = 1000;
+
+/**
+ * notifyOnce for many recipients, set-wise (one statement per 1,000): returns the recipients
+ * notified now; those who had it already get neither the notification nor its `mail` again.
+ */
+export async function notifyOnceMany(
+  exec: Executor,
+  items: Array<NotificationText & { userId: string; onceKey: string; mail?: MailMessage }>,
+): Promise<string[]> {
+  const notified: string[] = [];
+  for (let i = 0; i < items.length; i += ONCE_BATCH) {
+    const batch = items
+      .slice(i, i + ONCE_BATCH)
+      .map((n) => ({ n, id: onceNotificationId(n.userId, n.onceKey) }));
+    const inserted = await repo.insertNotificationsOnce(
+      exec,
+      batch.map(({ n, id }) => ({ id, ...row(n.userId, n) })),
+    );
+    const fresh = new Set(inserted.map((r) => r.id));
+    await enqueueMails(
+      exec,
+      batch.flatMap(({ n, id }) => (n.mail && fresh.has(id) ? [n.mail] : [])),
+    );
+    notified.push(...inserted.map((r) => r.userId));
+  }
+  return notified;
 }
 
 /** Several notifications in one statement (same rule: inside the event's transaction). */
 export async function notifyMany(
   exec: Executor,
-  items: Array<{
-    userId: string;
-    type: NotificationType;
-    title: string;
-    body?: string;
-    link?: string | null;
-  }>,
+  items: Array<NotificationText & { userId: string }>,
 ): Promise<void> {
-  if (items.length === 0) return;
-  await exec.insert(notifications).values(
-    items.map((n) => ({
-      userId: n.userId,
-      type: n.type,
-      title: n.title,
-      body: n.body ?? '',
-      link: n.link ?? null,
-    })),
+  await repo.insertNotifications(
+    exec,
+    items.map((n) => row(n.userId, n)),
   );
 }
 
-function toItem(n: typeof notifications.$inferSelect): NotificationItem {
+function toItem(n: repo.NotificationRow): NotificationItem {
   return {
     _id: n.id,
     type: n.type,
@@ -102,15 +123,6 @@ function toItem(n: typeof notifications.$inferSelect): NotificationItem {
   };
 }
 
-/** Unread notifications of one user (an index range scan on notifications_user_idx). */
-async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
-}
-
 export function createNotificationsService(ctx: AppContext) {
   return {
     /** The caller's notifications, newest first, one page at a time, with the unread count. */
@@ -119,41 +131,23 @@ export function createNotificationsService(ctx: AppContext) {
       q: { unread?: boolean; cursor?: string; limit: number },
     ): Promise<NotificationsList & { nextCursor: string | null }> {
       const cursor = decodeKeyset(q.cursor);
-      const rows = await ctx.db
-        .select({ n: notifications, id: notifications.id, cursorTs: cursorTs(notifications.createdAt) })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, user.id),
-            q.unread ? isNull(notifications.readAt) : undefined,
-            cursor ? afterCursor(notifications.createdAt, notifications.id, cursor, 'desc') : undefined,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(q.limit + 1);
+      const rows = await repo.pageOfNotifications(ctx.db, user.id, {
+        unread: q.unread,
+        cursor,
+        limit: q.limit,
+      });
       const p = page(rows, q.limit);
       return {
         notifications: p.items.map((r) => toItem(r.n)),
-        unreadCount: await unreadCount(ctx.db, user.id),
+        unreadCount: await repo.countUnread(ctx.db, user.id),
         nextCursor: p.nextCursor,
       };
     },
 
     /** Marks the given notifications (only the caller's own; others' ids are ignored) or all as read. */
     async markRead(user: SessionUser, body: MarkReadBody): Promise<MarkReadResult> {
-      const now = ctx.clock.now();
-      const updated = await ctx.db
-        .update(notifications)
-        .set({ readAt: now })
-        .where(
-          and(
-            eq(notifications.userId, user.id),
-            isNull(notifications.readAt),
-            body.ids ? inArray(notifications.id, body.ids) : undefined,
-          ),
-        )
-        .returning({ id: notifications.id });
-      return { updated: updated.length, unreadCount: await unreadCount(ctx.db, user.id) };
+      const updated = await repo.markRead(ctx.db, user.id, body.ids, ctx.clock.now());
+      return { updated, unreadCount: await repo.countUnread(ctx.db, user.id) };
     },
   };
 }

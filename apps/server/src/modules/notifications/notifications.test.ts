@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { notifications } from '../../db/schema/index.js';
-import { notify } from './notifications.service.js';
+import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { notify, notifyOnce, notifyOnceMany, onceNotificationId } from './notifications.service.js';
 
 let t: TestApp;
 let alice: TestUser;
@@ -149,5 +149,50 @@ describe('POST /api/notifications/read', () => {
       .where(and(eq(notifications.userId, alice.user.id), isNull(notifications.readAt)));
     expect(left).toHaveLength(0);
     expect((await list(bob)).json().unreadCount).toBe(1);
+  });
+});
+
+describe('notifyOnce and notifyOnceMany: one once-key scheme, the mail only with a new notification', () => {
+  it('notifies (and mails) each recipient once per key, however often and by whichever function', async () => {
+    const [carol, dave, erin] = await Promise.all([signup(t.app), signup(t.app), signup(t.app)]);
+    const db = t.database.db;
+    const notice = (u: TestUser) => ({
+      userId: u.user.id,
+      onceKey: 'hackathon_starting:h1',
+      type: 'hackathon_starting' as const,
+      title: 'Starts soon',
+      body: 'Soon.',
+      link: '/hackathon/h1',
+      mail: { to: u.user.email, subject: 'Starting soon', text: 'Soon.' },
+    });
+    expect(await notifyOnce(db, carol.user.id, 'hackathon_starting:h1', notice(carol))).toBe(true);
+    expect(await notifyOnce(db, carol.user.id, 'hackathon_starting:h1', notice(carol))).toBe(false);
+    expect(await notifyOnceMany(db, [notice(carol), notice(dave)])).toEqual([dave.user.id]);
+    expect(await notifyOnceMany(db, [notice(carol), notice(dave), notice(erin)])).toEqual([erin.user.id]);
+    // A different key is a different notification.
+    expect(
+      await notifyOnce(db, carol.user.id, 'hackathon_starting:h2', { type: 'follower', title: 'x' }),
+    ).toBe(true);
+    for (const u of [carol, dave, erin]) {
+      const notes = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, u.user.id), eq(notifications.link, '/hackathon/h1')));
+      expect(notes.map((n) => n.id)).toEqual([onceNotificationId(u.user.id, 'hackathon_starting:h1')]);
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, u.user.email));
+      expect(mails.filter((m) => m.subject === 'Starting soon')).toHaveLength(1);
+    }
+  });
+
+  it('writes large recipient lists in batches', async () => {
+    const u = await signup(t.app);
+    const items = Array.from({ length: 2500 }, (_, i) => ({
+      userId: u.user.id,
+      onceKey: `bulk:${i}`,
+      type: 'follower' as const,
+      title: `bulk ${i}`,
+    }));
+    expect(await notifyOnceMany(t.database.db, items)).toHaveLength(2500);
+    expect(await notifyOnceMany(t.database.db, items)).toHaveLength(0);
   });
 });

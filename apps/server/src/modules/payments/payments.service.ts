@@ -14,7 +14,7 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { getMinReward } from '../settings/settings.service.js';
 import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
-import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.repo.js';
+import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
 
 /** A question as this area reads it: through the questions area's one lookup (and lock). */
 type QuestionRow = Pick<

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
+export type { StoredAttachment };
 
 /** created_at as UTC text with microseconds: the keyset cursor must not lose precision. */
 const createdAtText = cursorTs(questions.createdAt);

@@ -20,7 +20,6 @@ import {
 import type { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { pgErrorCode } from '../../db/client.js';
-import type { StoredAttachment } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   CLAIMED_LATER,
@@ -555,7 +554,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     tx: Parameters<typeof repo.ownedFiles>[0],
     user: SessionUser,
     attachments: AnswerBody['attachments'],
-  ): Promise<StoredAttachment[]> {
+  ): Promise<repo.StoredAttachment[]> {
     const list = attachments ?? [];
     if (list.length === 0) return [];
     const keys = Array.from(new Set(list.map((a) => a.filename)));

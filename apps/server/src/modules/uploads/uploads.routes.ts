@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { files } from '../../db/schema/index.js';
 import { PRIVATE_UPLOAD_PURPOSES, RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
 import { STORAGE_KEY_RE } from '../../platform/storage.js';
+import { findFileByKey } from './uploads.repo.js';
 
 /**
  * GET /uploads/<key>: stored MIME type, nosniff, and attachment for anything but raster images.
@@ -17,7 +16,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
       const notFound = () =>
         reply.status(404).send({ error: 'File not found', message: 'File not found', code: 'NOT_FOUND' });
       if (!STORAGE_KEY_RE.test(key)) return notFound();
-      const row = await ctx.db.query.files.findFirst({ where: eq(files.key, key) });
+      const row = await findFileByKey(ctx.db, key);
       if (!row || PRIVATE_UPLOAD_PURPOSES.includes(row.purpose)) return notFound();
       const data = await ctx.storage.open(key);
       if (!data) return notFound();

@@ -31,7 +31,7 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
 import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
-import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.repo.js';
+import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
 
 function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n\n') };
