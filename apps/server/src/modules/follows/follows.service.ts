@@ -5,8 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.js';
 
 export function createFollowsService(ctx: AppContext) {
   const db = ctx.db;
@@ -27,7 +26,7 @@ export function createFollowsService(ctx: AppContext) {
 
   async function change(user: SessionUser, targetUserId: string, follow: boolean): Promise<FollowResult> {
     if (targetUserId === user.id) badRequest(MSG.cannotFollowSelf);
-    if (!UUID.test(targetUserId)) notFound(MSG.userNotFound);
+    if (!isUuid(targetUserId)) notFound(MSG.userNotFound);
     return db.transaction(async (tx) => {
       const target = await lockPair(tx, user.id, targetUserId);
       if (!target) return notFound(MSG.userNotFound);
@@ -129,7 +128,7 @@ export function createFollowsService(ctx: AppContext) {
     },
 
     async info(id: string): Promise<UserInfo> {
-      if (!UUID.test(id)) return notFound(MSG.userNotFound);
+      if (!isUuid(id)) return notFound(MSG.userNotFound);
       const [row] = await db
         .select({
           id: users.id,

@@ -14,11 +14,11 @@ import {
   MSG,
   ProjectSubmissionResult,
 } from '@agora/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { readUpload, setPageHeaders } from '../../lib/http.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
@@ -27,21 +27,6 @@ const HOUR_MS = 3_600_000;
 
 /** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
-
-/** Multipart with a size limit whose 413 carries the caller's message. */
-async function multipart(req: FastifyRequest, fileField: string, maxBytes: number, tooLarge: string) {
-  try {
-    return await readMultipart(req, { fileField, maxBytes });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
-    throw err;
-  }
-}
-
-function setPaging(reply: FastifyReply, page: { nextCursor: string | null; total?: number }) {
-  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
-}
 
 /** HTTP routes of the hackathons area (registered in modules/registry.ts). */
 export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -61,6 +46,9 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        config: {
+          cache: { tables: ['hackathons', 'hackathon_participants', 'hackathon_submissions', 'users'] },
+        },
         schema: {
           tags,
           summary: 'Published hackathons (optionally one phase: open, upcoming, past); X-Next-Cursor pages',
@@ -70,7 +58,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.list(req.user, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -88,7 +76,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.myRegistrations(req.user!, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -106,7 +94,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.mySubmissions(req.user!, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -131,7 +119,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         // spec 03 §5 check 1, with the spec's sentence rather than the generic 401 message.
         if (!req.user) throw new AppError('UNAUTHORIZED', 401, MSG.hackathonAuth);
-        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
+        const { fields, file } = await readUpload(
+          req,
+          'image',
+          LIMITS.imageBytes,
+          MSG.hackathonImageTooLarge,
+        );
         const hackathon = await hackathons.create(req.user, fields, file);
         return reply.status(201).send({ message: MSG.hackathonSubmitted, hackathon });
       },
@@ -158,7 +151,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
+        const { fields, file } = await readUpload(
+          req,
+          'image',
+          LIMITS.imageBytes,
+          MSG.hackathonImageTooLarge,
+        );
         const hackathon = await hackathons.update(req.user!, req.params.id, fields, file);
         return { message: MSG.hackathonSubmitted, hackathon };
       },
@@ -237,7 +235,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { fields, file } = await multipart(
+        const { fields, file } = await readUpload(
           req,
           'submissionFile',
           LIMITS.submissionFileBytes,

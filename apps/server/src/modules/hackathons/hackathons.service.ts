@@ -25,14 +25,13 @@ import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
 import * as repo from './hackathons.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
 /** Organisers and admins see at most this many participants/submissions on the detail page. */
 export const DETAIL_LIST_LIMIT = 500;
 /** Submissions shown per hackathon on My Hackathons. */
 export const MY_SUBMISSIONS_PER_HACKATHON = 20;
 const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** spec 03 §9 submission types, by content; the name's extension must agree with the bytes. */
 const SUBMISSION_TYPES: Record<string, readonly string[]> = {
@@ -198,7 +197,7 @@ export function createHackathonsService(ctx: AppContext) {
   const pageUrl = (path: string) => `${ctx.config.publicUrl}${path}`;
 
   async function loadVisible(viewer: Viewer, id: string): Promise<repo.HackathonRecord> {
-    if (!UUID_RE.test(id)) notFound('Hackathon not found');
+    if (!isUuid(id)) notFound('Hackathon not found');
     const rec = await repo.findRecord(ctx.db, id, viewer?.id ?? null);
     // CONTRACT §3: pending and rejected hackathons are absent for everyone but organiser and admins.
     if (!rec || !isVisible(viewer, rec.h)) return notFound('Hackathon not found');
@@ -296,7 +295,7 @@ export function createHackathonsService(ctx: AppContext) {
     decision: { status: 'published' | 'rejected'; reason: string | null },
   ): Promise<Hackathon> {
     if (admin.role !== 'admin') forbidden(MSG.forbidden);
-    if (!UUID_RE.test(id)) notFound('Hackathon not found');
+    if (!isUuid(id)) notFound('Hackathon not found');
     const at = now();
     await ctx.db.transaction(async (tx) => {
       const row = await repo.reviewPending(tx, id, {
@@ -627,7 +626,7 @@ export function createHackathonsService(ctx: AppContext) {
     async setSubmissionStatus(user: SessionUser, id: string, sid: string, status: string) {
       const { h } = await loadVisible(user, id);
       if (!isPrivileged(user, h)) forbidden('Only the organizer can change a submission status.');
-      if (!UUID_RE.test(sid)) notFound('Submission not found');
+      if (!isUuid(sid)) notFound('Submission not found');
       const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
       const row = await repo.setSubmissionStatus(ctx.db, sub.id, status, now());
       return toSubmission(row);
@@ -636,7 +635,7 @@ export function createHackathonsService(ctx: AppContext) {
     /** A submission's file, for the organiser, admins and the submitter only. */
     async submissionFile(user: SessionUser, id: string, sid: string) {
       const { h } = await loadVisible(user, id);
-      if (!UUID_RE.test(sid)) notFound('Submission not found');
+      if (!isUuid(sid)) notFound('Submission not found');
       const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
       if (!isPrivileged(user, h) && sub.userId !== user.id) notFound('Submission not found');
       if (!sub.fileKey) notFound('This submission has no file');

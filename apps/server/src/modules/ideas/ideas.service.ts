@@ -17,10 +17,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.
 import { decodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce } from '../notifications/notifications.service.js';
 import * as repo from './ideas.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot exist (old links, typos) are simply "not found", never a 500 or a 400. */
-const isUuid = (s: string) => UUID.test(s);
 
 /** A hidden idea is read only by its author and by admins (who moderate it). */
 const mayReadHidden = (viewer: SessionUser | null, authorId: string) =>

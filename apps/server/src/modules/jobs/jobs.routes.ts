@@ -14,8 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { readUpload } from '../../lib/http.js';
 import { createJobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
@@ -27,6 +26,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        config: { cache: { tables: ['jobs', 'users'] } },
         schema: {
           tags: ['jobs'],
           summary: 'Approved, open jobs with filters, full-text search and pages',
@@ -40,6 +40,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/categories',
       {
+        config: { cache: { tables: ['jobs'] } },
         schema: {
           tags: ['jobs'],
           summary: 'Listed jobs per category (every category a form offers is present)',
@@ -134,14 +135,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { file } = await readMultipart(req, { fileField: 'logo', maxBytes: LIMITS.imageBytes }).catch(
-          (err: unknown) => {
-            if (err instanceof AppError && err.status === 413) {
-              throw new AppError('PAYLOAD_TOO_LARGE', 413, MSG.jobLogoTooLarge);
-            }
-            throw err;
-          },
-        );
+        const { file } = await readUpload(req, 'logo', LIMITS.imageBytes, MSG.jobLogoTooLarge);
         const stored = await jobs.uploadLogo(req.user!, file);
         return reply.status(201).send({ url: stored.url, mimetype: stored.mimetype, size: stored.size });
       },

@@ -24,9 +24,9 @@ import {
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './jobs.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The calendar date that is "today" somewhere on Earth for the longest: the date at UTC−12.
@@ -226,7 +226,7 @@ export function createJobsService(ctx: AppContext) {
 
   /** Approved jobs for everyone; pending and rejected ones only for their poster and admins. */
   async function get(viewer: Viewer | null, id: string): Promise<Job> {
-    const row = UUID.test(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
+    const row = isUuid(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
     if (!row || (row.job.status !== 'approved' && !canSeeUnlisted(viewer, row.job))) {
       return notFound('Job not found');
     }
@@ -356,7 +356,7 @@ export function createJobsService(ctx: AppContext) {
    * while it is not listed to them (CONTRACT §3), otherwise 403 (admins review, never rewrite).
    */
   async function update(user: SessionUser, id: string, input: JobCreateInput): Promise<Job> {
-    const existing = UUID.test(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
+    const existing = isUuid(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
     if (!existing || (existing.job.status !== 'approved' && !canSeeUnlisted(user, existing.job))) {
       return notFound('Job not found');
     }
@@ -387,7 +387,7 @@ export function createJobsService(ctx: AppContext) {
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
   ): Promise<Job> {
     if (admin.role !== 'admin') forbidden(MSG.forbidden);
-    if (!UUID.test(id)) notFound('Job not found');
+    if (!isUuid(id)) notFound('Job not found');
     const reason = decision.status === 'rejected' ? decision.reason.trim().slice(0, 1000) : null;
     if (decision.status === 'rejected' && !reason) {
       badRequest('Please give a reason for the rejection', [

@@ -3,7 +3,6 @@ import {
   type BankAccountView,
   type BankDetailsBody,
   type DistributeBody,
-  formatRupees,
   IFSC_PATTERN,
   MSG,
   type RewardRecord,
@@ -31,6 +30,8 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
 import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
+import { isUuid } from '../../lib/ids.js';
+import { rupees } from '../../lib/money.js';
 
 function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n\n') };
@@ -150,10 +151,6 @@ function snapshotOf(w: repo.WithdrawalRow) {
     bankName: w.payoutBankName,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const rupees = (paise: number) => `₹${formatRupees(paise)}`;
 
 export function createWalletService(ctx: AppContext) {
   const cipher = createBankCipher(ctx.config.jwtSecret);
@@ -601,7 +598,7 @@ export function createWalletService(ctx: AppContext) {
       payoutReference: string,
     ): Promise<WithdrawalView> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const reference = payoutReference.trim().slice(0, 200);
       if (!reference) badRequest('Please enter the payout reference');
       const now = ctx.clock.now();
@@ -632,7 +629,7 @@ export function createWalletService(ctx: AppContext) {
     /** Admin: the payout could not be made. The money goes back to the wallet; only from pending. */
     async failWithdrawal(admin: SessionUser, withdrawalId: string, reason: string): Promise<WithdrawalView> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const why = reason.trim().slice(0, 500);
       if (!why) badRequest('Please enter a reason');
       const now = ctx.clock.now();
@@ -690,7 +687,7 @@ export function createWalletService(ctx: AppContext) {
       withdrawalId: string,
     ): Promise<{ upiId: string | null; bankAccount: (BankAccountView & { accountNumber: string }) | null }> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       return ctx.db.transaction(async (tx) => {
         const w = (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
         const dest = snapshotOf(w);
