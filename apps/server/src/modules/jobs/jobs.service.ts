@@ -246,18 +246,7 @@ export function createJobsService(ctx: AppContext) {
 
   /** Every rule of a posting (create and edit alike) → the row's values; 400 on the first problem. */
   async function postingValues(user: SessionUser, input: JobCreateInput) {
-    // spec 03 §5: title, description, company name and city (and the fields the form marks required).
-    const missing = [
-      ['title', input.title],
-      ['description', input.description],
-      ['company.name', input.company.name],
-      ['location.city', input.location.city],
-      ['category', input.category],
-      ['contactEmail', input.contactEmail],
-    ]
-      .filter(([, v]) => !v)
-      .map(([field]) => ({ field: `body.${field}`, message: MSG.jobMissing }));
-    if (missing.length) badRequest(MSG.jobMissing, missing);
+    // Required fields (spec 03 §5) were refused by JobCreateBody before the service.
     if (!EmailFormat.safeParse(input.contactEmail).success) {
       badRequest('Please enter a valid email address', [
         { field: 'body.contactEmail', message: 'Please enter a valid email address' },
