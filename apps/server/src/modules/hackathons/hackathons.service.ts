@@ -26,6 +26,14 @@ import { notify } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
 import * as repo from './hackathons.repo.js';
 import { isUuid } from '../../lib/ids.js';
+import {
+  canEdit,
+  canRegister,
+  canReview,
+  canSeeHackathon,
+  canSeeSubmission,
+  isPrivileged,
+} from './hackathons.policy.js';
 
 /** Organisers and admins see at most this many participants/submissions on the detail page. */
 export const DETAIL_LIST_LIMIT = 500;
@@ -68,12 +76,6 @@ type Viewer = SessionUser | null;
 
 const encodeCursor = (c: repo.Cursor | null): string | null => (c ? encodeKeyset(c) : null);
 const decodeCursor = decodeKeyset;
-
-const isPrivileged = (viewer: Viewer, h: repo.HackathonRow) =>
-  Boolean(viewer && (viewer.role === 'admin' || viewer.id === h.authorId));
-
-const isVisible = (viewer: Viewer, h: repo.HackathonRow) =>
-  h.status === 'published' || isPrivileged(viewer, h);
 
 function toSubmission(s: repo.SubmissionRow): HackathonSubmission {
   return {
@@ -200,7 +202,7 @@ export function createHackathonsService(ctx: AppContext) {
     if (!isUuid(id)) notFound('Hackathon not found');
     const rec = await repo.findRecord(ctx.db, id, viewer?.id ?? null);
     // CONTRACT §3: pending and rejected hackathons are absent for everyone but organiser and admins.
-    if (!rec || !isVisible(viewer, rec.h)) return notFound('Hackathon not found');
+    if (!rec || !canSeeHackathon(viewer, rec.h)) return notFound('Hackathon not found');
     return rec;
   }
 
@@ -294,7 +296,7 @@ export function createHackathonsService(ctx: AppContext) {
     id: string,
     decision: { status: 'published' | 'rejected'; reason: string | null },
   ): Promise<Hackathon> {
-    if (admin.role !== 'admin') forbidden(MSG.forbidden);
+    if (!canReview(admin)) forbidden(MSG.forbidden);
     if (!isUuid(id)) notFound('Hackathon not found');
     const at = now();
     await ctx.db.transaction(async (tx) => {
@@ -390,7 +392,7 @@ export function createHackathonsService(ctx: AppContext) {
     /** spec 03 §4: only published, never the organiser, never twice, until 1 hour before the start. */
     async register(user: SessionUser, id: string) {
       const { h } = await loadVisible(user, id);
-      if (h.authorId === user.id) forbidden('Organizers cannot register for their own hackathon.');
+      if (!canRegister(user, h)) forbidden('Organizers cannot register for their own hackathon.');
       if (h.status !== 'published') conflict('NOT_PUBLISHED', 'This hackathon is not open for registration.');
       if (!registrationOpen(h.startDate, now())) conflict('REGISTRATION_CLOSED', MSG.registrationClosed);
       const count = await ctx.db.transaction(async (tx) => {
@@ -497,7 +499,7 @@ export function createHackathonsService(ctx: AppContext) {
       image: UploadedFile | null,
     ): Promise<Hackathon> {
       const { h } = await loadVisible(user, id);
-      if (h.authorId !== user.id) forbidden('Only the organizer can edit this hackathon.');
+      if (!canEdit(user, h)) forbidden('Only the organizer can edit this hackathon.');
       if (h.status === 'published') {
         conflict('ALREADY_PUBLISHED', 'A published hackathon cannot be edited. Contact the admin team.');
       }
@@ -637,7 +639,7 @@ export function createHackathonsService(ctx: AppContext) {
       const { h } = await loadVisible(user, id);
       if (!isUuid(sid)) notFound('Submission not found');
       const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
-      if (!isPrivileged(user, h) && sub.userId !== user.id) notFound('Submission not found');
+      if (!canSeeSubmission(user, h, sub)) notFound('Submission not found');
       if (!sub.fileKey) notFound('This submission has no file');
       const file = await ctx.db.query.files.findFirst({
         where: (f, { eq }) => eq(f.key, sub.fileKey!),

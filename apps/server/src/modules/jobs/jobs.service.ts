@@ -25,6 +25,7 @@ import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './jobs.repo.js';
 import { isUuid } from '../../lib/ids.js';
+import { canEditJob, canReviewJobs, canSeeJob, canSeeUnlisted } from './jobs.policy.js';
 
 const DAY_MS = 86_400_000;
 
@@ -145,9 +146,6 @@ export interface Viewer {
 export const JOB_LOGO_PURPOSE = CLAIMED_LATER.jobLogo;
 
 export function createJobsService(ctx: AppContext) {
-  const canSeeUnlisted = (viewer: Viewer | null, job: repo.JobRow) =>
-    !!viewer && (viewer.role === 'admin' || viewer.id === job.posterId);
-
   function toJob(row: repo.JobWithAuthor, viewer: Viewer | null): Job {
     const j = row.job;
     const skills = j.skills ?? [];
@@ -227,7 +225,7 @@ export function createJobsService(ctx: AppContext) {
   /** Approved jobs for everyone; pending and rejected ones only for their poster and admins. */
   async function get(viewer: Viewer | null, id: string): Promise<Job> {
     const row = isUuid(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
-    if (!row || (row.job.status !== 'approved' && !canSeeUnlisted(viewer, row.job))) {
+    if (!row || !canSeeJob(viewer, row.job)) {
       return notFound('Job not found');
     }
     return toJob(row, viewer);
@@ -346,10 +344,10 @@ export function createJobsService(ctx: AppContext) {
    */
   async function update(user: SessionUser, id: string, input: JobCreateInput): Promise<Job> {
     const existing = isUuid(id) ? await repo.findJobWithAuthor(ctx.db, id) : undefined;
-    if (!existing || (existing.job.status !== 'approved' && !canSeeUnlisted(user, existing.job))) {
+    if (!existing || !canSeeJob(user, existing.job)) {
       return notFound('Job not found');
     }
-    if (existing.job.posterId !== user.id) forbidden('Only the poster can edit this job.');
+    if (!canEditJob(user, existing.job)) forbidden('Only the poster can edit this job.');
     const values = await postingValues(user, input);
     const row = await repo.updateJob(ctx.db, id, user.id, {
       ...values,
@@ -375,7 +373,7 @@ export function createJobsService(ctx: AppContext) {
     id: string,
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
   ): Promise<Job> {
-    if (admin.role !== 'admin') forbidden(MSG.forbidden);
+    if (!canReviewJobs(admin)) forbidden(MSG.forbidden);
     if (!isUuid(id)) notFound('Job not found');
     const reason = decision.status === 'rejected' ? decision.reason.trim().slice(0, 1000) : null;
     if (decision.status === 'rejected' && !reason) {

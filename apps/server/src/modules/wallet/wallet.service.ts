@@ -32,6 +32,7 @@ import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
 import { isUuid } from '../../lib/ids.js';
 import { rupees } from '../../lib/money.js';
+import { canDistribute, canManagePayouts } from './wallet.policy.js';
 
 function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n\n') };
@@ -156,14 +157,14 @@ export function createWalletService(ctx: AppContext) {
   const cipher = createBankCipher(ctx.config.jwtSecret);
 
   function requireAdmin(user: SessionUser) {
-    if (user.role !== 'admin') forbidden(MSG.forbidden);
+    if (!canManagePayouts(user)) forbidden(MSG.forbidden);
   }
 
   async function ownQuestion(user: SessionUser, questionId: string): Promise<repo.QuestionRow> {
     const q = (await repo.findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
     // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
     if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
-    if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+    if (!canDistribute(user, q)) forbidden(WALLET_MSG.notAuthor);
     return q;
   }
 
@@ -362,7 +363,7 @@ export function createWalletService(ctx: AppContext) {
         return await ctx.db.transaction(async (tx) => {
           const q = (await repo.lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
           if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
-          if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+          if (!canDistribute(user, q)) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
           if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
           // By hand until the deadline; from then on the deadline task settles it (issue 17).
