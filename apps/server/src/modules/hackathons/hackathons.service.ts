@@ -1,39 +1,30 @@
 import {
   firstHackathonFormError,
   type Hackathon,
-  HACKATHON_SUBMISSION_FILE_EXTENSIONS,
   HackathonCreateInput,
   type HackathonFormInput,
   hackathonDuration,
   type HackathonListQuery,
   type HackathonResult,
   type HackathonSubmission,
-  type HackathonTeamMember,
-  hackathonPhase,
   LIMITS,
   MSG,
-  ProjectSubmissionInput,
-  registrationDeadline,
   registrationOpen,
 } from '@agora/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, SessionUser } from '../../context.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { firstIssue, parseJsonField } from '../../lib/form-fields.js';
+import { isUuid } from '../../lib/ids.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
+import { reminderFor, reviewMessages } from './hackathons.mail.js';
+import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from './hackathons.policy.js';
+import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
-import { isUuid } from '../../lib/ids.js';
-import {
-  canEdit,
-  canRegister,
-  canReview,
-  canSeeHackathon,
-  canSeeSubmission,
-  isPrivileged,
-} from './hackathons.policy.js';
+import { createHackathonSubmissions } from './hackathons.submissions.js';
 
 /** Organisers and admins see at most this many participants/submissions on the detail page. */
 export const DETAIL_LIST_LIMIT = 500;
@@ -41,19 +32,6 @@ export const DETAIL_LIST_LIMIT = 500;
 export const MY_SUBMISSIONS_PER_HACKATHON = 20;
 const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** spec 03 §9 submission types, by content; the name's extension must agree with the bytes. */
-const SUBMISSION_TYPES: Record<string, readonly string[]> = {
-  'application/pdf': ['pdf'],
-  // file-type reports .doc (an OLE compound file) as x-cfb; the .doc extension is then required.
-  'application/x-cfb': ['doc'],
-  'application/msword': ['doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
-  'application/zip': ['zip'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/gif': ['gif'],
-};
-export const SUBMISSION_FILE_INVALID = 'Please upload a PDF, DOC, DOCX, ZIP, JPG, PNG or GIF file.';
 /** After spec 03 §5's nine checks: a start nobody could register for (registration closes 1 hour before). */
 export const START_TOO_SOON =
   'The start date must be at least 1 hour from now: registration closes 1 hour before the start.';
@@ -61,137 +39,8 @@ export const START_TOO_SOON =
 export const APPROVAL_TOO_LATE =
   'This hackathon can no longer be approved: its registration deadline (1 hour before the start) has passed, so nobody could join it. Reject it with a reason so the organiser can submit it again with new dates.';
 
-/** "WordDocument", the stream every Word 97–2003 file has, as it is named in a CFB directory entry. */
-const WORD_DOCUMENT_STREAM = Buffer.from('WordDocument', 'utf16le');
-
-/**
- * file-type reports every OLE compound file (.doc, but also .msi, .xls, .ppt…) as x-cfb; only a
- * Word document has a "WordDocument" stream, whose UTF-16LE name is in a directory sector.
- */
-export function isWordCompoundFile(buffer: Buffer): boolean {
-  return buffer.includes(WORD_DOCUMENT_STREAM);
-}
-
-type Viewer = SessionUser | null;
-
 const encodeCursor = (c: repo.Cursor | null): string | null => (c ? encodeKeyset(c) : null);
 const decodeCursor = decodeKeyset;
-
-function toSubmission(s: repo.SubmissionRow): HackathonSubmission {
-  return {
-    _id: s.id,
-    userId: s.userId,
-    teamName: s.teamName,
-    projectTitle: s.projectTitle,
-    projectDescription: s.projectDescription,
-    projectUrl: s.projectUrl,
-    githubUrl: s.githubUrl,
-    demoUrl: s.demoUrl,
-    fileUrl: s.fileKey ? `/api/hackathons/${s.hackathonId}/submissions/${s.id}/file` : null,
-    fileName: s.fileKey ? s.fileName : null,
-    teamMembers: s.teamMembers ?? [],
-    status: s.status as HackathonSubmission['status'],
-    submittedAt: s.submittedAt.toISOString(),
-    updatedAt: s.updatedAt.toISOString(),
-  };
-}
-
-function toParticipant(p: repo.ParticipantRecord) {
-  return {
-    userId: p.userId,
-    userDisplayName: p.userDisplayName,
-    userEmail: p.userEmail,
-    registeredAt: p.registeredAt.toISOString(),
-  };
-}
-
-/** The wire shape; organiser-only fields are blanked for everyone but the organiser and admins. */
-function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): Hackathon {
-  const { h } = rec;
-  const privileged = isPrivileged(viewer, h);
-  return {
-    _id: h.id,
-    title: h.title,
-    description: h.description,
-    image: h.imageKey ? `/uploads/${h.imageKey}` : null,
-    category: h.category,
-    status: h.status as Hackathon['status'],
-    featured: h.featured,
-    organizer: {
-      name: h.organizerName,
-      // Signed-in users only: a visitor's page (and the response cache, which holds only visitors'
-      // answers) never carries the organiser's address.
-      email: viewer ? h.organizerEmail : null,
-      phone: privileged ? h.organizerPhone : null,
-    },
-    author: { id: h.authorId, displayName: rec.authorName },
-    eventDetails: {
-      startDate: h.startDate.toISOString(),
-      endDate: h.endDate.toISOString(),
-      // Derived from the dates, so it cannot contradict them (an older stored label is ignored).
-      duration: hackathonDuration(h.startDate, h.endDate),
-      location: h.location,
-      locationType: h.locationType as Hackathon['eventDetails']['locationType'],
-    },
-    prizes: { prizePool: h.prizePool, judgingCriteria: h.judgingCriteria },
-    requirements: h.requirements,
-    additionalInfo: h.additionalInfo,
-    tags: h.tags,
-    participantCount: h.participantCount,
-    submissionCount: rec.submissionCount,
-    phase: hackathonPhase(h, now),
-    registrationDeadline: registrationDeadline(h.startDate).toISOString(),
-    registrationOpen: h.status === 'published' && registrationOpen(h.startDate, now),
-    isRegistered: Boolean(rec.isRegistered),
-    isOrganizer: Boolean(viewer && viewer.id === h.authorId),
-    rejectionReason: privileged ? h.rejectionReason : null,
-    reviewedAt: privileged && h.reviewedAt ? h.reviewedAt.toISOString() : null,
-    createdAt: h.createdAt.toISOString(),
-  };
-}
-
-function parseJsonField(fields: Record<string, string>, name: string, kind: 'object' | 'array'): unknown {
-  const raw = fields[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return badRequest(`The ${name} field is not valid JSON.`, [{ field: name, message: 'Malformed JSON' }]);
-  }
-  const ok =
-    kind === 'array'
-      ? Array.isArray(value)
-      : value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (!ok) {
-    badRequest(`The ${name} field must be a JSON ${kind === 'array' ? 'list' : 'object'}.`, [
-      { field: name, message: `Expected a JSON ${kind}` },
-    ]);
-  }
-  return value;
-}
-
-function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): never {
-  const details = error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  return badRequest(details[0]?.message ?? 'Invalid request', details);
-}
-
-function extensionOf(name: string): string {
-  const i = name.lastIndexOf('.');
-  return i > 0 ? name.slice(i + 1).toLowerCase() : '';
-}
-
-/** The "starting soon" message, in-app (relative link) and by e-mail (absolute link under publicUrl). */
-function reminderFor(h: { id: string; title: string; startDate: Date }, publicUrl: string) {
-  const when = h.startDate.toUTCString();
-  return {
-    title: `${h.title} starts soon`,
-    body: `The hackathon starts at ${when}.`,
-    link: `/hackathon/${h.id}`,
-    subject: `Starting soon: ${h.title}`,
-    text: `Hello,\n\nThe hackathon "${h.title}" you joined starts at ${when}.\n\nDetails: ${publicUrl}/hackathon/${h.id}\n\nThe Agora team`,
-  };
-}
 
 export function createHackathonsService(ctx: AppContext) {
   const now = () => ctx.clock.now();
@@ -205,6 +54,8 @@ export function createHackathonsService(ctx: AppContext) {
     if (!rec || !canSeeHackathon(viewer, rec.h)) return notFound('Hackathon not found');
     return rec;
   }
+
+  const submissions = createHackathonSubmissions(ctx, loadVisible);
 
   async function presentWithSubmissions(items: repo.HackathonRecord[], viewer: SessionUser) {
     const ids = items.map((r) => r.h.id);
@@ -316,25 +167,27 @@ export function createHackathonsService(ctx: AppContext) {
         conflict('REGISTRATION_DEADLINE_PASSED', APPROVAL_TOO_LATE);
       }
       const author = await repo.findRecord(tx, id, null);
-      const approved = decision.status === 'published';
-      const title = approved ? 'Your hackathon was approved' : 'Your hackathon was not approved';
-      const body = approved
-        ? `"${row!.title}" is now published and open for registration.`
-        : `"${row!.title}" was not approved. Reason: ${decision.reason}`;
-      await enqueueMail(tx, {
-        to: author!.authorEmail,
-        subject: approved ? `Approved: ${row!.title}` : `Not approved: ${row!.title}`,
-        text: approved
-          ? `Hello ${author!.authorName},\n\nGood news: your hackathon "${row!.title}" has been reviewed and approved by the admin team. It is now published on Agora and participants can register until 1 hour before it starts.\n\nView it at ${pageUrl(`/hackathon/${id}`)}\n\nThe Agora team`
-          : `Hello ${author!.authorName},\n\nThe admin team has reviewed your hackathon "${row!.title}" and could not approve it.\n\nReason: ${decision.reason}\n\nYou are welcome to submit it again with the changes.\n\nThe Agora team`,
+      const m = reviewMessages(
+        { id, title: row!.title },
+        { name: author!.authorName },
+        decision,
+        pageUrl(`/hackathon/${id}`),
+      );
+      await enqueueMail(tx, { to: author!.authorEmail, subject: m.subject, text: m.text });
+      await notify(tx, row!.authorId, {
+        type: 'hackathon_review',
+        title: m.title,
+        body: m.body,
+        link: m.link,
       });
-      await notify(tx, row!.authorId, { type: 'hackathon_review', title, body, link: `/hackathon/${id}` });
     });
     const rec = await repo.findRecord(ctx.db, id, admin.id);
     return present(rec!, admin, now());
   }
 
   return {
+    ...submissions,
+
     /** GET /api/hackathons: published hackathons (optionally of one phase), viewer-relative flags. */
     async list(viewer: Viewer, q: HackathonListQuery) {
       const t = now();
@@ -531,122 +384,6 @@ export function createHackathonsService(ctx: AppContext) {
       if (stored && h.imageKey && h.imageKey !== stored.key) await discardUpload(ctx, h.imageKey);
       const rec = await repo.findRecord(ctx.db, id, user.id);
       return present(rec!, user, t);
-    },
-
-    /** POST /api/hackathons/:id/submit: registered users, while running; one submission per user. */
-    async submitProject(
-      user: SessionUser,
-      id: string,
-      fields: Record<string, string>,
-      file: UploadedFile | null,
-    ): Promise<{ submission: HackathonSubmission; updated: boolean }> {
-      const rec = await loadVisible(user, id);
-      if (!rec.isRegistered) forbidden('Only registered participants can submit a project.');
-      if (hackathonPhase(rec.h, now()) !== 'open') {
-        conflict('NOT_RUNNING', 'Projects can be submitted only while the hackathon is running.');
-      }
-      const teamMembers = parseJsonField(fields, 'teamMembers', 'array');
-      const parsed = ProjectSubmissionInput.safeParse({ ...fields, teamMembers });
-      if (!parsed.success) firstIssue(parsed.error);
-      const v = parsed.data!;
-
-      // The submitter is always the first member, from the session; other members cannot be
-      // verified, so they keep a name and e-mail but no account id.
-      const members: HackathonTeamMember[] = [
-        { userId: user.id, userDisplayName: user.displayName, userEmail: user.email },
-      ];
-      for (const m of v.teamMembers ?? []) {
-        const name = m.userDisplayName?.trim() ?? '';
-        const email = m.userEmail?.trim().toLowerCase() ?? '';
-        if (m.userId === user.id || email === user.email || (!name && !email)) continue;
-        if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-          badRequest(`Team member e-mail "${email.slice(0, 60)}" is not valid.`, [
-            { field: 'teamMembers', message: 'Invalid e-mail' },
-          ]);
-        }
-        members.push({ userId: '', userDisplayName: name || email, userEmail: email });
-      }
-
-      // The file last: everything else is valid by now, so a refused request never leaves one stored.
-      let stored: { key: string; originalName: string } | null = null;
-      if (file && file.buffer.length > 0) {
-        const detected = await fileTypeFromBuffer(file.buffer);
-        const ext = extensionOf(file.filename);
-        const allowedExt = detected ? SUBMISSION_TYPES[detected.mime] : undefined;
-        // Content decides (a renamed executable is refused); the name must agree with it.
-        if (
-          !allowedExt?.includes(ext) ||
-          !(HACKATHON_SUBMISSION_FILE_EXTENSIONS as readonly string[]).includes(ext) ||
-          (detected!.mime === 'application/x-cfb' && !isWordCompoundFile(file.buffer))
-        ) {
-          throw new AppError('INVALID_FILE', 400, SUBMISSION_FILE_INVALID);
-        }
-        stored = await storeUpload(ctx, file, {
-          ownerId: user.id,
-          purpose: 'hackathon-submission',
-          allowed: [detected!.mime],
-          invalidMessage: SUBMISSION_FILE_INVALID,
-        });
-      }
-
-      const t = now();
-      let result: { row: repo.SubmissionRow; previousFileKey: string | null; existed: boolean };
-      try {
-        result = await ctx.db.transaction(async (tx) => {
-          // Serialises this user's submissions to this hackathon, so the file being replaced is known.
-          await repo.lockParticipant(tx, id, user.id);
-          const existing = await repo.findSubmission(tx, id, user.id);
-          const row = await repo.upsertSubmission(tx, {
-            hackathonId: id,
-            userId: user.id,
-            teamName: v.teamName,
-            projectTitle: v.projectTitle,
-            projectDescription: v.projectDescription,
-            projectUrl: v.projectUrl,
-            githubUrl: v.githubUrl,
-            demoUrl: v.demoUrl,
-            fileKey: stored?.key ?? null,
-            fileName: stored?.originalName ?? null,
-            teamMembers: members,
-            submittedAt: t,
-            updatedAt: t,
-          });
-          return { row, previousFileKey: existing?.fileKey ?? null, existed: Boolean(existing) };
-        });
-      } catch (err) {
-        if (stored) await discardUpload(ctx, stored.key);
-        throw err;
-      }
-      // A new file replaced the previous one: nothing refers to the old one any more.
-      if (stored && result.previousFileKey && result.previousFileKey !== stored.key) {
-        await discardUpload(ctx, result.previousFileKey);
-      }
-      return { submission: toSubmission(result.row), updated: result.existed };
-    },
-
-    /** PATCH /api/hackathons/:id/submissions/:sid: the organiser or an admin sets the result. */
-    async setSubmissionStatus(user: SessionUser, id: string, sid: string, status: string) {
-      const { h } = await loadVisible(user, id);
-      if (!isPrivileged(user, h)) forbidden('Only the organizer can change a submission status.');
-      if (!isUuid(sid)) notFound('Submission not found');
-      const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
-      const row = await repo.setSubmissionStatus(ctx.db, sub.id, status, now());
-      return toSubmission(row);
-    },
-
-    /** A submission's file, for the organiser, admins and the submitter only. */
-    async submissionFile(user: SessionUser, id: string, sid: string) {
-      const { h } = await loadVisible(user, id);
-      if (!isUuid(sid)) notFound('Submission not found');
-      const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
-      if (!canSeeSubmission(user, h, sub)) notFound('Submission not found');
-      if (!sub.fileKey) notFound('This submission has no file');
-      const file = await ctx.db.query.files.findFirst({
-        where: (f, { eq }) => eq(f.key, sub.fileKey!),
-      });
-      const data = file ? await ctx.storage.open(sub.fileKey!) : null;
-      if (!file || !data) return notFound('File not found');
-      return { data: data.body, size: data.size, mimetype: file.mimetype, name: file.originalName };
     },
 
     /** GET /api/hackathons/:id/calendar.ics */
