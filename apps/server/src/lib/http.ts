@@ -34,3 +34,22 @@ export async function readUpload(
     throw err;
   }
 }
+
+/**
+ * A preValidation hook that reads a multipart body into `req.body` (text parts as strings, the file
+ * under `fileField`), so that the route's body schema — and its OpenAPI entry — covers the form
+ * and validation runs before the handler. `alsoJson`: a non-multipart request keeps its JSON body.
+ */
+export function multipartBody(opts: {
+  fileField: string;
+  maxBytes: number;
+  tooLarge: string;
+  alsoJson?: boolean;
+}) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (opts.alsoJson && !req.isMultipart()) return;
+    const { fields, file } = await readUpload(req, opts.fileField, opts.maxBytes, opts.tooLarge);
+    delete fields[opts.fileField];
+    req.body = file ? { ...fields, [opts.fileField]: file } : fields;
+  };
+}

@@ -12,6 +12,7 @@ import {
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
 import { MSG } from '../messages.js';
+import { FilePart } from './common.js';
 
 /** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
 export const JOBS_PAGE_SIZE = 12;
@@ -375,6 +376,9 @@ export const GeoPlace = z.object({
 export type GeoPlace = z.infer<typeof GeoPlace>;
 
 /** POST /api/jobs/logo: the stored image, whose `url` goes into `company.logo`. */
+/** POST /api/jobs/logo (multipart): the image in `logo`. */
+export const JobLogoParts = z.object({ logo: FilePart.optional() });
+
 export const JobLogoResult = z.object({
   url: z.string().max(200),
   mimetype: z.string().max(100),

@@ -3,6 +3,7 @@ import {
   type Hackathon,
   HackathonCreateInput,
   type HackathonFormInput,
+  type HackathonFormParts,
   hackathonDuration,
   type HackathonListQuery,
   type HackathonResult,
@@ -14,9 +15,15 @@ import {
 import type { AppContext, SessionUser } from '../../context.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { firstIssue, parseJsonField } from '../../lib/form-fields.js';
+import { firstIssue } from '../../lib/form-fields.js';
 import { isUuid } from '../../lib/ids.js';
-import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import {
+  discardUpload,
+  RASTER_IMAGE_TYPES,
+  storeUpload,
+  type UploadedFile,
+  uploadedFile,
+} from '../../lib/uploads.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
@@ -74,23 +81,16 @@ export function createHackathonsService(ctx: AppContext) {
    * The organiser form (multipart fields): spec 03 §5 checks 2–9 in order, then limits and lists,
    * then dates registration can work with (the end in the future, the start at least 1 hour away).
    */
-  function checkForm(fields: Record<string, string>) {
-    const organizer = parseJsonField(fields, 'organizer', 'object') as HackathonFormInput['organizer'];
-    const eventDetails = parseJsonField(
-      fields,
-      'eventDetails',
-      'object',
-    ) as HackathonFormInput['eventDetails'];
-    const prizes = parseJsonField(fields, 'prizes', 'object') as HackathonFormInput['prizes'];
-    const tags = parseJsonField(fields, 'tags', 'array');
+  function checkForm(fields: HackathonFormParts) {
+    // The JSON parts were parsed (and their kind checked) by HackathonFormParts before the service.
     const input: HackathonFormInput = {
       title: fields.title,
       description: fields.description,
-      organizer,
-      eventDetails,
-      prizes,
+      organizer: fields.organizer as HackathonFormInput['organizer'],
+      eventDetails: fields.eventDetails as HackathonFormInput['eventDetails'],
+      prizes: fields.prizes as HackathonFormInput['prizes'],
       category: fields.category,
-      tags,
+      tags: fields.tags,
       requirements: fields.requirements,
       additionalInfo: fields.additionalInfo,
     };
@@ -305,13 +305,10 @@ export function createHackathonsService(ctx: AppContext) {
      * the future, the start at least 1 hour away). The status is always pending. The image is
      * stored only once everything else is valid, and removed again if the insert fails.
      */
-    async create(
-      user: SessionUser,
-      fields: Record<string, string>,
-      image: UploadedFile | null,
-    ): Promise<Hackathon> {
-      const v = checkForm(fields);
+    async create(user: SessionUser, form: HackathonFormParts): Promise<Hackathon> {
+      const v = checkForm(form);
       const t = now();
+      const image = uploadedFile(form.image);
       const stored = image ? await storeImage(user, image) : null;
       let row: repo.HackathonRow;
       try {
@@ -345,19 +342,15 @@ export function createHackathonsService(ctx: AppContext) {
      * as a new one); the edit goes back to the admins as pending, the old decision cleared. A new
      * image replaces the old one; without one the old one stays. Published ones: 409.
      */
-    async update(
-      user: SessionUser,
-      id: string,
-      fields: Record<string, string>,
-      image: UploadedFile | null,
-    ): Promise<Hackathon> {
+    async update(user: SessionUser, id: string, form: HackathonFormParts): Promise<Hackathon> {
       const { h } = await loadVisible(user, id);
       if (!canEdit(user, h)) forbidden('Only the organizer can edit this hackathon.');
       if (h.status === 'published') {
         conflict('ALREADY_PUBLISHED', 'A published hackathon cannot be edited. Contact the admin team.');
       }
-      const v = checkForm(fields);
+      const v = checkForm(form);
       const t = now();
+      const image = uploadedFile(form.image);
       const stored = image ? await storeImage(user, image) : null;
       let row: repo.HackathonRow | undefined;
       try {

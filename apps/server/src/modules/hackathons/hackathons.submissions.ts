@@ -5,13 +5,14 @@ import {
   type HackathonTeamMember,
   hackathonPhase,
   ProjectSubmissionInput,
+  type ProjectSubmissionParts,
 } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { detectDocument } from '../../lib/document-check.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { firstIssue, parseJsonField } from '../../lib/form-fields.js';
+import { firstIssue } from '../../lib/form-fields.js';
 import { isUuid } from '../../lib/ids.js';
-import { discardUpload, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import { discardUpload, storeUpload, uploadedFile } from '../../lib/uploads.js';
 import { canSeeSubmission, isPrivileged } from './hackathons.policy.js';
 import { toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
@@ -44,16 +45,15 @@ export function createHackathonSubmissions(
     async submitProject(
       user: SessionUser,
       id: string,
-      fields: Record<string, string>,
-      file: UploadedFile | null,
+      form: ProjectSubmissionParts,
     ): Promise<{ submission: HackathonSubmission; updated: boolean }> {
       const rec = await loadVisible(user, id);
       if (!rec.isRegistered) forbidden('Only registered participants can submit a project.');
       if (hackathonPhase(rec.h, now()) !== 'open') {
         conflict('NOT_RUNNING', 'Projects can be submitted only while the hackathon is running.');
       }
-      const teamMembers = parseJsonField(fields, 'teamMembers', 'array');
-      const parsed = ProjectSubmissionInput.safeParse({ ...fields, teamMembers });
+      // teamMembers was parsed from its JSON part by ProjectSubmissionParts before the service.
+      const parsed = ProjectSubmissionInput.safeParse(form);
       if (!parsed.success) firstIssue(parsed.error);
       const v = parsed.data!;
 
@@ -75,6 +75,7 @@ export function createHackathonSubmissions(
       }
 
       // The file last: everything else is valid by now, so a refused request never leaves one stored.
+      const file = uploadedFile(form.submissionFile);
       let stored: { key: string; originalName: string } | null = null;
       if (file && file.buffer.length > 0) {
         // Content decides (a renamed executable is refused); the name must agree with it.

@@ -6,6 +6,7 @@ import {
   JobCreateResult,
   JobListQuery,
   JobListResult,
+  JobLogoParts,
   JobLogoResult,
   LIMITS,
   MSG,
@@ -14,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { readUpload } from '../../lib/http.js';
+import { multipartBody } from '../../lib/http.js';
+import { uploadedFile } from '../../lib/uploads.js';
 import { createJobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
@@ -119,7 +121,10 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logo',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({ fileField: 'logo', maxBytes: LIMITS.imageBytes, tooLarge: MSG.jobLogoTooLarge }),
+        ],
         // Every upload is stored: each account gets a budget per hour.
         config: {
           rateLimit: { max: 30, timeWindow: 3_600_000, keyGenerator: (req) => req.user?.id ?? req.ip },
@@ -131,12 +136,12 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'The answer’s `url` (/uploads/<key>) is what `company.logo` takes when posting the job.',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
+          body: JobLogoParts,
           response: { 201: JobLogoResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        const { file } = await readUpload(req, 'logo', LIMITS.imageBytes, MSG.jobLogoTooLarge);
-        const stored = await jobs.uploadLogo(req.user!, file);
+        const stored = await jobs.uploadLogo(req.user!, uploadedFile(req.body.logo));
         return reply.status(201).send({ url: stored.url, mimetype: stored.mimetype, size: stored.size });
       },
     );

@@ -1,8 +1,10 @@
 import {
+  AnswerAttachmentParts,
   Answer,
   AttachmentResult,
   CategoryCounts,
   CreateAnswerBody,
+  CreateQuestionParts,
   ErrorBody,
   LIMITS,
   MSG,
@@ -20,7 +22,8 @@ import { z } from 'zod';
 import { viewerKey } from '../../platform/view-counts.js';
 import { randomOrder } from '../../plugins/response-cache.js';
 import type { AppContext } from '../../context.js';
-import { readUpload, sendPage } from '../../lib/http.js';
+import { multipartBody, sendPage } from '../../lib/http.js';
+import { uploadedFile } from '../../lib/uploads.js';
 import { createQuestionsService } from './questions.service.js';
 
 // Non-UUID ids are answered like absent ones (404), never as a validation error.
@@ -99,7 +102,15 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'image',
+            maxBytes: LIMITS.imageBytes,
+            tooLarge: MSG.imageTooLarge,
+            alsoJson: true,
+          }),
+        ],
         // Every image is stored on disk: a budget per account per hour (JSON creates are not counted).
         config: {
           rateLimit: {
@@ -114,16 +125,14 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           description:
             'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB; 30 per account per hour). Created unpaid.',
+          consumes: ['application/json', 'multipart/form-data'],
+          body: CreateQuestionParts,
           response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        const input = req.isMultipart()
-          ? await readUpload(req, 'image', LIMITS.imageBytes, MSG.imageTooLarge).then(({ fields, file }) => ({
-              fields,
-              image: file,
-            }))
-          : { fields: req.body, image: null };
+        const { image, ...fields } = req.body;
+        const input = { fields, image: uploadedFile(image) };
         return reply.status(201).send(await questions.create(req.user!, input));
       },
     );
@@ -188,7 +197,14 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/answers/upload',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'attachment',
+            maxBytes: LIMITS.attachmentBytes,
+            tooLarge: QUESTION_TEXT.attachmentTooLarge,
+          }),
+        ],
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.answerAttachments,
@@ -200,6 +216,8 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           params: Params,
           description: `multipart with one file in the field "attachment" (≤ ${LIMITS.attachmentBytes / 1024 / 1024} MB)`,
+          consumes: ['multipart/form-data'],
+          body: AnswerAttachmentParts,
           response: {
             201: AttachmentResult,
             400: ErrorBody,
@@ -211,15 +229,9 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const result = await questions.uploadAttachment(req.user!, req.params.id, async () => {
-          const { file } = await readUpload(
-            req,
-            'attachment',
-            LIMITS.attachmentBytes,
-            QUESTION_TEXT.attachmentTooLarge,
-          );
-          return file;
-        });
+        const result = await questions.uploadAttachment(req.user!, req.params.id, async () =>
+          uploadedFile(req.body.attachment),
+        );
         return reply.status(201).send(result);
       },
     );
