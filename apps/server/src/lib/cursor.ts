@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * The one keyset-cursor codec (CONTRACT §3: the next page's opaque cursor travels in X-Next-Cursor).
@@ -9,8 +10,6 @@ import { badRequest } from './errors.js';
  * is not a cursor of this list is 400 "Invalid cursor", never a database error.
  */
 export const INVALID_CURSOR = 'Invalid cursor';
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const TS_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 
@@ -33,7 +32,7 @@ export function isCursorTs(v: unknown): v is string {
   return day >= 1 && day <= days;
 }
 
-export const isCursorId = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
+export const isCursorId = (v: unknown): v is string => typeof v === 'string' && isUuid(v);
 
 /** A whole number from `min` to `max` (a counter in a sort key). */
 export const isCursorInt = (v: unknown, min = 0, max = 2_147_483_647): v is number =>

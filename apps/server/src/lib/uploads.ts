@@ -290,3 +290,8 @@ export async function readMultipart(
   }
   return { fields, file };
 }
+
+/** The file of a multipart body schema's FilePart (read by readMultipart, so its bytes are a Buffer). */
+export const uploadedFile = (
+  part: { buffer: Uint8Array; filename: string } | undefined,
+): UploadedFile | null => (part ? (part as UploadedFile) : null);

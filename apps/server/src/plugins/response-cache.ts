@@ -9,7 +9,7 @@ import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-c
  * round trip plus serialisation).
  *
  * Correctness rules:
- * - Only GET routes listed in CACHED_ROUTES, only without an Authorization header (a signed-in
+ * - Only GET routes that declare `config.cache`, only without an Authorization header (a signed-in
  *   caller's responses can differ — liked, registered — and they always see their own writes),
  *   only 200 responses. The key is the route, its params and its *validated* query.
  * - Invalidation is by table. Database triggers (migration 0004) NOTIFY `agora_changes` with the
@@ -28,7 +28,11 @@ import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-c
  *   so a visitor sees their own view at once. Views counted by other instances show within `ttlMs`.
  */
 
-interface CachedRoute {
+/**
+ * What a GET route declares next to itself (`config: { cache: { tables: [...] } }`) to have its
+ * anonymous responses cached.
+ */
+export interface CachedRoute {
   /** Tables whose changes make the response stale. */
   tables: string[];
   /** Queries not to cache (e.g. a random order, or a variant that depends on the caller). */
@@ -37,29 +41,15 @@ interface CachedRoute {
   views?: { table: ViewedTable; param: string; counts: (query: Record<string, unknown>) => boolean };
 }
 
-const random = (q: Record<string, unknown>) => q.sort === 'random';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Cache this GET route's anonymous 200 responses (plugins/response-cache.ts). */
+    cache?: CachedRoute;
+  }
+}
 
-/** GET routes (full path pattern) whose anonymous responses are cached, and what they read. */
-export const CACHED_ROUTES: Record<string, CachedRoute> = {
-  '/api/questions/public': { tables: ['questions', 'users'], skip: random },
-  '/api/questions': {
-    tables: ['questions', 'answers', 'users'],
-    skip: (q) => random(q) || q.own === 'true' || q.answered === 'true',
-  },
-  '/api/questions/categories': { tables: ['questions'] },
-  '/api/questions/similar': { tables: ['questions'] },
-  // A visitor sees no answers (only their count), so every visitor's page is the same.
-  '/api/questions/:id': {
-    tables: ['questions', 'answers', 'users'],
-    views: { table: 'questions', param: 'id', counts: (q) => q.view !== 'false' },
-  },
-  '/api/ideas': { tables: ['ideas', 'users'] },
-  '/api/ideas/categories': { tables: ['ideas'] },
-  '/api/ideas/search': { tables: ['ideas', 'users'] },
-  '/api/jobs': { tables: ['jobs', 'users'] },
-  '/api/jobs/categories': { tables: ['jobs'] },
-  '/api/hackathons': { tables: ['hackathons', 'hackathon_participants', 'hackathon_submissions', 'users'] },
-};
+/** A list ordered at random is never cached. */
+export const randomOrder = (q: Record<string, unknown>) => q.sort === 'random';
 
 export const CHANGES_CHANNEL = 'agora_changes';
 
@@ -306,7 +296,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
   const routes = new Map<string, CachedRoute>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const spec = CACHED_ROUTES[routeUrl(route.url)];
+    const spec = route.config?.cache;
     if (spec && methods.includes('GET') && (!spec.views || opts.views)) routes.set(routeUrl(route.url), spec);
   });
 

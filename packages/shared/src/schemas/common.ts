@@ -55,3 +55,49 @@ export const LimitQuery = z.coerce
 
 export const Author = z.object({ id: z.string(), displayName: z.string() });
 export type Author = z.infer<typeof Author>;
+
+// ---------- multipart bodies (the server reads the parts into an object before validation) ----------
+
+/** A file part of a multipart body: the server puts `{ buffer, filename }` there (OpenAPI: binary). */
+export const FilePart = z
+  .custom<{ buffer: Uint8Array; filename: string }>(
+    (v) => typeof v === 'object' && v !== null && 'buffer' in v && 'filename' in v,
+  )
+  .meta({ type: 'string', format: 'binary' });
+
+/** A plain text part (multipart text fields are strings; absent is undefined). */
+export const TextPart = z.string().optional();
+
+/**
+ * A JSON object or list sent as one multipart text field, parsed before validation: blank is
+ * absent; malformed JSON or the wrong kind is refused with a sentence naming the field. The
+ * value's own rules are the area's (checked after, in the spec's order).
+ */
+export function jsonPart(name: string, kind: 'object' | 'array') {
+  return z
+    .preprocess((raw, ctx) => {
+      if (typeof raw !== 'string') return raw;
+      if (raw.trim() === '') return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `The ${name} field is not valid JSON.`, input: raw });
+        return z.NEVER;
+      }
+      const ok =
+        kind === 'array'
+          ? Array.isArray(value)
+          : value !== null && typeof value === 'object' && !Array.isArray(value);
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${name} field must be a JSON ${kind === 'array' ? 'list' : 'object'}.`,
+          input: raw,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }, z.unknown())
+    .meta({ description: `A JSON ${kind === 'array' ? 'list' : 'object'} sent as one text part` });
+}

@@ -9,7 +9,7 @@ import {
 } from '../constants.js';
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
-import { LimitQuery } from './common.js';
+import { FilePart, jsonPart, LimitQuery, TextPart } from './common.js';
 
 export const HACKATHON_PHASES = ['open', 'upcoming', 'past'] as const;
 export type HackathonTab = (typeof HACKATHON_PHASES)[number];
@@ -397,3 +397,35 @@ export const ProjectSubmissionInput = z.object({
     .optional(),
 });
 export type ProjectSubmissionInput = z.infer<typeof ProjectSubmissionInput>;
+
+/**
+ * POST /api/hackathons/submit and PUT /api/hackathons/:id (multipart): text parts, JSON parts
+ * parsed (in the order spec 03 §5 checks them), an optional banner `image`. The form's own rules
+ * (HackathonCreateInput, in the spec's order) are checked after.
+ */
+export const HackathonFormParts = z.object({
+  title: TextPart,
+  description: TextPart,
+  organizer: jsonPart('organizer', 'object'),
+  eventDetails: jsonPart('eventDetails', 'object'),
+  prizes: jsonPart('prizes', 'object'),
+  category: TextPart,
+  tags: jsonPart('tags', 'array'),
+  requirements: TextPart,
+  additionalInfo: TextPart,
+  image: FilePart.optional(),
+});
+export type HackathonFormParts = z.output<typeof HackathonFormParts>;
+
+/** POST /api/hackathons/:id/submit (multipart): the project's parts and an optional `submissionFile`. */
+export const ProjectSubmissionParts = z.object({
+  teamName: TextPart,
+  projectTitle: TextPart,
+  projectDescription: TextPart,
+  projectUrl: TextPart,
+  githubUrl: TextPart,
+  demoUrl: TextPart,
+  teamMembers: jsonPart('teamMembers', 'array'),
+  submissionFile: FilePart.optional(),
+});
+export type ProjectSubmissionParts = z.output<typeof ProjectSubmissionParts>;

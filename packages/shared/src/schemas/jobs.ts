@@ -11,6 +11,8 @@ import {
   SALARY_CURRENCIES,
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
+import { MSG } from '../messages.js';
+import { FilePart } from './common.js';
 
 /** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
 export const JOBS_PAGE_SIZE = 12;
@@ -130,15 +132,19 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
-/** Required fields are checked by the service so that every missing one yields the spec's one sentence. */
-const maybeRequired = (max: number) =>
+/**
+ * A required field: absent, blank or invisible text is refused with the spec's one sentence
+ * (spec 03 §5), each missing field named in the details.
+ */
+const requiredText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
     .nullish()
     // Zero-width or bidi-only text counts as empty, so "required" means something visible.
-    .transform((v) => (v && hasVisibleText(v) ? v : ''));
+    .transform((v) => (v && hasVisibleText(v) ? v : ''))
+    .pipe(z.string().min(1, { error: MSG.jobMissing }));
 
 const HttpUrl = z
   .string()
@@ -173,24 +179,30 @@ const LogoUrl = z.union(
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const JobCreateBody = z.object({
-  title: maybeRequired(JOB_LIMITS.title),
-  description: maybeRequired(JOB_LIMITS.description),
+  title: requiredText(JOB_LIMITS.title),
+  description: requiredText(JOB_LIMITS.description),
   company: z
     .object({
-      name: maybeRequired(JOB_LIMITS.shortText),
+      name: requiredText(JOB_LIMITS.shortText),
       website: z.preprocess(emptyToUndefined, HttpUrl.nullish()),
       logo: z.preprocess(emptyToUndefined, LogoUrl.nullish()),
     })
-    .default({ name: '' }),
+    // Parsed when absent too, so a missing company names its missing name.
+    .prefault({ name: '' }),
   location: z
     .object({
-      city: maybeRequired(JOB_LIMITS.locationMax),
+      city: requiredText(JOB_LIMITS.locationMax),
       state: optionalText(JOB_LIMITS.locationMax),
       country: optionalText(JOB_LIMITS.locationMax),
     })
-    .default({ city: '', state: undefined, country: undefined }),
+    .prefault({ city: '' }),
   isRemote: z.boolean().optional().default(false),
-  category: z.preprocess(emptyToUndefined, z.enum(JOB_CATEGORIES as [string, ...string[]]).optional()),
+  category: z.preprocess(
+    emptyToUndefined,
+    z.enum(JOB_CATEGORIES as [string, ...string[]], {
+      error: (iss) => (iss.input === undefined ? MSG.jobMissing : undefined),
+    }),
+  ),
   /** spec 03 §3 names it `type`; `employmentType` is accepted too. */
   type: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
   employmentType: z.enum(JOB_EMPLOYMENT_TYPES).optional(),
@@ -235,7 +247,7 @@ export const JobCreateBody = z.object({
       .nullish()
       .transform((v) => v ?? undefined),
   ),
-  contactEmail: maybeRequired(LIMITS.emailMax),
+  contactEmail: requiredText(LIMITS.emailMax),
   // `status` is deliberately absent: a posting is always pending (unknown keys are stripped).
 });
 export type JobCreateBody = z.input<typeof JobCreateBody>;
@@ -364,6 +376,9 @@ export const GeoPlace = z.object({
 export type GeoPlace = z.infer<typeof GeoPlace>;
 
 /** POST /api/jobs/logo: the stored image, whose `url` goes into `company.logo`. */
+/** POST /api/jobs/logo (multipart): the image in `logo`. */
+export const JobLogoParts = z.object({ logo: FilePart.optional() });
+
 export const JobLogoResult = z.object({
   url: z.string().max(200),
   mimetype: z.string().max(100),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, QUESTION_CATEGORIES, QUESTION_SORTS, QUESTION_STATUSES } from '../constants.js';
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
-import { Author, LimitQuery } from './common.js';
+import { Author, FilePart, LimitQuery } from './common.js';
 
 export const QUESTION_LIMITS = {
   titleMax: LIMITS.titleMax,
@@ -82,6 +82,26 @@ export const CreateQuestionBody = z.object({
 });
 export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
 export type CreateQuestionInput = z.input<typeof CreateQuestionBody>;
+
+/**
+ * POST /api/questions: JSON, or multipart with the same fields as text parts and an optional
+ * `image`. The fields' rules (CreateQuestionBody) are the service's, after the asker's role.
+ */
+export const CreateQuestionParts = z.preprocess(
+  // No body at all is an empty form: the service names the missing fields.
+  (v) => (v === undefined || v === null ? {} : v),
+  z.object({
+    title: z.unknown().optional().meta({ type: 'string' }),
+    description: z.unknown().optional().meta({ type: 'string' }),
+    category: z.unknown().optional().meta({ type: 'string' }),
+    reward: z.unknown().optional().meta({ description: 'Whole rupees (a number, or its text in multipart)' }),
+    image: FilePart.optional(),
+  }),
+);
+export type CreateQuestionParts = z.output<typeof CreateQuestionParts>;
+
+/** POST /api/questions/:id/answers/upload (multipart): one file in `attachment`. */
+export const AnswerAttachmentParts = z.object({ attachment: FilePart.optional() });
 
 export const Attachment = z.object({
   /** Storage key of the uploaded file. */

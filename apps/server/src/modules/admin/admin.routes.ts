@@ -33,16 +33,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createAdminService, type Paged } from './admin.service.js';
+import { sendPage } from '../../lib/http.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** CONTRACT §3: lists stay arrays; the next page's cursor travels in X-Next-Cursor. */
-function paged<T>(reply: FastifyReply, p: Paged<T>): T[] {
-  if (p.nextCursor) reply.header('X-Next-Cursor', p.nextCursor);
-  return p.items;
-}
+const paged = <T>(reply: FastifyReply, p: Paged<T>): T[] => sendPage(reply, p);
 
 /** HTTP routes of the admin area (mounted at /api/admin). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -2,16 +2,15 @@ import { FOLLOW_LIST_MAX, type FollowResult, MSG, type UserInfo } from '@agora/s
 import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
+import { isUuid } from '../../lib/ids.js';
 import * as repo from './follows.repo.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createFollowsService(ctx: AppContext) {
   const db = ctx.db;
 
   async function change(user: SessionUser, targetUserId: string, follow: boolean): Promise<FollowResult> {
     if (targetUserId === user.id) badRequest(MSG.cannotFollowSelf);
-    if (!UUID.test(targetUserId)) notFound(MSG.userNotFound);
+    if (!isUuid(targetUserId)) notFound(MSG.userNotFound);
     return db.transaction(async (tx) => {
       const target = await repo.lockPair(tx, user.id, targetUserId);
       if (!target) return notFound(MSG.userNotFound);
@@ -71,7 +70,7 @@ export function createFollowsService(ctx: AppContext) {
     },
 
     async info(id: string): Promise<UserInfo> {
-      if (!UUID.test(id)) return notFound(MSG.userNotFound);
+      if (!isUuid(id)) return notFound(MSG.userNotFound);
       const row = await repo.findUserCard(db, id);
       return row ?? notFound(MSG.userNotFound);
     },

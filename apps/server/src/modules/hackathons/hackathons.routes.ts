@@ -2,6 +2,7 @@ import {
   ErrorBody,
   Hackathon,
   HackathonCreateResult,
+  HackathonFormParts,
   HackathonIdParams,
   HackathonList,
   HackathonListQuery,
@@ -12,13 +13,14 @@ import {
   HackathonSubmissionStatusBody,
   LIMITS,
   MSG,
+  ProjectSubmissionParts,
   ProjectSubmissionResult,
 } from '@agora/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { multipartBody, setPageHeaders } from '../../lib/http.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
@@ -28,25 +30,18 @@ const HOUR_MS = 3_600_000;
 /** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-/** Multipart with a size limit whose 413 carries the caller's message. */
-async function multipart(req: FastifyRequest, fileField: string, maxBytes: number, tooLarge: string) {
-  try {
-    return await readMultipart(req, { fileField, maxBytes });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
-    throw err;
-  }
-}
-
-function setPaging(reply: FastifyReply, page: { nextCursor: string | null; total?: number }) {
-  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
-}
-
 /** HTTP routes of the hackathons area (registered in modules/registry.ts). */
 export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const hackathons = createHackathonsService(ctx);
+    const requireOrganiser = async (req: FastifyRequest) => {
+      if (!req.user) throw new AppError('UNAUTHORIZED', 401, MSG.hackathonAuth);
+    };
+    const bannerForm = multipartBody({
+      fileField: 'image',
+      maxBytes: LIMITS.imageBytes,
+      tooLarge: MSG.hackathonImageTooLarge,
+    });
 
     // spec 03 §7: register is sent with a JSON content type and no body; Fastify's default parser
     // refuses an empty JSON body, so (in this area only) an empty body parses as "no body".
@@ -61,6 +56,9 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        config: {
+          cache: { tables: ['hackathons', 'hackathon_participants', 'hackathon_submissions', 'users'] },
+        },
         schema: {
           tags,
           summary: 'Published hackathons (optionally one phase: open, upcoming, past); X-Next-Cursor pages',
@@ -70,7 +68,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.list(req.user, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -88,7 +86,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.myRegistrations(req.user!, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -106,7 +104,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const page = await hackathons.mySubmissions(req.user!, req.query);
-        setPaging(reply, page);
+        setPageHeaders(reply, page);
         return page.items;
       },
     );
@@ -114,6 +112,8 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/submit',
       {
+        // spec 03 §5 check 1 (with the spec's sentence rather than the generic 401), then the form.
+        preValidation: [requireOrganiser, bannerForm],
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.hackathons,
@@ -125,14 +125,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Organiser submits a hackathon for review (multipart; status is always pending)',
           consumes: ['multipart/form-data'],
+          body: HackathonFormParts,
           response: { 201: HackathonCreateResult, ...errors, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        // spec 03 §5 check 1, with the spec's sentence rather than the generic 401 message.
-        if (!req.user) throw new AppError('UNAUTHORIZED', 401, MSG.hackathonAuth);
-        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
-        const hackathon = await hackathons.create(req.user, fields, file);
+        const hackathon = await hackathons.create(req.user!, req.body);
         return reply.status(201).send({ message: MSG.hackathonSubmitted, hackathon });
       },
     );
@@ -140,7 +138,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        preHandler: app.requireUser,
+        preValidation: [app.requireUser, bannerForm],
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.hackathons,
@@ -154,12 +152,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Its organiser edits a pending or rejected hackathon (multipart, as /submit); it goes back to review',
           consumes: ['multipart/form-data'],
           params: HackathonIdParams,
+          body: HackathonFormParts,
           response: { 200: HackathonCreateResult, ...errors, 413: ErrorBody },
         },
       },
       async (req) => {
-        const { fields, file } = await multipart(req, 'image', LIMITS.imageBytes, MSG.hackathonImageTooLarge);
-        const hackathon = await hackathons.update(req.user!, req.params.id, fields, file);
+        const hackathon = await hackathons.update(req.user!, req.params.id, req.body);
         return { message: MSG.hackathonSubmitted, hackathon };
       },
     );
@@ -219,7 +217,14 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/submit',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'submissionFile',
+            maxBytes: LIMITS.submissionFileBytes,
+            tooLarge: `The file is too large (maximum ${LIMITS.submissionFileBytes / 1024 / 1024} MB).`,
+          }),
+        ],
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.projectSubmissions,
@@ -233,17 +238,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Project submission (multipart, file field submissionFile ≤ 25 MB); a second one updates the first',
           consumes: ['multipart/form-data'],
           params: HackathonIdParams,
+          body: ProjectSubmissionParts,
           response: { 200: ProjectSubmissionResult, 201: ProjectSubmissionResult, ...errors, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        const { fields, file } = await multipart(
-          req,
-          'submissionFile',
-          LIMITS.submissionFileBytes,
-          `The file is too large (maximum ${LIMITS.submissionFileBytes / 1024 / 1024} MB).`,
-        );
-        const result = await hackathons.submitProject(req.user!, req.params.id, fields, file);
+        const result = await hackathons.submitProject(req.user!, req.params.id, req.body);
         return reply.status(result.updated ? 200 : 201).send({ message: MSG.projectSubmitted, ...result });
       },
     );

@@ -13,13 +13,9 @@ import {
 } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
 import { files, hackathons, mailOutbox, notifications, sessions } from '../../db/schema/index.js';
-import {
-  APPROVAL_TOO_LATE,
-  createHackathonsService,
-  isWordCompoundFile,
-  START_TOO_SOON,
-  SUBMISSION_FILE_INVALID,
-} from './hackathons.service.js';
+import { isWordCompoundFile } from '../../lib/document-check.js';
+import { APPROVAL_TOO_LATE, createHackathonsService, START_TOO_SOON } from './hackathons.service.js';
+import { SUBMISSION_FILE_INVALID } from './hackathons.submissions.js';
 
 const HOUR = 3_600_000;
 const MIN = 60_000;

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { viewerKey } from '../../platform/view-counts.js';
 import type { AppContext } from '../../context.js';
 import { createIdeasService } from './ideas.service.js';
+import { setPageHeaders } from '../../lib/http.js';
 
 const IdParam = z.object({ id: z.string().max(100) });
 const CommentParams = z.object({ id: z.string().max(100), commentId: z.string().max(100) });
@@ -34,17 +35,23 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
-      { schema: { tags, querystring: ListIdeasQuery, response: { 200: IdeaList, 400: ErrorBody } } },
+      {
+        config: { cache: { tables: ['ideas', 'users'] } },
+        schema: { tags, querystring: ListIdeasQuery, response: { 200: IdeaList, 400: ErrorBody } },
+      },
       async (req) => svc.list(req.user, req.query),
     );
 
-    app.get('/categories', { schema: { tags, response: { 200: IdeaCategoryCounts } } }, async () =>
-      svc.categories(),
+    app.get(
+      '/categories',
+      { config: { cache: { tables: ['ideas'] } }, schema: { tags, response: { 200: IdeaCategoryCounts } } },
+      async () => svc.categories(),
     );
 
     app.get(
       '/search',
       {
+        config: { cache: { tables: ['ideas', 'users'] } },
         schema: {
           tags,
           querystring: IdeaSearchQuery,
@@ -138,7 +145,7 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const page = await svc.comments(req.user, req.params.id, req.query.before, req.query.limit);
         // CONTRACT §3: the list stays an array; the cursor of the page before travels in X-Next-Cursor.
-        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+        setPageHeaders(reply, page);
         return page.comments;
       },
     );

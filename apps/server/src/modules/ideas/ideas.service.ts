@@ -24,10 +24,9 @@ import {
   notifiesAuthor,
 } from './ideas.policy.js';
 import * as repo from './ideas.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot exist (old links, typos) are simply "not found", never a 500 or a 400. */
-const isUuid = (s: string) => UUID.test(s);
 
 const SEARCH_MAX_WORDS = 8;
 const SEARCH_MAX_WORD = 50;

@@ -6,6 +6,7 @@ import {
   JobCreateResult,
   JobListQuery,
   JobListResult,
+  JobLogoParts,
   JobLogoResult,
   LIMITS,
   MSG,
@@ -14,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
+import { multipartBody } from '../../lib/http.js';
+import { uploadedFile } from '../../lib/uploads.js';
 import { createJobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
@@ -27,6 +28,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        config: { cache: { tables: ['jobs', 'users'] } },
         schema: {
           tags: ['jobs'],
           summary: 'Approved, open jobs with filters, full-text search and pages',
@@ -40,6 +42,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/categories',
       {
+        config: { cache: { tables: ['jobs'] } },
         schema: {
           tags: ['jobs'],
           summary: 'Listed jobs per category (every category a form offers is present)',
@@ -118,7 +121,10 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logo',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({ fileField: 'logo', maxBytes: LIMITS.imageBytes, tooLarge: MSG.jobLogoTooLarge }),
+        ],
         // Every upload is stored: each account gets a budget per hour.
         config: {
           rateLimit: { max: 30, timeWindow: 3_600_000, keyGenerator: (req) => req.user?.id ?? req.ip },
@@ -130,19 +136,12 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'The answer’s `url` (/uploads/<key>) is what `company.logo` takes when posting the job.',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
+          body: JobLogoParts,
           response: { 201: JobLogoResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        const { file } = await readMultipart(req, { fileField: 'logo', maxBytes: LIMITS.imageBytes }).catch(
-          (err: unknown) => {
-            if (err instanceof AppError && err.status === 413) {
-              throw new AppError('PAYLOAD_TOO_LARGE', 413, MSG.jobLogoTooLarge);
-            }
-            throw err;
-          },
-        );
-        const stored = await jobs.uploadLogo(req.user!, file);
+        const stored = await jobs.uploadLogo(req.user!, uploadedFile(req.body.logo));
         return reply.status(201).send({ url: stored.url, mimetype: stored.mimetype, size: stored.size });
       },
     );

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { createNotificationsService } from './notifications.service.js';
+import { setPageHeaders } from '../../lib/http.js';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -34,7 +35,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           cursor: req.query.cursor,
           limit: req.query.limit,
         });
-        if (nextCursor) reply.header('X-Next-Cursor', nextCursor);
+        setPageHeaders(reply, { nextCursor });
         return list;
       },
     );

@@ -1,16 +1,14 @@
-import { formatRupees } from '@agora/shared';
 import type { AppContext } from '../../context.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { createQuestionsService } from '../questions/questions.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
 import * as repo from './payments.repo.js';
+import { rupees } from '../../lib/money.js';
 
 /** Reminder windows before a reward's deadline, largest first (issue 17: 72 h and 24 h). */
 export const ESCROW_REMINDER_HOURS = [72, 24] as const;
 const BATCH = 50;
-
-const rupees = (paise: number) => `₹${formatRupees(paise)}`;
 
 function timeLeft(ms: number): string {
   const hours = Math.max(1, Math.round(ms / 3_600_000));

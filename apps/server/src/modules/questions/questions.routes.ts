@@ -1,8 +1,10 @@
 import {
+  AnswerAttachmentParts,
   Answer,
   AttachmentResult,
   CategoryCounts,
   CreateAnswerBody,
+  CreateQuestionParts,
   ErrorBody,
   LIMITS,
   MSG,
@@ -14,14 +16,15 @@ import {
   SimilarQuery,
   SimilarQuestion,
 } from '@agora/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerKey } from '../../platform/view-counts.js';
+import { randomOrder } from '../../plugins/response-cache.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/uploads.js';
-import { createQuestionsService, type ListPage } from './questions.service.js';
+import { multipartBody, sendPage } from '../../lib/http.js';
+import { uploadedFile } from '../../lib/uploads.js';
+import { createQuestionsService } from './questions.service.js';
 
 // Non-UUID ids are answered like absent ones (404), never as a validation error.
 const Params = z.object({ id: z.string().max(100) });
@@ -31,22 +34,6 @@ const HOUR_MS = 3_600_000;
 /** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-function sendPage(reply: FastifyReply, page: ListPage) {
-  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
-  return page.items;
-}
-
-/** An oversize file is 413 with the area's own sentence. */
-async function readFile(req: FastifyRequest, field: string, maxBytes: number, tooLarge: string) {
-  try {
-    return await readMultipart(req, { fileField: field, maxBytes });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
-    throw err;
-  }
-}
-
 /** HTTP routes of the questions area (registered in modules/registry.ts). */
 export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -55,7 +42,10 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/public',
-      { schema: { tags, querystring: PublicListQuery, response: list } },
+      {
+        config: { cache: { tables: ['questions', 'users'], skip: randomOrder } },
+        schema: { tags, querystring: PublicListQuery, response: list },
+      },
       async (req, reply) => sendPage(reply, await questions.listPublic(req.query)),
     );
 
@@ -63,6 +53,7 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/categories',
       {
+        config: { cache: { tables: ['questions'] } },
         schema: {
           tags,
           querystring: z.object({ status: z.enum(['open']).optional() }),
@@ -74,14 +65,25 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/similar',
-      { schema: { tags, querystring: SimilarQuery, response: { 200: z.array(SimilarQuestion) } } },
+      {
+        config: { cache: { tables: ['questions'] } },
+        schema: { tags, querystring: SimilarQuery, response: { 200: z.array(SimilarQuestion) } },
+      },
       async (req) => questions.similar(req.query.q, req.query.limit),
     );
 
     // ?own=true: my questions with all answers; ?answered=true: questions I answered; else public.
     app.get(
       '/',
-      { schema: { tags, querystring: MyListQuery, response: { ...list, 401: ErrorBody } } },
+      {
+        config: {
+          cache: {
+            tables: ['questions', 'answers', 'users'],
+            skip: (q) => randomOrder(q) || q.own === 'true' || q.answered === 'true',
+          },
+        },
+        schema: { tags, querystring: MyListQuery, response: { ...list, 401: ErrorBody } },
+      },
       async (req, reply) => {
         const { own, answered, ...query } = req.query;
         if (own === 'true' || answered === 'true') {
@@ -100,7 +102,15 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'image',
+            maxBytes: LIMITS.imageBytes,
+            tooLarge: MSG.imageTooLarge,
+            alsoJson: true,
+          }),
+        ],
         // Every image is stored on disk: a budget per account per hour (JSON creates are not counted).
         config: {
           rateLimit: {
@@ -115,24 +125,29 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           description:
             'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB; 30 per account per hour). Created unpaid.',
+          consumes: ['application/json', 'multipart/form-data'],
+          body: CreateQuestionParts,
           response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
         },
       },
       async (req, reply) => {
-        const input = req.isMultipart()
-          ? await readFile(req, 'image', LIMITS.imageBytes, MSG.imageTooLarge).then(({ fields, file }) => ({
-              fields,
-              image: file,
-            }))
-          : { fields: req.body, image: null };
+        const { image, ...fields } = req.body;
+        const input = { fields, image: uploadedFile(image) };
         return reply.status(201).send(await questions.create(req.user!, input));
       },
     );
 
     // ?view=false: a refetch by a client that already counted its view (spec 01 §4 refetch after answering).
+    // A visitor sees no answers (only their count), so every visitor's page is the same.
     app.get(
       '/:id',
       {
+        config: {
+          cache: {
+            tables: ['questions', 'answers', 'users'],
+            views: { table: 'questions', param: 'id', counts: (q) => q.view !== 'false' },
+          },
+        },
         schema: {
           tags,
           params: Params,
@@ -182,7 +197,14 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/answers/upload',
       {
-        preHandler: app.requireUser,
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'attachment',
+            maxBytes: LIMITS.attachmentBytes,
+            tooLarge: QUESTION_TEXT.attachmentTooLarge,
+          }),
+        ],
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.answerAttachments,
@@ -194,6 +216,8 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           params: Params,
           description: `multipart with one file in the field "attachment" (≤ ${LIMITS.attachmentBytes / 1024 / 1024} MB)`,
+          consumes: ['multipart/form-data'],
+          body: AnswerAttachmentParts,
           response: {
             201: AttachmentResult,
             400: ErrorBody,
@@ -205,15 +229,9 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const result = await questions.uploadAttachment(req.user!, req.params.id, async () => {
-          const { file } = await readFile(
-            req,
-            'attachment',
-            LIMITS.attachmentBytes,
-            QUESTION_TEXT.attachmentTooLarge,
-          );
-          return file;
-        });
+        const result = await questions.uploadAttachment(req.user!, req.params.id, async () =>
+          uploadedFile(req.body.attachment),
+        );
         return reply.status(201).send(result);
       },
     );

@@ -38,13 +38,13 @@ import { answerVisibility, canAsk, canSeeQuestion, isAuthor, isPublic } from './
 import * as repo from './questions.repo.js';
 import { invalidCursor } from '../../lib/cursor.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
+import { isUuid } from '../../lib/ids.js';
 
 export const ATTACHMENT_PURPOSE = CLAIMED_LATER.answerAttachment;
 export const QUESTION_IMAGE_PURPOSE = 'question-image';
 /** Answers shown with one question (detail) and ranked at once: bounded, far above real use. */
 const ANSWERS_PER_QUESTION = 500;
 const ANSWERS_RANKED_MAX = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const uploadUrl = (key: string) => `/uploads/${key}`;
 
@@ -125,7 +125,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
   const fallbackRanker: Ranker = new BuiltinRanker();
 
   async function visibleQuestion(viewer: SessionUser | null, id: string) {
-    if (!UUID.test(id)) return notFound(MSG.questionNotFound);
+    if (!isUuid(id)) return notFound(MSG.questionNotFound);
     const q = await repo.findQuestion(db, id.toLowerCase());
     if (!q || !canSeeQuestion(viewer, q)) return notFound(MSG.questionNotFound);
     return q;
@@ -291,7 +291,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     },
 
     async answer(user: SessionUser, id: string, body: AnswerBody): Promise<Answer> {
-      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      if (!isUuid(id)) notFound(MSG.questionNotFound);
       let answerId: string;
       try {
         answerId = await db.transaction(async (tx) => {
@@ -365,7 +365,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     },
 
     async setStatus(user: SessionUser, id: string, status: 'open' | 'answered'): Promise<Question> {
-      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      if (!isUuid(id)) notFound(MSG.questionNotFound);
       await db.transaction(async (tx) => {
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
@@ -466,7 +466,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
      * after all is refunded to the payer's wallet (payments area).
      */
     async remove(user: SessionUser, id: string): Promise<void> {
-      if (!UUID.test(id)) notFound(MSG.questionNotFound);
+      if (!isUuid(id)) notFound(MSG.questionNotFound);
       const imageKey = await db.transaction(async (tx) => {
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);

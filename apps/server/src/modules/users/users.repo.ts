@@ -46,7 +46,6 @@ export async function activityCounts(
   return { ideas: row?.ideas ?? 0, liked: row?.liked ?? 0, comments: row?.comments ?? 0 };
 }
 
-
 /** The admin's user list: newest first, searched by name, display name or e-mail. */
 export async function listForAdmin(
   db: Executor,

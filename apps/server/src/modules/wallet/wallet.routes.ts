@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createWalletService } from './wallet.service.js';
+import { sendPage } from '../../lib/http.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -65,9 +66,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const page = await wallet.listTransactions(req.user!, req.query);
-        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-        return page.items;
+        return sendPage(reply, await wallet.listTransactions(req.user!, req.query));
       },
     );
 
@@ -96,9 +95,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const page = await wallet.listMyWithdrawals(req.user!, req.query);
-        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-        return page.items;
+        return sendPage(reply, await wallet.listMyWithdrawals(req.user!, req.query));
       },
     );
 

@@ -3,7 +3,6 @@ import {
   type BankAccountView,
   type BankDetailsBody,
   type DistributeBody,
-  formatRupees,
   IFSC_PATTERN,
   MSG,
   type RewardRecord,
@@ -32,6 +31,9 @@ import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
 import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
 import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
+import { isUuid } from '../../lib/ids.js';
+import { rupees } from '../../lib/money.js';
+import { canDistribute, canManagePayouts } from './wallet.policy.js';
 
 function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n\n') };
@@ -152,22 +154,18 @@ function snapshotOf(w: repo.WithdrawalRow) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const rupees = (paise: number) => `₹${formatRupees(paise)}`;
-
 export function createWalletService(ctx: AppContext) {
   const cipher = createBankCipher(ctx.config.jwtSecret);
 
   function requireAdmin(user: SessionUser) {
-    if (user.role !== 'admin') forbidden(MSG.forbidden);
+    if (!canManagePayouts(user)) forbidden(MSG.forbidden);
   }
 
   async function ownQuestion(user: SessionUser, questionId: string): Promise<QuestionRecord> {
     const q = (await findQuestion(ctx.db, questionId)) ?? notFound(MSG.questionNotFound);
     // CONTRACT §3: a hidden or unpaid question is absent for everyone but its author and admins.
     if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
-    if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+    if (!canDistribute(user, q)) forbidden(WALLET_MSG.notAuthor);
     return q;
   }
 
@@ -366,7 +364,7 @@ export function createWalletService(ctx: AppContext) {
         return await ctx.db.transaction(async (tx) => {
           const q = (await lockQuestion(tx, body.questionId)) ?? notFound(MSG.questionNotFound);
           if (!canSeeQuestion(user, q)) notFound(MSG.questionNotFound);
-          if (q.authorId !== user.id) forbidden(WALLET_MSG.notAuthor);
+          if (!canDistribute(user, q)) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
           if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
           // By hand until the deadline; from then on the deadline task settles it (issue 17).
@@ -603,7 +601,7 @@ export function createWalletService(ctx: AppContext) {
       exec: Executor = ctx.db,
     ): Promise<WithdrawalView> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const reference = payoutReference.trim().slice(0, 200);
       if (!reference) badRequest('Please enter the payout reference');
       const now = ctx.clock.now();
@@ -639,7 +637,7 @@ export function createWalletService(ctx: AppContext) {
       exec: Executor = ctx.db,
     ): Promise<WithdrawalView> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       const why = reason.trim().slice(0, 500);
       if (!why) badRequest('Please enter a reason');
       const now = ctx.clock.now();
@@ -697,7 +695,7 @@ export function createWalletService(ctx: AppContext) {
       withdrawalId: string,
     ): Promise<{ upiId: string | null; bankAccount: (BankAccountView & { accountNumber: string }) | null }> {
       requireAdmin(admin);
-      if (!UUID.test(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
+      if (!isUuid(withdrawalId)) notFound(WALLET_MSG.withdrawalNotFound);
       return ctx.db.transaction(async (tx) => {
         const w = (await repo.findWithdrawal(tx, withdrawalId)) ?? notFound(WALLET_MSG.withdrawalNotFound);
         const dest = snapshotOf(w);

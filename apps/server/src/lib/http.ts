@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+import { readMultipart } from './uploads.js';
+
+/**
+ * CONTRACT §3: a list stays an array; the next page's cursor travels in `X-Next-Cursor` (and a
+ * total, where the list has one, in `X-Total-Count`). Returns the items to send.
+ */
+export function sendPage<T>(
+  reply: FastifyReply,
+  page: { items: T[]; nextCursor?: string | null; total?: number },
+): T[] {
+  setPageHeaders(reply, page);
+  return page.items;
+}
+
+/** The paging headers alone (for a body that is not `page.items`). */
+export function setPageHeaders(reply: FastifyReply, page: { nextCursor?: string | null; total?: number }) {
+  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+}
+
+/** A multipart request (text fields and at most one file), where an oversize file is 413 with the area's own sentence. */
+export async function readUpload(
+  req: FastifyRequest,
+  fileField: string,
+  maxBytes: number,
+  tooLarge: string,
+): ReturnType<typeof readMultipart> {
+  try {
+    return await readMultipart(req, { fileField, maxBytes });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
+    throw err;
+  }
+}
+
+/**
+ * A preValidation hook that reads a multipart body into `req.body` (text parts as strings, the file
+ * under `fileField`), so that the route's body schema — and its OpenAPI entry — covers the form
+ * and validation runs before the handler. `alsoJson`: a non-multipart request keeps its JSON body.
+ */
+export function multipartBody(opts: {
+  fileField: string;
+  maxBytes: number;
+  tooLarge: string;
+  alsoJson?: boolean;
+}) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (opts.alsoJson && !req.isMultipart()) return;
+    const { fields, file } = await readUpload(req, opts.fileField, opts.maxBytes, opts.tooLarge);
+    delete fields[opts.fileField];
+    req.body = file ? { ...fields, [opts.fileField]: file } : fields;
+  };
+}
