@@ -41,7 +41,7 @@ import { questionKeys } from '../api/keys';
 import { createQuestion, deleteQuestion } from '../api/question-mutations';
 import { useSimilarQuestions } from '../api/similar-questions';
 import { addOwnQuestion, removeOwnQuestion } from '../lib/cache';
-import { rupees } from '../lib/format';
+import { rupees, wholeRupees } from '../../../lib/money';
 import { StatusBadge } from './status-badge';
 import { zodValidate } from '../../../lib/form';
 
@@ -334,7 +334,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           />
           <NumberInput
             label="Reward (₹)"
-            description={`Whole rupees, at least ₹${minReward}`}
+            description={`Whole rupees, at least ${wholeRupees(minReward)}`}
             min={minReward}
             step={1}
             allowDecimal={false}

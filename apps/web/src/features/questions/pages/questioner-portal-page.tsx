@@ -48,7 +48,8 @@ import { EscrowStatus } from '../components/escrow-status';
 import { RequireQuestioner } from '../components/require-questioner';
 import { StatusBadge } from '../components/status-badge';
 import { replaceQuestion } from '../lib/cache';
-import { rupees, statusOf } from '../lib/format';
+import { rupees } from '../../../lib/money';
+import { statusOf } from '../lib/format';
 
 function OwnQuestion({ q }: { q: Question }) {
   const qc = useQueryClient();

@@ -2,7 +2,8 @@ import { MSG } from '@agora/shared';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
-import { moneyError, rupees, rupeesToPaise } from '../lib/money';
+import { rupees } from '../../../lib/money';
+import { moneyError, rupeesToPaise } from '../lib/money';
 
 export interface WithdrawDialogProps {
   opened: boolean;

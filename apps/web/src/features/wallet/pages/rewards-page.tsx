@@ -23,7 +23,8 @@ import { useRewardView } from '../api/get-reward-view';
 import { DistributionStatus } from '../components/distribution-status';
 import { PayRewardPanel } from '../components/pay-reward-panel';
 import { RewardAnswerCard } from '../components/reward-answer-card';
-import { moneyError, rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
+import { moneyError } from '../lib/money';
 
 function BackLink() {
   return (
