@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@m
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetryFailedMail, useSetMinReward } from '../api/admin-actions';
-import { useInvalidateSettings, useMinReward } from '../../../lib/min-reward';
+import { useInvalidateSettings, useMinReward } from '../../../lib/settings';
 import { useOverview } from '../api/get-overview';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { defaultRange } from '../lib/range';

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayoutDetails, useProcessWithdrawal } from '../api/admin-actions';
-import { usePaymentsMode } from '../api/get-payments-mode';
+import { usePaymentsMode } from '../../../lib/settings';
 import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';

@@ -2,7 +2,8 @@ import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { SignupPage } from './signup-page';
 
 describe('SignupPage', { timeout: 30_000 }, () => {
@@ -12,7 +13,7 @@ describe('SignupPage', { timeout: 30_000 }, () => {
   });
 
   it('welcomes the new member by name with a next step for the role chosen', async () => {
-    mockFetch({
+    mockApi({
       'POST /api/auth/signup': {
         status: 201,
         body: {

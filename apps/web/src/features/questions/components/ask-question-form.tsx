@@ -35,7 +35,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { PaymentStep } from '../../payments/components/payment-step';
-import { useMinReward } from '../api/get-min-reward';
+import { useMinReward } from '../../../lib/settings';
 import { invalidateInOtherWindows } from '../../../lib/query-client';
 import { questionKeys } from '../api/keys';
 import { createQuestion, deleteQuestion } from '../api/question-mutations';

@@ -2,7 +2,8 @@ import { MSG, type WalletView } from '@agora/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { WalletPage } from './wallet-page';
 
 const wallet = (over: Partial<WalletView> = {}): WalletView => ({
@@ -58,7 +59,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows balance, total earned and history with signs and status colours', async () => {
-    mockFetch({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
+    mockApi({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
     renderWithProviders(<WalletPage />, { route: '/wallet' });
     expect(await screen.findByTestId('wallet-balance')).toHaveProperty('textContent', '₹25.50');
     expect(screen.getByTestId('wallet-total-earned').textContent).toBe('₹40.00');
@@ -79,7 +80,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
 
   it('validates the amount and sends paise with a request id', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/wallet': { body: wallet() },
       'GET /api/wallet/transactions': { body: [] },
       'POST /api/withdrawals/request': {
@@ -111,7 +112,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
 
   it('opens no dialog without payout details or without a balance', async () => {
-    mockFetch({
+    mockApi({
       'GET /api/wallet': { body: wallet({ upiId: null }) },
       'GET /api/wallet/transactions': { body: [] },
     });
@@ -131,7 +132,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
       accountHolderName: 'Devi Rao',
       bankName: 'HDFC Bank',
     };
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/wallet': { body: wallet({ upiId: null, bankAccount }) },
       'GET /api/wallet/transactions': { body: [] },
       'PUT /api/wallet/bank-details': { body: wallet({ upiId: 'devi@okhdfc', bankAccount }) },
@@ -159,7 +160,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the fallback screen when the wallet cannot be loaded', async () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<WalletPage />, { route: '/wallet' });
     expect(await screen.findByText('Failed to load wallet data')).toBeTruthy();
   });
