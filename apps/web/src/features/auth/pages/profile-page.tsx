@@ -16,11 +16,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-client';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { useMe, useUpdateMe } from '../api/me';
 import { ROLE_LABELS } from '../roles';
 
@@ -35,7 +35,7 @@ const LINKS = [
 
 /** /profile: view and edit name and display name (PUT /api/users/me), kept in the stored user. */
 export function ProfilePage() {
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const me = useMe(isLoggedIn);
   const update = useUpdateMe();
@@ -43,13 +43,6 @@ export function ProfilePage() {
   const [name, setName] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isLoggedIn) {
-      setRedirectAfterLogin('/profile');
-      navigate('/login', { replace: true });
-    }
-  }, [isLoggedIn, navigate]);
 
   const user = me.data;
   const startEdit = () => {
