@@ -66,3 +66,19 @@ export function mockApi(
   );
   return calls;
 }
+
+/**
+ * Answers every same-origin request with `answer(request, url)` (url: path and query, e.g.
+ * "/api/ideas/search?q=solar"), for tests that compute their answers; undefined = unhandled.
+ */
+export function onApi(
+  answer: (request: Request, url: string) => Response | undefined | Promise<Response | undefined>,
+): void {
+  server.use(
+    http.all('*', ({ request }) => {
+      const u = new URL(request.url);
+      if (u.origin !== location.origin) return undefined;
+      return answer(request, u.pathname + u.search);
+    }),
+  );
+}
