@@ -118,3 +118,11 @@ export function useRankAnswers() {
     onError: (err) => failed(`Failed to rank answers: ${errorMessage(err, 'Please try again.')}`),
   });
 }
+
+/** Posts an answer (POST /api/questions/:id/answers); the form reports the outcome. */
+export function useCreateAnswer(questionId: string) {
+  return useMutation({
+    mutationFn: (v: { content: string; attachments: AttachmentResult['attachment'][] }) =>
+      createAnswer(questionId, v.content, v.attachments),
+  });
+}
