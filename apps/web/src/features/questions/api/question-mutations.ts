@@ -126,3 +126,15 @@ export function useCreateAnswer(questionId: string) {
       createAnswer(questionId, v.content, v.attachments),
   });
 }
+
+/** Creates a question (the ask form then pays it); the form reports the outcome. */
+export function useCreateQuestion() {
+  return useMutation({
+    mutationFn: (v: { fields: CreateQuestionInput; image: File | null }) => createQuestion(v.fields, v.image),
+  });
+}
+
+/** Discards an unpaid question without the portal's toasts (the ask form says its own). */
+export function useDiscardQuestion() {
+  return useMutation({ mutationFn: (id: string) => deleteQuestion(id) });
+}
