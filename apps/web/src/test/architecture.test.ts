@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 21, the web's area boundaries, checked on the source as text: one sign-in guard, one money
- * formatter, one settings module, one way to stub the network, every import declared.
+ * formatter, one settings module, one way to stub the network, writes only in api/ folders (as
+ * mutations, no busy flags of their own), every import declared.
  */
 const SRC = join(import.meta.dirname, '..');
 const WEB = join(SRC, '..');
@@ -96,6 +97,30 @@ describe('web architecture (issue 21)', () => {
       ...offenders(tests, /vi\.mock\(\s*['"][^'"]*(\/api\/|api-client)/),
       ...offenders(source, /stubGlobal\(\s*['"]fetch['"]/),
     ]).toEqual([]);
+  });
+
+  it('sends writes only from a feature’s api/ folder or lib/ (components and pages use mutations)', () => {
+    const home = (p: string) => /^features\/[^/]+\/api\//.test(p) || p.startsWith('lib/');
+    const WRITE = /method:\s*['"`](POST|PUT|PATCH|DELETE)['"`]/i;
+    const RAW = /\bfetch\(|new XMLHttpRequest|\bsendBeacon\(|\buploadWithProgress\(/;
+    // Sanity: the rule sees the writes where they belong.
+    expect(
+      offenders(
+        source.filter((f) => home(f.path)),
+        WRITE,
+      ).length,
+    ).toBeGreaterThan(20);
+    const elsewhere = source.filter((f) => !home(f.path));
+    expect([...offenders(elsewhere, WRITE), ...offenders(elsewhere, RAW)]).toEqual([]);
+  });
+
+  it('keeps no hand-rolled busy flag around a write (a mutation’s isPending is the flag)', () => {
+    expect(
+      offenders(
+        source,
+        /\[\s*(busy|saving|submitting|deleting|posting|sending|staying)\s*,\s*set\w+\s*\]\s*=\s*useState(<boolean>)?\(\s*(false|true)/,
+      ),
+    ).toEqual([]);
   });
 
   it('declares every package it imports', () => {
