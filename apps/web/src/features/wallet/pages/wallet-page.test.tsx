@@ -159,6 +159,31 @@ describe('WalletPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText(MSG.paymentDetailsRequired)).toBeNull();
   });
 
+  it('saves a new bank account: digits only in the account number, the IFSC in capitals', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': { body: wallet({ upiId: null }) },
+      'GET /api/wallet/transactions': { body: [] },
+      'PUT /api/wallet/bank-details': { body: wallet({ upiId: null }) },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Details' }));
+    const form = await screen.findByRole('form', { name: 'Payment details' });
+    fireEvent.change(within(form).getByLabelText('Account Number'), { target: { value: '1234ab 5678' } });
+    fireEvent.change(within(form).getByLabelText('IFSC Code'), { target: { value: 'sbin0001234' } });
+    fireEvent.change(within(form).getByLabelText('Account Holder Name'), { target: { value: ' Devi Rao ' } });
+    fireEvent.change(within(form).getByLabelText('Bank Name'), { target: { value: 'SBI' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      upiId: '',
+      accountNumber: '1234 5678',
+      ifsc: 'SBIN0001234',
+      accountHolderName: 'Devi Rao',
+      bankName: 'SBI',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Payment details' })).toBeNull());
+  });
+
   it('shows the fallback screen when the wallet cannot be loaded', async () => {
     mockApi({});
     renderWithProviders(<WalletPage />, { route: '/wallet' });
