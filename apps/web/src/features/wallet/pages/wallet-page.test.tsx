@@ -103,6 +103,8 @@ describe('WalletPage', { timeout: 30_000 }, () => {
       expect(await within(dialog).findByText(message!)).toBeTruthy();
     }
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect((input as HTMLInputElement).value).toBe('25.50');
     fireEvent.change(input, { target: { value: '10.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
