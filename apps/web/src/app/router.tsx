@@ -7,6 +7,7 @@ import { jobsRoutes } from '../features/jobs/routes';
 import { pagesRoutes } from '../features/pages/routes';
 import { questionsRoutes } from '../features/questions/routes';
 import { walletRoutes } from '../features/wallet/routes';
+import { withRequireAuth } from './require-auth';
 import { RootRouteError, RouteError } from './route-error';
 import { RootLayout, RootLayoutPending } from './root-layout';
 import { loadFullStyles } from './styles/load-full-styles';
@@ -60,21 +61,24 @@ export const routes: RouteObject[] = [
         children: [
           ...pagesRoutes.filter(criticalOnly),
           ...authRoutes.filter(criticalOnly),
-          ...withFullStylesFirst([
-            ...pagesRoutes.filter((r) => !criticalOnly(r)),
-            ...authRoutes.filter((r) => !criticalOnly(r)),
-            ...questionsRoutes,
-            ...walletRoutes,
-            ...ideasRoutes,
-            ...hackathonsRoutes,
-            ...jobsRoutes,
-            ...adminRoutes,
-            {
-              path: '*',
-              handle: { title: 'Page Not Found — Agora' },
-              lazy: async () => ({ Component: (await import('./not-found')).NotFound }),
-            },
-          ]),
+          // Screens whose handle says `requireAuth` sit under the one sign-in guard.
+          ...withFullStylesFirst(
+            withRequireAuth([
+              ...pagesRoutes.filter((r) => !criticalOnly(r)),
+              ...authRoutes.filter((r) => !criticalOnly(r)),
+              ...questionsRoutes,
+              ...walletRoutes,
+              ...ideasRoutes,
+              ...hackathonsRoutes,
+              ...jobsRoutes,
+              ...adminRoutes,
+              {
+                path: '*',
+                handle: { title: 'Page Not Found — Agora' },
+                lazy: async () => ({ Component: (await import('./not-found')).NotFound }),
+              },
+            ]),
+          ),
         ],
       },
     ],

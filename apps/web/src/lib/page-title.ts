@@ -9,6 +9,20 @@ import { type UIMatch, useLocation, useMatches } from 'react-router';
  */
 export interface RouteHandle {
   title?: string;
+  /**
+   * The screen needs a signed-in visitor: the router puts it under its RequireAuth layout route
+   * (app/require-auth.tsx), which sends a signed-out visitor to /login.
+   */
+  requireAuth?: RequireAuthOptions;
+}
+
+export interface RequireAuthOptions {
+  /** Come back here after logging in (default true): the path is saved as the redirect. */
+  returnHere?: boolean;
+  /** Signed in means a stored token (default: a token and its user). */
+  tokenOnly?: boolean;
+  /** A toast shown on the way to /login. */
+  notice?: { title: string; message: string };
 }
 
 export const FALLBACK_TITLE = 'Agora';

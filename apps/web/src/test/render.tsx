@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import { cssVariablesResolver, makeTheme } from '../app/theme';
 
 /** Shows the router's current location so tests can assert navigation. */
@@ -42,40 +41,6 @@ export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: st
     </MantineProvider>,
   );
   return { ...result, router, queryClient };
-}
-
-export interface FetchCall {
-  method: string;
-  url: string;
-  body?: unknown;
-}
-
-/**
- * Replaces fetch with a table of canned JSON answers keyed by "METHOD /path" (query ignored).
- * Unknown calls answer 404 in the CONTRACT error shape. Returns the list of calls made.
- */
-export function mockFetch(routes: Record<string, { status?: number; body?: unknown }>): FetchCall[] {
-  const calls: FetchCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const hit = routes[`${method} ${path}`];
-      if (!hit) {
-        return new Response(JSON.stringify({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' }), {
-          status: 404,
-        });
-      }
-      const status = hit.status ?? 200;
-      return new Response(hit.body === undefined || status === 204 ? null : JSON.stringify(hit.body), {
-        status,
-      });
-    }),
-  );
-  return calls;
 }
 
 export const testUser = {

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
 
 // Mantine needs these browser APIs, which jsdom lacks.
 const g = globalThis as unknown as Record<string, unknown>;
@@ -28,6 +29,10 @@ if (!(document as unknown as { fonts?: unknown }).fonts) {
   Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 }
 afterEach(() => cleanup());
+// msw answers every request a test makes (src/test/server.ts); one it does not answer fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 // Lazy chunks (menus, panels, dialogs) are transformed on first import: on a busy machine that can
 // take longer than Testing Library's default 1 s wait.
 configure({ asyncUtilTimeout: 5000 });

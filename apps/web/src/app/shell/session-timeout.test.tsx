@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuth, setSession } from '../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../test/render';
+import { renderWithProviders, testUser } from '../../test/render';
+import { mockApi } from '../../test/server';
 import SessionTimeout from './session-timeout';
 
 const SEC = 1000;
@@ -13,7 +14,7 @@ async function advance(ms: number) {
 }
 
 function arrange(idleMinutes = 3) {
-  const calls = mockFetch({
+  const calls = mockApi({
     'GET /api/auth/config': { body: { googleClientId: null, sessionIdleMinutes: idleMinutes } },
     'GET /api/auth/me': { body: { user: testUser } },
     'POST /api/auth/keepalive': { status: 204 },
@@ -92,7 +93,7 @@ describe('SessionTimeout (spec 01 §4)', () => {
   });
 
   it('defaults to 20 minutes when the server does not say', async () => {
-    mockFetch({ 'GET /api/auth/me': { body: { user: testUser } } });
+    mockApi({ 'GET /api/auth/me': { body: { user: testUser } } });
     setSession('tok', testUser);
     renderWithProviders(<SessionTimeout />);
     await advance(18 * 60 * SEC - 2 * SEC);
@@ -102,7 +103,7 @@ describe('SessionTimeout (spec 01 §4)', () => {
   });
 
   it('a token the server refuses on load signs the user out quietly', async () => {
-    mockFetch({
+    mockApi({
       'GET /api/auth/config': { body: { googleClientId: null, sessionIdleMinutes: 20 } },
       'GET /api/auth/me': {
         status: 401,

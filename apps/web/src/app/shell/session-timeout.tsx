@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config';
-import { fetchSessionUser, keepaliveRequest } from '../../features/auth/api/session';
+import { fetchSessionUser, keepaliveRequest, useKeepalive } from '../../features/auth/api/session';
 import { ApiError } from '../../lib/api-client';
 import { clearSession, getAuth, updateStoredUser } from '../../lib/auth-store';
 import { formatCountdown, IdleTimer, LAST_ACTIVITY_KEY } from './idle-timer';
@@ -15,7 +15,8 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchst
 export interface IdleSessionState {
   warning: boolean;
   secondsLeft: number;
-  stay: () => Promise<void>;
+  /** Restarts the idle clock and closes the warning (after the server session was kept alive). */
+  extend: () => void;
 }
 
 /**
@@ -75,12 +76,11 @@ export function useIdleSession(timeoutMinutes: number, onExpire: () => void): Id
     };
   }, [timeoutMs]);
 
-  const stay = async () => {
-    await keepaliveRequest();
+  const extend = () => {
     timer.current!.extend();
     setState({ warning: false, secondsLeft: 0 });
   };
-  return { ...state, stay };
+  return { ...state, extend };
 }
 
 /**
@@ -92,7 +92,7 @@ export default function SessionTimeout() {
   const navigate = useNavigate();
   const { data: config } = useAuthConfig();
   const minutes = config?.sessionIdleMinutes ?? SESSION.idleMinutesDefault;
-  const [busy, setBusy] = useState(false);
+  const keepalive = useKeepalive();
 
   useEffect(() => {
     let cancelled = false;
@@ -112,18 +112,10 @@ export default function SessionTimeout() {
     void logout(navigate);
     notifications.show({ title: 'Logged out', message: MSG.sessionExpired, color: 'blue' });
   };
-  const { warning, secondsLeft, stay } = useIdleSession(minutes, expire);
+  const { warning, secondsLeft, extend } = useIdleSession(minutes, expire);
 
-  const onStay = async () => {
-    setBusy(true);
-    try {
-      await stay();
-    } catch {
-      // a 401 has already cleared the session (api client); anything else: the timer keeps running
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure: a 401 has already cleared the session (api client); anything else: the timer keeps running.
+  const onStay = () => keepalive.mutate(undefined, { onSuccess: extend });
 
   return (
     <Modal
@@ -142,7 +134,7 @@ export default function SessionTimeout() {
         <Button variant="default" onClick={() => void logout(navigate)}>
           Logout Now
         </Button>
-        <Button onClick={onStay} loading={busy} data-autofocus>
+        <Button onClick={onStay} loading={keepalive.isPending} data-autofocus>
           Stay Logged In
         </Button>
       </Group>

@@ -2,7 +2,8 @@ import { MSG } from '@agora/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuth, setSession } from '../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../test/render';
+import { renderWithProviders, testUser } from '../../test/render';
+import { mockApi } from '../../test/server';
 import { AppFrame } from './app-frame';
 import { shell } from './shell-store';
 
@@ -25,11 +26,11 @@ function renderShell(route = '/') {
 }
 
 describe('top bar', () => {
-  let calls: ReturnType<typeof mockFetch>;
+  let calls: ReturnType<typeof mockApi>;
   beforeEach(() => {
     localStorage.clear();
     shell.reset();
-    calls = mockFetch({
+    calls = mockApi({
       'GET /api/auth/config': { body: { googleClientId: null, sessionIdleMinutes: 20 } },
       'GET /api/auth/me': { body: { user: testUser } },
       'GET /api/users/me/activity': { body: { ideas: 3, liked: 7, comments: 2 } },

@@ -29,7 +29,7 @@ export const authRoutes: RouteObject[] = [
   },
   {
     path: 'profile',
-    handle: { title: 'My Profile — Agora' },
+    handle: { title: 'My Profile — Agora', requireAuth: {} },
     lazy: async () => ({ Component: (await import('./pages/profile-page')).ProfilePage }),
   },
 ];

@@ -19,7 +19,7 @@ export const hackathonsRoutes: RouteObject[] = [
   },
   {
     path: 'my-hackathons',
-    handle: { title: 'My Hackathons — Hackathons' },
+    handle: { title: 'My Hackathons — Hackathons', requireAuth: { returnHere: false, tokenOnly: true } },
     lazy: async () => ({ Component: (await import('./pages/my-hackathons-page')).MyHackathonsPage }),
   },
 ];

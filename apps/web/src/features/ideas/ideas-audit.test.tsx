@@ -7,6 +7,7 @@ import { cssVariablesResolver, makeTheme } from '../../app/theme';
 import { clearSession, setSession } from '../../lib/auth-store';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { renderWithProviders, testUser } from '../../test/render';
+import { onApi } from '../../test/server';
 import { ideaDetailQuery } from './api/get-idea';
 import { cancelIdeaRefetches } from './api/idea-actions';
 import { ideaKeys } from './api/keys';
@@ -46,23 +47,16 @@ const page = (ideas: Idea[], current: number, hasMore: boolean): IdeaList => ({
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers });
 
-/** fetch replaced by a function of (method, path, query); returns the calls made. */
+/** The API answered by a function of (method, path, query); returns the calls made. */
 function stubFetch(answer: (method: string, path: string, q: URLSearchParams, body: unknown) => Response) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://x');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      calls.push(`${method} ${url.pathname}${url.search}`);
-      return answer(
-        method,
-        url.pathname,
-        url.searchParams,
-        init?.body ? JSON.parse(String(init.body)) : null,
-      );
-    }),
-  );
+  onApi(async (request, path) => {
+    const url = new URL(path, 'http://x');
+    const method = request.method.toUpperCase();
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    const text = await request.text();
+    return answer(method, url.pathname, url.searchParams, text ? JSON.parse(text) : null);
+  });
   return calls;
 }
 

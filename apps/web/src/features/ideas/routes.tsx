@@ -1,3 +1,4 @@
+import { MSG } from '@agora/shared';
 import type { RouteObject } from 'react-router';
 
 // Routes of the Innovators Space (spec 02 §2); each page is its own lazy chunk.
@@ -29,18 +30,21 @@ export const ideasRoutes: RouteObject[] = [
   },
   {
     path: 'followers',
-    handle: { title: 'Followers & Following — Innovators Space' },
+    handle: {
+      title: 'Followers & Following — Innovators Space',
+      requireAuth: { notice: { title: MSG.loginRequired, message: MSG.loginToViewFollowers } },
+    },
     lazy: async () => ({ Component: (await import('./pages/followers-page')).FollowersPage }),
   },
   {
     path: 'share-idea',
-    handle: { title: 'Share an Idea — Innovators Space' },
+    handle: { title: 'Share an Idea — Innovators Space', requireAuth: { tokenOnly: true } },
     lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
   },
   // spec 02 §2: the footer's "Upload Idea" — what it opens is not shown; it opens the share form.
   {
     path: 'upload',
-    handle: { title: 'Share an Idea — Innovators Space' },
+    handle: { title: 'Share an Idea — Innovators Space', requireAuth: { tokenOnly: true } },
     lazy: async () => ({ Component: (await import('./pages/share-idea-page')).ShareIdeaPage }),
   },
 ];

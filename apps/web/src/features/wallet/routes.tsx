@@ -4,12 +4,12 @@ import type { RouteObject } from 'react-router';
 export const walletRoutes: RouteObject[] = [
   {
     path: 'wallet',
-    handle: { title: 'My Wallet — Agora' },
+    handle: { title: 'My Wallet — Agora', requireAuth: {} },
     lazy: async () => ({ Component: (await import('./pages/wallet-page')).WalletPage }),
   },
   {
     path: 'question/:questionId/rewards',
-    handle: { title: 'Distribute Rewards — Agora' },
+    handle: { title: 'Distribute Rewards — Agora', requireAuth: {} },
     lazy: async () => ({ Component: (await import('./pages/rewards-page')).RewardsPage }),
   },
 ];

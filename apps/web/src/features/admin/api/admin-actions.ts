@@ -11,6 +11,7 @@ import type {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client';
+import { wholeRupees } from '../../../lib/money';
 import { adminKeys } from './keys';
 
 /** A change made by an admin: on success a confirmation toast and every admin list refreshed. */
@@ -120,7 +121,7 @@ export const useSetMinReward = () =>
         method: 'PUT',
         body: { minRewardAmount },
       }),
-    (_v, r) => `The minimum reward is now ₹${r.minRewardAmount}.`,
+    (_v, r) => `The minimum reward is now ${wholeRupees(r.minRewardAmount)}.`,
   );
 
 export const useRetryFailedMail = () =>

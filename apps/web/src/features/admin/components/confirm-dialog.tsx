@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -37,33 +38,30 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The action itself is the caller's mutation (admin/api); this one carries its pending state and failure.
+  const action = useMutation({ mutationFn: (text: string) => onConfirm(text), onSuccess: () => onClose() });
+  const busy = action.isPending;
+  const serverError = action.error
+    ? errorMessage(action.error, 'The action failed. Please try again.')
+    : null;
+  const { reset } = action;
 
   useEffect(() => {
     if (opened) {
       setValue('');
       setFieldError(null);
-      setServerError(null);
+      reset();
     }
-  }, [opened]);
+  }, [opened, reset]);
 
-  const submit = async () => {
+  const submit = () => {
     const text = value.trim();
     if (field && !text) {
       setFieldError(field.requiredMessage);
       return;
     }
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onConfirm(text);
-      onClose();
-    } catch (err) {
-      setServerError(errorMessage(err, 'The action failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    action.reset();
+    action.mutate(text);
   };
 
   const Input = field?.multiline ? Textarea : TextInput;
@@ -72,7 +70,7 @@ export function ConfirmDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">

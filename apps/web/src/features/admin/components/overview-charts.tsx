@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import type { OverviewPoint } from '@agora/shared';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { rupeesShort } from '../lib/format';
+import { rupeesShort } from '../../../lib/money';
 
 const dayLabel = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {

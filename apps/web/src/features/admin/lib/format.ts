@@ -1,14 +1,3 @@
-/** Paise → "₹1,234.50" (CONTRACT §3: integer paise on the wire; shown /100 with 2 decimals). */
-export function rupees(paise: number | null | undefined): string {
-  const v = (paise ?? 0) / 100;
-  return `₹${v.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** Whole rupees with grouping, for chart axes. */
-export function rupeesShort(paise: number): string {
-  return `₹${Math.round(paise / 100).toLocaleString('en-IN')}`;
-}
-
 /** Minutes waiting → "45m", "5h 10m", "2d 3h". */
 export function age(minutes: number): string {
   if (minutes < 60) return `${minutes}m`;

@@ -17,7 +17,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useOverview } from '../api/get-overview';
-import { rupees } from '../lib/format';
+import { rupees } from '../../../lib/money';
 import { lastDays } from '../lib/range';
 
 // Charts (recharts) are a large chunk: fetched only when the overview is shown.

@@ -8,7 +8,7 @@ import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
 import { SearchInput } from '../components/search-input';
-import { rupees } from '../lib/format';
+import { rupees } from '../../../lib/money';
 
 const statusColor: Record<string, string> = { open: 'blue', answered: 'green', closed: 'gray' };
 /** The label's own width is the badge's minimum (stock: overflow hidden lets the table squeeze it). */

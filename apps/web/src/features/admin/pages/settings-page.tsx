@@ -1,46 +1,48 @@
+import { MinRewardBody } from '@agora/shared';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetryFailedMail, useSetMinReward } from '../api/admin-actions';
-import { useInvalidateSettings, useMinReward } from '../../../lib/min-reward';
+import { useInvalidateSettings, useMinReward } from '../../../lib/settings';
 import { useOverview } from '../api/get-overview';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { defaultRange } from '../lib/range';
+
+/** The admin screen's one sentence for any out-of-range value (the rule is the shared MinRewardBody). */
+const MIN_REWARD_MESSAGE = 'Enter a whole number of rupees between 1 and 100000';
+// Module-level: the form's setters are memoised on its rules, and the effect below needs them stable.
+const minRewardRules = {
+  minReward: (v: number | string) =>
+    MinRewardBody.shape.minRewardAmount.safeParse(typeof v === 'number' ? v : Number(v)).success
+      ? null
+      : MIN_REWARD_MESSAGE,
+};
 
 function MinRewardForm() {
   const current = useMinReward();
   const invalidateSettings = useInvalidateSettings();
   const save = useSetMinReward();
-  const [value, setValue] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ minReward: number | string }>({
+    initialValues: { minReward: '' },
+    validate: minRewardRules,
+  });
+  const { setFieldValue } = form;
   useEffect(() => {
-    if (current.loaded) setValue(current.minReward);
-  }, [current.loaded, current.minReward]);
+    if (current.loaded) setFieldValue('minReward', current.minReward);
+  }, [current.loaded, current.minReward, setFieldValue]);
 
-  const submit = async () => {
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) {
-      setError('Enter a whole number of rupees between 1 and 100000');
-      return;
-    }
-    setError(null);
-    try {
-      await save.mutateAsync(n);
+  const submit = form.onSubmit(({ minReward }) => {
+    save.mutate(Number(minReward), {
       // The question form reads the public value: refresh every copy of it.
-      await invalidateSettings();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save'));
-    }
-  };
+      onSuccess: () => invalidateSettings(),
+      onError: (err) => form.setFieldError('minReward', errorMessage(err, 'Could not save')),
+    });
+  });
 
   return (
     <Paper withBorder radius="md" p="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
             <Text fw={600}>Minimum reward</Text>
@@ -51,14 +53,12 @@ function MinRewardForm() {
           <Group align="flex-end" gap="sm">
             <NumberInput
               label="Minimum reward (₹)"
-              value={value}
-              onChange={setValue}
+              {...form.getInputProps('minReward')}
               min={1}
               max={100_000}
               step={1}
               allowDecimal={false}
               allowNegative={false}
-              error={error}
               w={200}
               disabled={!current.loaded}
             />

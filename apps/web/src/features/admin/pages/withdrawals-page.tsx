@@ -15,12 +15,13 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayoutDetails, useProcessWithdrawal } from '../api/admin-actions';
-import { usePaymentsMode } from '../api/get-payments-mode';
+import { usePaymentsMode } from '../../../lib/settings';
 import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
 import { SearchInput } from '../components/search-input';
-import { age, ageColor, rupees, shortDateTime } from '../lib/format';
+import { rupees } from '../../../lib/money';
+import { age, ageColor, shortDateTime } from '../lib/format';
 
 const STATUSES = [
   { value: 'pending', label: 'Pending' },

@@ -1,9 +1,11 @@
-import { type AuthResult, MSG } from '@agora/shared';
+import { type AuthResult, LoginBody, MSG } from '@agora/shared';
 import { Alert, Anchor, Badge, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { zodValidate } from '../../../lib/form';
 import { setSession, takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useLogin } from '../api/login';
@@ -18,6 +20,9 @@ function loginError(err: unknown): string {
   return MSG.loginFailed;
 }
 
+/** The shared POST /api/auth/login body: an empty field is MSG.emailPasswordRequired. */
+const loginRules = zodValidate(LoginBody);
+
 /** spec 01 §2 /login: e-mail + password, Google when configured, then the saved redirect or /. */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -26,8 +31,8 @@ export function LoginPage() {
   const auth = useAuth();
   const { data: config } = useAuthConfig();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ initialValues: { email: '', password: '' } });
+  // spec 01 §8: one message line above the form (not on the fields), for the check and the server.
   const [error, setError] = useState<string | null>(null);
 
   const finish = () => navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
@@ -35,8 +40,11 @@ export function LoginPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!email.trim() || !password) {
-      setError(MSG.emailPasswordRequired);
+    const { email, password } = form.getValues();
+    const errors = loginRules({ email, password });
+    const first = errors.email ?? errors.password;
+    if (first) {
+      setError(String(first));
       return;
     }
     login.mutate(
@@ -79,16 +87,14 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.getInputProps('email')}
           />
           <Stack gap={4}>
             <PasswordInput
               label="Password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
             <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
               Forgot password?

@@ -2,7 +2,8 @@ import { AUTH_TEXT } from '@agora/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -12,14 +13,14 @@ describe('password reset screens', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the login page offers "Forgot password?"', async () => {
-    mockFetch({ 'GET /api/auth/config': { body: { googleClientId: null, sessionIdleMinutes: 20 } } });
+    mockApi({ 'GET /api/auth/config': { body: { googleClientId: null, sessionIdleMinutes: 20 } } });
     renderWithProviders(<LoginPage />, { route: '/login' });
     const link = await screen.findByRole('link', { name: 'Forgot password?' });
     expect(link.getAttribute('href')).toBe('/forgot-password');
   });
 
   it('asks for a valid e-mail, then shows the server’s answer', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       'POST /api/auth/forgot-password': { body: { message: AUTH_TEXT.forgotSent } },
     });
     renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });
@@ -35,7 +36,7 @@ describe('password reset screens', { timeout: 30_000 }, () => {
   });
 
   it('a link without a token says so and offers a new one', async () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
     expect(await screen.findByText(AUTH_TEXT.resetInvalid)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
@@ -45,7 +46,7 @@ describe('password reset screens', { timeout: 30_000 }, () => {
   });
 
   it('refuses two different passwords, then sends the token and the new password', async () => {
-    const calls = mockFetch({ 'POST /api/auth/reset-password': { body: { message: AUTH_TEXT.resetDone } } });
+    const calls = mockApi({ 'POST /api/auth/reset-password': { body: { message: AUTH_TEXT.resetDone } } });
     renderWithProviders(
       <Routes>
         <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -1,4 +1,4 @@
-import { shortDate } from '@agora/shared';
+import { shortDate, UpdateMeBody } from '@agora/shared';
 import {
   Alert,
   Anchor,
@@ -14,13 +14,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-client';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { validateAll, zodValidate } from '../../../lib/form';
+import { useAuth } from '../../../lib/auth-store';
 import { useMe, useUpdateMe } from '../api/me';
 import { ROLE_LABELS } from '../roles';
 
@@ -33,29 +35,25 @@ const LINKS = [
   { label: 'Followers & Following', to: '/followers' },
 ];
 
+/** The shared PUT /api/users/me rules (issue 21: the form checks what the server checks). */
+const profileRules = zodValidate(UpdateMeBody);
+
 /** /profile: view and edit name and display name (PUT /api/users/me), kept in the stored user. */
 export function ProfilePage() {
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const me = useMe(isLoggedIn);
   const update = useUpdateMe();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState('');
-  const [displayName, setDisplayName] = useState('');
+  const form = useForm({ initialValues: { name: '', displayName: '' }, validate: profileRules });
+  // The form's one message line: "both required" and the server's refusal.
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isLoggedIn) {
-      setRedirectAfterLogin('/profile');
-      navigate('/login', { replace: true });
-    }
-  }, [isLoggedIn, navigate]);
 
   const user = me.data;
   const startEdit = () => {
     if (!user) return;
-    setName(user.name);
-    setDisplayName(user.displayName);
+    form.setValues({ name: user.name, displayName: user.displayName });
+    form.clearErrors();
     setError(null);
     setEditing(true);
   };
@@ -63,10 +61,13 @@ export function ProfilePage() {
   const onSave = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    const { name, displayName } = form.getValues();
     if (!name.trim() || !displayName.trim()) {
       setError('Name and display name are required.');
       return;
     }
+    // The rest of the shared UpdateMeBody (length, visible text, no staff-like names), on its field.
+    if (validateAll(form, ['name', 'displayName'])) return;
     update.mutate(
       { name: name.trim(), displayName: displayName.trim() },
       {
@@ -115,8 +116,7 @@ export function ProfilePage() {
               <TextInput
                 label="Full name"
                 required
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
+                {...form.getInputProps('name')}
                 maxLength={100}
                 autoComplete="name"
               />
@@ -124,8 +124,7 @@ export function ProfilePage() {
                 label="Display name"
                 description="Shown on your questions, answers and ideas"
                 required
-                value={displayName}
-                onChange={(e) => setDisplayName(e.currentTarget.value)}
+                {...form.getInputProps('displayName')}
                 maxLength={100}
                 autoComplete="nickname"
               />

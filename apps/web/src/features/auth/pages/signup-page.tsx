@@ -9,17 +9,25 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { takeRedirectAfterLogin } from '../../../lib/auth-store';
+import { zodValidate } from '../../../lib/form';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
 import { showWelcome } from '../lib/welcome';
 import { type SignupRole, signupRoleFrom } from '../roles';
 
-type Field = 'name' | 'email' | 'password';
+/** The same schema the server validates with; an empty e-mail says so rather than "invalid". */
+const signupSchemaRules = zodValidate(SignupBody);
+function signupRules(values: { name: string; email: string; password: string; role: SignupRole }) {
+  const errors = signupSchemaRules(values);
+  if (errors.email && !values.email.trim()) errors.email = 'Email is required';
+  return errors;
+}
 
 const ROLE_OPTIONS: { value: SignupRole; label: string }[] = [
   { value: 'user', label: 'Member' },
@@ -31,33 +39,21 @@ const ROLE_OPTIONS: { value: SignupRole; label: string }[] = [
 export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [role, setRole] = useState<SignupRole>(signupRoleFrom(params.get('role')) ?? 'user');
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm({
+    initialValues: {
+      name: '',
+      email: '',
+      password: '',
+      role: (signupRoleFrom(params.get('role')) ?? 'user') as SignupRole,
+    },
+    validate: signupRules,
+  });
+  const { role } = form.getValues();
   const [error, setError] = useState<string | null>(null);
   const signup = useSignup();
 
-  const set = (k: Field) => (e: { currentTarget: { value: string } }) => {
-    const v = e.currentTarget.value;
-    setValues((s) => ({ ...s, [k]: v }));
-    setFieldErrors((f) => ({ ...f, [k]: undefined }));
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    // The same schema the server validates with.
-    const parsed = SignupBody.safeParse({ ...values, role });
-    if (!parsed.success) {
-      const errs: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as Field;
-        errs[k] ??= k === 'email' && !values.email.trim() ? 'Email is required' : issue.message;
-      }
-      setFieldErrors(errs);
-      return;
-    }
-    signup.mutate(parsed.data, {
+  const submit = form.onSubmit((values) => {
+    signup.mutate(SignupBody.parse(values), {
       onSuccess: (r) => {
         showWelcome(r.user);
         navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
@@ -71,6 +67,10 @@ export function SignupPage() {
               : 'Sign-up failed',
         ),
     });
+  });
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    setError(null);
+    submit(e);
   };
 
   return (
@@ -88,37 +88,25 @@ export function SignupPage() {
             </Text>
             <SegmentedControl
               aria-labelledby="signup-role-label"
-              value={role}
-              onChange={(v) => setRole(v as SignupRole)}
+              {...form.getInputProps('role')}
               data={ROLE_OPTIONS}
               fullWidth
             />
           </Stack>
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={set('name')}
-            error={fieldErrors.name}
-          />
+          <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={set('email')}
-            error={fieldErrors.email}
+            {...form.getInputProps('email')}
           />
           <PasswordInput
             label="Password"
             description="At least 8 characters"
             autoComplete="new-password"
             required
-            value={values.password}
-            onChange={set('password')}
-            error={fieldErrors.password}
+            {...form.getInputProps('password')}
           />
           <Button type="submit" size="md" loading={signup.isPending}>
             Sign up

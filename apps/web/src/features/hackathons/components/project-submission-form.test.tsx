@@ -1,7 +1,9 @@
-import type { HackathonSubmission } from '@agora/shared';
-import { screen } from '@testing-library/react';
+import { type HackathonSubmission, MSG } from '@agora/shared';
+import { Notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { ProjectSubmissionForm } from './project-submission-form';
 
 const saved: HackathonSubmission = {
@@ -40,5 +42,32 @@ describe('ProjectSubmissionForm', () => {
     expect(value('GitHub')).toBe('https://github.com/photon/router');
     expect(value('Demo')).toBe('');
     expect(screen.getByText(/your file slides\.pdf is kept unless you choose another/)).toBeTruthy();
+  });
+
+  it('a blank required field: the spec toast and nothing sent; filled, it is sent and the form clears', async () => {
+    const calls = mockApi({
+      'POST /api/hackathons/h1/submit': { status: 201, body: { success: true, message: 'ok' } },
+    });
+    renderWithProviders(
+      <>
+        <Notifications />
+        <ProjectSubmissionForm hackathonId="h1" />
+      </>,
+    );
+    fireEvent.change(screen.getByLabelText('Team Name', { exact: false }), { target: { value: 'Photon' } });
+    fireEvent.change(screen.getByLabelText('Project Title', { exact: false }), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Project' }));
+    expect(await screen.findByText(MSG.submissionRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Project Title', { exact: false }), {
+      target: { value: 'Router' },
+    });
+    fireEvent.change(screen.getByLabelText('Project Description', { exact: false }), {
+      target: { value: 'Routes light.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Project' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    await waitFor(() => expect(value('Team Name')).toBe(''));
   });
 });

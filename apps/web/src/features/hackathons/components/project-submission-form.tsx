@@ -1,8 +1,15 @@
-import { HACKATHON_SUBMISSION_FILE_ACCEPT, type HackathonSubmission, MSG } from '@agora/shared';
+import {
+  HACKATHON_SUBMISSION_FILE_ACCEPT,
+  type HackathonSubmission,
+  MSG,
+  ProjectSubmissionInput,
+} from '@agora/shared';
 import { Button, FileInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
+import { zodValidate } from '../../../lib/form';
 import { showProjectError, useSubmitProject } from '../api/submit-project';
 
 const EMPTY = {
@@ -13,6 +20,14 @@ const EMPTY = {
   githubUrl: '',
   demoUrl: '',
 };
+
+/**
+ * The shared ProjectSubmissionInput's required fields (MSG.submissionRequired, shown as a toast);
+ * the links' format stays the server's answer (its own toast title), as before.
+ */
+const requiredRules = zodValidate(
+  ProjectSubmissionInput.pick({ teamName: true, projectTitle: true, projectDescription: true }),
+);
 
 /** The form's fields filled from a saved submission, so an update starts from what was sent. */
 function fromSubmission(s: HackathonSubmission | undefined): typeof EMPTY {
@@ -42,18 +57,16 @@ export function ProjectSubmissionForm({
   const { user } = useAuth();
   const submit = useSubmitProject(hackathonId);
   const hasSubmission = Boolean(submission);
-  const [values, setValues] = useState(() => fromSubmission(submission));
+  const project = useForm({ initialValues: fromSubmission(submission) });
   const [file, setFile] = useState<File | null>(null);
-  const set = (k: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
-    // Read now: React clears currentTarget before a state updater runs.
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [k]: value }));
-  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!values.teamName.trim() || !values.projectTitle.trim() || !values.projectDescription.trim()) {
-      showProjectError(hackathonId, { title: MSG.validationErrorTitle, message: MSG.submissionRequired });
+    const values = project.getValues();
+    const errors = requiredRules(values);
+    const first = errors.teamName ?? errors.projectTitle ?? errors.projectDescription;
+    if (first) {
+      showProjectError(hackathonId, { title: MSG.validationErrorTitle, message: String(first) });
       return;
     }
     const form = new FormData();
@@ -69,7 +82,7 @@ export function ProjectSubmissionForm({
     if (file) form.append('submissionFile', file);
     submit.mutate(form, {
       onSuccess: () => {
-        setValues(EMPTY);
+        project.setValues(EMPTY);
         setFile(null);
       },
     });
@@ -92,18 +105,11 @@ export function ProjectSubmissionForm({
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Team Name"
-              required
-              value={values.teamName}
-              onChange={set('teamName')}
-              maxLength={200}
-            />
+            <TextInput label="Team Name" required {...project.getInputProps('teamName')} maxLength={200} />
             <TextInput
               label="Project Title"
               required
-              value={values.projectTitle}
-              onChange={set('projectTitle')}
+              {...project.getInputProps('projectTitle')}
               maxLength={200}
             />
           </SimpleGrid>
@@ -112,30 +118,26 @@ export function ProjectSubmissionForm({
             required
             autosize
             minRows={4}
-            value={values.projectDescription}
-            onChange={set('projectDescription')}
+            {...project.getInputProps('projectDescription')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label="Project URL"
               type="url"
               placeholder="https://"
-              value={values.projectUrl}
-              onChange={set('projectUrl')}
+              {...project.getInputProps('projectUrl')}
             />
             <TextInput
               label="GitHub URL"
               type="url"
               placeholder="https://github.com/…"
-              value={values.githubUrl}
-              onChange={set('githubUrl')}
+              {...project.getInputProps('githubUrl')}
             />
             <TextInput
               label="Demo URL"
               type="url"
               placeholder="https://"
-              value={values.demoUrl}
-              onChange={set('demoUrl')}
+              {...project.getInputProps('demoUrl')}
             />
           </SimpleGrid>
           <FileInput

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { ConductHackathonPage } from './conduct-hackathon-page';
 
 const saved: Hackathon = {
@@ -49,7 +50,7 @@ afterEach(() => {
 // A long form: slow to render on a loaded machine.
 describe('ConductHackathonPage', { timeout: 30_000 }, () => {
   it('shows every spec 03 §5 error inline at once, focuses the first, and toasts it; nothing is sent', async () => {
-    const calls = mockFetch({});
+    const calls = mockApi({});
     const toast = vi.spyOn(notifications, 'show');
     renderWithProviders(<ConductHackathonPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
@@ -71,7 +72,7 @@ describe('ConductHackathonPage', { timeout: 30_000 }, () => {
   });
 
   it('names the date order on the end date and focuses the first failing check in the spec order', () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<ConductHackathonPage />);
     fireEvent.change(screen.getByLabelText(/Hackathon Title/), { target: { value: 'A title' } });
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Text' } });
@@ -84,7 +85,7 @@ describe('ConductHackathonPage', { timeout: 30_000 }, () => {
   });
 
   it('derives the duration from the dates', () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<ConductHackathonPage />);
     fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2030-11-24T09:00' } });
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2030-11-26T18:00' } });
@@ -92,7 +93,7 @@ describe('ConductHackathonPage', { timeout: 30_000 }, () => {
   });
 
   it("with ?edit=<id> opens the organiser's hackathon filled in, with the rejection reason", async () => {
-    mockFetch({ 'GET /api/hackathons/h1': { body: saved } });
+    mockApi({ 'GET /api/hackathons/h1': { body: saved } });
     renderWithProviders(<ConductHackathonPage />, { route: '/conduct-hackathon?edit=h1' });
     await screen.findByRole('heading', { name: 'Edit Your Hackathon' });
     expect((screen.getByLabelText(/Hackathon Title/) as HTMLInputElement).value).toBe('Saved Sprint');

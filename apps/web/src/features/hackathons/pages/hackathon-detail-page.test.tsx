@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { onApi } from '../../../test/server';
 import { nextBoundary } from '../lib/use-boundary-refresh';
 import { HackathonDetailPage } from './hackathon-detail-page';
 
@@ -74,18 +75,14 @@ describe('HackathonDetailPage refreshes at the registration deadline and the sta
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     start = Date.now() + HOUR + 5 * SEC; // registration closes in 5 seconds
     fetches = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        expect(String(input)).toMatch(/\/api\/hackathons\/h1$/);
-        fetches++;
-        return new Response(JSON.stringify(hackathonAt(Date.now(), start)), { status: 200 });
-      }),
-    );
+    onApi((_request, url) => {
+      expect(url).toMatch(/\/api\/hackathons\/h1$/);
+      fetches++;
+      return Response.json(hackathonAt(Date.now(), start));
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('asks the server again when the clock crosses a boundary, and shows what it says', async () => {

@@ -24,9 +24,8 @@ import {
 } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { useAuth } from '../../../lib/auth-store';
 import { useMyOrganized, useMyRegistrations } from '../api/my-hackathons';
 import { HackathonStatusBadge, PhaseBadge, SubmissionStatusBadge } from '../components/status-badges';
 import { truncate150 } from '../lib/card-rules';
@@ -156,12 +155,10 @@ function Loading() {
 
 /** /my-hackathons — Organized and Participated (spec 03 §2); requires a token. */
 export function MyHackathonsPage() {
-  const { token } = useAuth();
   const organized = useMyOrganized();
   const participated = useMyRegistrations();
   const [chosenTab, setChosenTab] = useState<string | null>(null);
   useDocumentTitle('My Hackathons — Agora');
-  if (!token) return <Navigate to="/login" replace />;
 
   const organizedItems = organized.data?.pages.flatMap((p) => p.items) ?? [];
   const participatedItems = participated.data?.pages.flatMap((p) => p.items) ?? [];

@@ -1,12 +1,13 @@
 import { IDEA_SHARE_PAGE_CATEGORIES } from '@agora/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { IdeaForm } from './idea-form';
 
 function renderForm() {
   const onShared = vi.fn();
-  const calls = mockFetch({
+  const calls = mockApi({
     'POST /api/ideas': { status: 201, body: { _id: 'i1', title: 'Solar kiosks' } },
     'GET /api/ideas/search': { body: [] },
   });
@@ -15,7 +16,7 @@ function renderForm() {
   );
   return { calls, onShared };
 }
-const posted = (calls: ReturnType<typeof mockFetch>) => calls.filter((c) => c.method === 'POST');
+const posted = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.method === 'POST');
 
 describe('IdeaForm', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,8 @@ import { IDEA_SEARCH_MAX_CHARS, MSG } from '@agora/shared';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { onApi } from '../../../test/server';
 import { IdeaSearchBox } from './idea-search-box';
 
 const hit = {
@@ -34,15 +35,15 @@ async function type(input: HTMLElement, value: string) {
 }
 
 describe('IdeaSearchBox (spec 02 §2 Search)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<(url: string) => Promise<Response | undefined>>;
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    // Called with each request's path and query; answers with what the test resolves it to.
+    fetchMock = vi.fn<(url: string) => Promise<Response | undefined>>();
+    onApi((_request, url) => fetchMock(url));
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('waits 300 ms after typing stops and searches once with the trimmed text', async () => {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconUserCheck, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { useFollowers, useFollowing, useFollowToggle } from '../api/follows';
 import { UnfollowConfirm } from '../components/unfollow-confirm';
 
@@ -61,14 +61,6 @@ export function FollowersPage() {
   const following = useFollowing();
   const toggle = useFollowToggle();
   const [unfollowing, setUnfollowing] = useState<FollowUser | null>(null);
-
-  useEffect(() => {
-    if (!isLoggedIn) {
-      notifications.show({ color: 'yellow', title: MSG.loginRequired, message: MSG.loginToViewFollowers });
-      setRedirectAfterLogin('/followers');
-      navigate('/login', { replace: true });
-    }
-  }, [isLoggedIn, navigate]);
 
   const failed = followers.isError || following.isError;
   useEffect(() => {

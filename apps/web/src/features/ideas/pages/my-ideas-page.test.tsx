@@ -2,7 +2,8 @@ import type { Idea } from '@agora/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { MyIdeasPage } from './my-ideas-page';
 
 const idea = (id: string, title: string): Idea => ({
@@ -34,7 +35,7 @@ describe('MyIdeasPage', { timeout: 30_000 }, () => {
 
   it("lists the signed-in user's own ideas (author=me) with their total", async () => {
     setSession('t', testUser as never);
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/ideas': {
         body: {
           ideas: [idea('i1', 'My solar kiosks'), idea('i2', 'My water pumps')],
@@ -57,7 +58,7 @@ describe('MyIdeasPage', { timeout: 30_000 }, () => {
   });
 
   it('asks a visitor to sign in, and comes back here after', async () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<MyIdeasPage />, { route: '/my-ideas' });
     screen.getByRole('link', { name: 'Login' }).click();
     expect(localStorage.getItem('redirectAfterLogin')).toBe('/my-ideas');

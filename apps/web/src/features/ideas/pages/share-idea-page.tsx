@@ -1,23 +1,12 @@
 import { IDEA_SHARE_PAGE_CATEGORIES } from '@agora/shared';
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { Link, useNavigate } from 'react-router';
 import { IdeaForm } from '../components/idea-form';
 
-/** spec 02 §2 /share-idea (and /upload): needs a stored login token, else goes to /login. */
+/** spec 02 §2 /share-idea (and /upload): needs a stored login token (the route's RequireAuth). */
 export function ShareIdeaPage() {
-  const { token } = useAuth();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!token) {
-      setRedirectAfterLogin(pathname);
-      navigate('/login', { replace: true });
-    }
-  }, [token, navigate, pathname]);
-  if (!token) return null;
   return (
     <Container size="sm" py="lg">
       <Button

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { aJob } from '../../../test/fixtures';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { JobDetailPage } from './job-detail-page';
 
 const DAY = 86_400_000;
@@ -13,7 +14,7 @@ const browserDate = (offsetDays: number) =>
 const job = aJob;
 
 function renderJob(j: Job) {
-  mockFetch({ 'GET /api/jobs/j1': { body: j } });
+  mockApi({ 'GET /api/jobs/j1': { body: j } });
   return renderWithProviders(
     <Routes>
       <Route path="/job/:id" element={<JobDetailPage />} />

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { NotificationsBell } from './notifications-bell';
 
 const items = [
@@ -26,11 +27,11 @@ const items = [
 ];
 
 describe('NotificationsBell', () => {
-  let calls: ReturnType<typeof mockFetch>;
+  let calls: ReturnType<typeof mockApi>;
   beforeEach(() => {
     localStorage.clear();
     setSession('token', testUser as never);
-    calls = mockFetch({
+    calls = mockApi({
       'GET /api/notifications': { body: { notifications: items, unreadCount: 1 } },
       'POST /api/notifications/read': { body: { updated: 1, unreadCount: 0 } },
     });

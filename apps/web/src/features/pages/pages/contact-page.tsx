@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORIES, type ContactBody, MSG } from '@agora/shared';
+import { CONTACT_CATEGORIES, ContactBody, MSG } from '@agora/shared';
 import {
   Alert,
   Button,
@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -21,29 +22,32 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { zodValidate } from '../../../lib/form';
 import { useAuth } from '../../../lib/auth-store';
 import { useSendContact } from '../api/send-contact';
 
 const EMPTY = { name: '', email: '', subject: '', category: '', message: '' };
+/** The server's own ContactBody: empty required fields are MSG.contactRequired (spec 03 §5). */
+const contactRules = zodValidate(ContactBody);
+const ORDER = ['name', 'email', 'subject', 'category', 'message'] as const;
 
 /** spec 03 §2 /contact: name, email, subject, category, message; spec 03 §5/§8 messages. */
 export function ContactPage() {
   const { user } = useAuth();
-  const [form, setForm] = useState(() => ({ ...EMPTY, name: user?.name ?? '', email: user?.email ?? '' }));
+  const fresh = () => ({ ...EMPTY, name: user?.name ?? '', email: user?.email ?? '' });
+  const contact = useForm({ initialValues: fresh() });
+  // The page's one status line (spec 03 §5/§8): the check's sentence, the server's, or the thanks.
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const send = useSendContact();
-
-  const set = (k: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [k]: value }));
-  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setStatus(null);
-    // spec 03 §5: name, email and message required after trimming; e-mail format is the server's job.
-    if (!form.name.trim() || !form.email.trim() || !form.message.trim()) {
-      setStatus({ ok: false, text: MSG.contactRequired });
+    const form = contact.getValues();
+    const errors = contactRules(form);
+    const first = ORDER.find((k) => errors[k]);
+    if (first) {
+      setStatus({ ok: false, text: String(errors[first]) });
       return;
     }
     send.mutate(
@@ -57,7 +61,7 @@ export function ContactPage() {
       {
         onSuccess: () => {
           setStatus({ ok: true, text: MSG.contactSuccess });
-          setForm({ ...EMPTY, name: user?.name ?? '', email: user?.email ?? '' });
+          contact.setValues(fresh());
         },
         onError: (err) => setStatus({ ok: false, text: errorMessage(err, MSG.contactFailed) }),
       },
@@ -113,40 +117,25 @@ export function ContactPage() {
               ) : null}
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <TextInput
-                    label="Name"
-                    required
-                    value={form.name}
-                    onChange={set('name')}
-                    autoComplete="name"
-                  />
+                  <TextInput label="Name" required {...contact.getInputProps('name')} autoComplete="name" />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput
                     label="Email"
                     type="email"
                     required
-                    value={form.email}
-                    onChange={set('email')}
+                    {...contact.getInputProps('email')}
                     autoComplete="email"
                   />
                 </Grid.Col>
               </Grid>
-              <TextInput label="Subject" value={form.subject} onChange={set('subject')} />
+              <TextInput label="Subject" {...contact.getInputProps('subject')} />
               <NativeSelect
                 label="Category"
-                value={form.category}
-                onChange={set('category')}
+                {...contact.getInputProps('category')}
                 data={[{ value: '', label: 'Choose a category (optional)' }, ...CONTACT_CATEGORIES]}
               />
-              <Textarea
-                label="Message"
-                required
-                minRows={6}
-                autosize
-                value={form.message}
-                onChange={set('message')}
-              />
+              <Textarea label="Message" required minRows={6} autosize {...contact.getInputProps('message')} />
               <Button type="submit" loading={send.isPending} size="md">
                 Send message
               </Button>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { PaymentStep } from './payment-step';
 
 const Q = '11111111-1111-4111-8111-111111111111';
@@ -36,7 +37,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates the order, shows a prefilled card checkout, pays, verifies and reports paid once', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       'POST /api/payments/create-order': { body: order },
       'POST /api/payments/sandbox/pay': { body: signed },
       'POST /api/payments/verify': {
@@ -61,7 +62,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
   });
 
   it('reports an order failure with the spec title and the server error', async () => {
-    mockFetch({
+    mockApi({
       'POST /api/payments/create-order': {
         status: 400,
         body: {
@@ -82,7 +83,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
   });
 
   it('reports a verification failure with the spec sentence', async () => {
-    mockFetch({
+    mockApi({
       'POST /api/payments/create-order': { body: order },
       'POST /api/payments/sandbox/pay': { body: signed },
       'POST /api/payments/verify': {
@@ -104,7 +105,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
   it('a second payment of a question paid meanwhile: reported as paid, not as a failure (it went to the wallet)', async () => {
     const refunded =
       'This question had already been paid for, so this payment has been added to your wallet. You can withdraw it from My Wallet.';
-    mockFetch({
+    mockApi({
       'POST /api/payments/create-order': { body: order },
       'POST /api/payments/sandbox/pay': { body: signed },
       'POST /api/payments/verify': {
@@ -119,7 +120,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
   });
 
   it('cancels without paying', async () => {
-    const calls = mockFetch({ 'POST /api/payments/create-order': { body: order } });
+    const calls = mockApi({ 'POST /api/payments/create-order': { body: order } });
     const { onCancel, onPaid, onError } = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));

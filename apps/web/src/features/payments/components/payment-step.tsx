@@ -22,6 +22,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { rupees } from '../../../lib/money';
 import { createOrder, sandboxPay, verifyPayment } from '../api/payments';
 import { loadRazorpayCheckout } from './razorpay-checkout';
 
@@ -217,7 +218,7 @@ function SandboxCheckout({
   onPay,
   onCancel,
 }: SandboxCheckoutProps) {
-  const rupees = (order.amount / 100).toFixed(2);
+  const amount = rupees(order.amount);
   return (
     <Modal
       opened={opened}
@@ -250,7 +251,7 @@ function SandboxCheckout({
           </Badge>
         </Group>
         <Text fw={700} fz={28} mt="sm" data-testid="checkout-amount">
-          ₹{rupees}
+          {amount}
         </Text>
       </Box>
       <Stack p="md" gap="sm">
@@ -288,7 +289,7 @@ function SandboxCheckout({
             Cancel
           </Button>
           <Button onClick={onPay} loading={busy} leftSection={<IconLock size={16} />} data-autofocus>
-            Pay ₹{rupees}
+            Pay {amount}
           </Button>
         </Group>
       </Stack>

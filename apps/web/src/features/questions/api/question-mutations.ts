@@ -1,5 +1,17 @@
-import type { Answer, AttachmentResult, CreateQuestionInput, Question, RankResult } from '@agora/shared';
-import { api, uploadWithProgress } from '../../../lib/api-client';
+import {
+  type Answer,
+  type AttachmentResult,
+  type CreateQuestionInput,
+  MSG,
+  type Question,
+  type RankResult,
+} from '@agora/shared';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage, uploadWithProgress } from '../../../lib/api-client';
+import { replaceQuestion } from '../lib/cache';
+import { statusOf } from '../lib/format';
+import { questionKeys } from './keys';
 
 /** POST /api/questions — multipart when an image is attached (spec 01 §7), else JSON. 401 is the caller's. */
 export function createQuestion(fields: CreateQuestionInput, image: File | null): Promise<Question> {
@@ -44,4 +56,85 @@ export const rankAnswers = (id: string) =>
 /** DELETE /api/questions/:id — the author discards an unpaid question (409 once paid or while paying). */
 export function deleteQuestion(id: string): Promise<void> {
   return api<void>(`/api/questions/${id}`, { method: 'DELETE' });
+}
+
+const failed = (message: string) => notifications.show({ title: 'Error', message, color: 'red' });
+
+/** The author discards an unpaid question; the lists refresh. */
+export function useDeleteQuestion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (q: Question) => deleteQuestion(q._id),
+    onSuccess: (_r, q) => {
+      notifications.show({ title: 'Question deleted', message: q.title, color: 'green' });
+      void qc.invalidateQueries({ queryKey: questionKeys.all });
+    },
+    onError: (err) => failed(`Failed to delete the question: ${errorMessage(err, 'Please try again.')}`),
+  });
+}
+
+/** Mark as Answered an open question, or reopen an answered one (spec 01 §6). */
+export function useToggleQuestionStatus() {
+  const qc = useQueryClient();
+  const isOpen = (q: Question) => statusOf(q.status) === 'open';
+  return useMutation({
+    mutationFn: (q: Question) => (isOpen(q) ? markAnswered(q._id) : reopenQuestion(q._id)),
+    onSuccess: (updated, q) => {
+      replaceQuestion(qc, updated);
+      void qc.invalidateQueries({ queryKey: questionKeys.lists() });
+      notifications.show({
+        color: 'green',
+        title: isOpen(q) ? 'Marked as answered' : 'Question reopened',
+        message: isOpen(q)
+          ? `“${q.title}” is marked as answered. You can reopen it at any time.`
+          : `“${q.title}” is open for answers again.`,
+      });
+    },
+    onError: (err, q) =>
+      failed(
+        `${isOpen(q) ? 'Failed to mark as answered' : 'Failed to reopen question'}: ${errorMessage(err, 'Please try again.')}`,
+      ),
+  });
+}
+
+/** AI ranking of a question's answers; says so when the ranking service is unavailable. */
+export function useRankAnswers() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (q: Question) => rankAnswers(q._id),
+    onSuccess: (res, q) => {
+      if (!res.aiRanking.available) {
+        notifications.show({ title: 'AI ranking', message: MSG.aiUnavailable, color: 'yellow' });
+        return;
+      }
+      replaceQuestion(qc, {
+        ...q,
+        answers: res.rankedAnswers,
+        aiRanked: true,
+        aiRankedAt: res.aiRanking.rankedAt,
+      });
+      notifications.show({ title: MSG.aiRankedBadge, message: MSG.aiRanked, color: 'green' });
+    },
+    onError: (err) => failed(`Failed to rank answers: ${errorMessage(err, 'Please try again.')}`),
+  });
+}
+
+/** Posts an answer (POST /api/questions/:id/answers); the form reports the outcome. */
+export function useCreateAnswer(questionId: string) {
+  return useMutation({
+    mutationFn: (v: { content: string; attachments: AttachmentResult['attachment'][] }) =>
+      createAnswer(questionId, v.content, v.attachments),
+  });
+}
+
+/** Creates a question (the ask form then pays it); the form reports the outcome. */
+export function useCreateQuestion() {
+  return useMutation({
+    mutationFn: (v: { fields: CreateQuestionInput; image: File | null }) => createQuestion(v.fields, v.image),
+  });
+}
+
+/** Discards an unpaid question without the portal's toasts (the ask form says its own). */
+export function useDiscardQuestion() {
+  return useMutation({ mutationFn: (id: string) => deleteQuestion(id) });
 }

@@ -1,14 +1,12 @@
 import { MSG } from '@agora/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
 import { setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
-import { uploadAttachment } from '../api/question-mutations';
+import { server } from '../../../test/server';
 import { AnswerForm } from './answer-form';
-
-vi.mock('../api/question-mutations', () => ({ uploadAttachment: vi.fn(), createAnswer: vi.fn() }));
 
 // jsdom has no FontFaceSet; Mantine's autosizing textarea listens on it.
 if (!('fonts' in document)) {
@@ -18,6 +16,14 @@ if (!('fonts' in document)) {
 }
 
 const Q = '11111111-1111-4111-8111-111111111111';
+
+/** The upload answers 409 with the CONTRACT error shape. */
+const uploadConflict = (message: string, code: string) =>
+  server.use(
+    http.post(`/api/questions/${Q}/answers/upload`, () =>
+      HttpResponse.json({ error: message, message, code }, { status: 409 }),
+    ),
+  );
 
 function setup() {
   const onSubmitted = vi.fn();
@@ -45,14 +51,11 @@ describe('AnswerForm attachment upload conflicts', { timeout: 30_000 }, () => {
     setSession('token', testUser as never);
   });
   afterEach(() => {
-    vi.mocked(uploadAttachment).mockReset();
     vi.restoreAllMocks();
   });
 
   it('a closed question refetches the question instead of claiming it was already answered', async () => {
-    vi.mocked(uploadAttachment).mockRejectedValue(
-      new ApiError(409, 'This question is no longer open for answers', 'QUESTION_CLOSED'),
-    );
+    uploadConflict('This question is no longer open for answers', 'QUESTION_CLOSED');
     const show = vi.spyOn(notifications, 'show');
     const { onAlreadyAnswered, onClosed, upload } = setup();
     await upload();
@@ -64,7 +67,7 @@ describe('AnswerForm attachment upload conflicts', { timeout: 30_000 }, () => {
   });
 
   it('an upload after answering shows the already-answered notice', async () => {
-    vi.mocked(uploadAttachment).mockRejectedValue(new ApiError(409, MSG.alreadyAnswered, 'ALREADY_ANSWERED'));
+    uploadConflict(MSG.alreadyAnswered, 'ALREADY_ANSWERED');
     const { onAlreadyAnswered, onClosed, upload } = setup();
     await upload();
     await waitFor(() => expect(onAlreadyAnswered).toHaveBeenCalledTimes(1));

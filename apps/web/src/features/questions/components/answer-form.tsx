@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
-import { createAnswer, uploadAttachment } from '../api/question-mutations';
+import { uploadAttachment, useCreateAnswer } from '../api/question-mutations';
 import { AttachmentList } from './attachment-list';
 
 const MAX_ATTACHMENTS = 5;
@@ -55,7 +55,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const create = useCreateAnswer(questionId);
 
   const toLogin = () => {
     clearSession();
@@ -106,9 +106,8 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
 
   const submit = async () => {
     setConfirming(false);
-    setSubmitting(true);
     try {
-      await createAnswer(questionId, content.trim(), attachments.filter(complete));
+      await create.mutateAsync({ content: content.trim(), attachments: attachments.filter(complete) });
       notifications.show({
         title: 'Answer submitted',
         message: 'Your answer has been posted.',
@@ -140,8 +139,6 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
         message: message || MSG.answerSubmitFailed,
         color: 'red',
       });
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -198,7 +195,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
           <Button
             type="submit"
             leftSection={<IconSend size={16} />}
-            loading={submitting}
+            loading={create.isPending}
             disabled={!!progress}
           >
             Submit Answer

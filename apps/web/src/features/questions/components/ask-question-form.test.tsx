@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
 import { aQuestion } from '../../../test/fixtures';
 import { renderWithProviders, testUser } from '../../../test/render';
+import { onApi } from '../../../test/server';
 
 // The payment step is the payments area's: here it only reports how the checkout ended.
 const checkout = vi.hoisted(() => ({ outcome: 'cancel' as 'cancel' | 'paid', mounts: [] as string[] }));
@@ -23,20 +24,17 @@ import { AskQuestionForm } from './ask-question-form';
 
 function serve() {
   const created: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input).split('?')[0];
-      if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
-      if (path === '/api/questions' && init?.method === 'POST') {
-        created.push(JSON.parse(String(init.body)));
-        return Response.json(aQuestion({ _id: 'saved-1', title: 'Saved question', isPaid: false }), {
-          status: 201,
-        });
-      }
-      return Response.json([]);
-    }),
-  );
+  onApi(async (request, url) => {
+    const path = url.split('?')[0];
+    if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
+    if (path === '/api/questions' && request.method === 'POST') {
+      created.push(await request.json());
+      return Response.json(aQuestion({ _id: 'saved-1', title: 'Saved question', isPaid: false }), {
+        status: 201,
+      });
+    }
+    return Response.json([]);
+  });
   return created;
 }
 

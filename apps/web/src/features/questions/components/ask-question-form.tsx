@@ -35,13 +35,13 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { PaymentStep } from '../../payments/components/payment-step';
-import { useMinReward } from '../api/get-min-reward';
+import { useMinReward } from '../../../lib/settings';
 import { invalidateInOtherWindows } from '../../../lib/query-client';
 import { questionKeys } from '../api/keys';
-import { createQuestion, deleteQuestion } from '../api/question-mutations';
+import { useCreateQuestion, useDiscardQuestion } from '../api/question-mutations';
 import { useSimilarQuestions } from '../api/similar-questions';
 import { addOwnQuestion, removeOwnQuestion } from '../lib/cache';
-import { rupees } from '../lib/format';
+import { rupees, wholeRupees } from '../../../lib/money';
 import { StatusBadge } from './status-badge';
 import { zodValidate } from '../../../lib/form';
 
@@ -125,8 +125,10 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
   });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const createMutation = useCreateQuestion();
+  const discardMutation = useDiscardQuestion();
+  const submitting = createMutation.isPending;
+  const deleting = discardMutation.isPending;
   const [payment, setPayment] = useState<{ question: Question; amount: number; attempt: number } | null>(
     null,
   );
@@ -173,17 +175,16 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
   const create = async (values: Values) => {
     const amount = rewardValue();
     form.setFieldValue('reward', amount);
-    setSubmitting(true);
     try {
-      const q = await createQuestion(
-        {
+      const q = await createMutation.mutateAsync({
+        fields: {
           title: values.title.trim(),
           description: values.description.trim(),
           category: values.category as CreateQuestionInput['category'],
           reward: amount,
         },
         image,
-      );
+      });
       addOwnQuestion(qc, viewer, q);
       void qc.invalidateQueries({ queryKey: questionKeys.categories() });
       setPayment({ question: q, amount, attempt: 1 });
@@ -204,8 +205,6 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
         message: `${MSG.questionCreationFailed} ${detail}`,
         color: 'red',
       });
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -269,9 +268,8 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
 
   const discard = async () => {
     if (!saved) return;
-    setDeleting(true);
     try {
-      await deleteQuestion(saved.question._id);
+      await discardMutation.mutateAsync(saved.question._id);
       removeOwnQuestion(qc, viewer, saved.question._id);
       void qc.invalidateQueries({ queryKey: questionKeys.all });
       setSaved(null);
@@ -282,8 +280,6 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
         message: err instanceof ApiError ? err.message : 'Failed to delete the question. Please try again.',
         color: 'red',
       });
-    } finally {
-      setDeleting(false);
     }
   };
 
@@ -334,7 +330,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           />
           <NumberInput
             label="Reward (₹)"
-            description={`Whole rupees, at least ₹${minReward}`}
+            description={`Whole rupees, at least ${wholeRupees(minReward)}`}
             min={minReward}
             step={1}
             allowDecimal={false}

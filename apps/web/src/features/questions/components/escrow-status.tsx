@@ -2,7 +2,7 @@ import type { EscrowInfo } from '@agora/shared';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { rupees } from '../lib/format';
+import { rupees } from '../../../lib/money';
 
 /** "3d 4h", "5h 12m", "42s": the time left until `deadline`, never negative. */
 export function timeLeft(deadline: string, now: number): string {

@@ -4,7 +4,8 @@ import { IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
-import { plainExcerpt, rupees } from '../lib/format';
+import { rupees } from '../../../lib/money';
+import { plainExcerpt } from '../lib/format';
 import { StatusBadge } from './status-badge';
 
 export interface QuestionCardProps {

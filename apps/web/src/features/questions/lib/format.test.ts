@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canUseQuestionerPages } from './access';
-import { kilobytes, plainExcerpt, rupees, statusOf } from './format';
+import { rupees } from '../../../lib/money';
+import { kilobytes, plainExcerpt, statusOf } from './format';
 
 describe('question display helpers', () => {
   it('formats paise as rupees with two decimals and bytes as KB', () => {

@@ -1,10 +1,5 @@
 import type { QuestionSort } from '@agora/shared';
 
-/** Paise → "₹12.50" (spec 01 §9: value / 100 with 2 decimals). */
-export function rupees(paise: number): string {
-  return `₹${(paise / 100).toFixed(2)}`;
-}
-
 /** spec 01 §3: attachment size in bytes, shown in KB. */
 export function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
 import { aQuestion } from '../../../test/fixtures';
 import { renderWithProviders, testUser } from '../../../test/render';
+import { onApi } from '../../../test/server';
 import { QuestionerPortalPage } from './questioner-portal-page';
 
 // The signed-in test user's own questions.
@@ -21,19 +22,16 @@ function serve(questions: Question[], extra: Record<string, unknown> = {}) {
       disconnect() {}
     },
   );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input).split('?')[0];
-      const hit = extra[`${init?.method ?? 'GET'} ${path}`];
-      if (hit) return new Response(JSON.stringify(hit), { status: 200 });
-      const body = path === '/api/questions' ? questions : { error: 'x', message: 'x', code: 'NOT_FOUND' };
-      return new Response(JSON.stringify(body), {
-        status: path === '/api/questions' ? 200 : 404,
-        headers: { 'X-Total-Count': String(questions.length) },
-      });
-    }),
-  );
+  onApi((request, url) => {
+    const path = url.split('?')[0];
+    const hit = extra[`${request.method} ${path}`];
+    if (hit) return new Response(JSON.stringify(hit), { status: 200 });
+    const body = path === '/api/questions' ? questions : { error: 'x', message: 'x', code: 'NOT_FOUND' };
+    return new Response(JSON.stringify(body), {
+      status: path === '/api/questions' ? 200 : 404,
+      headers: { 'X-Total-Count': String(questions.length) },
+    });
+  });
 }
 
 describe('QuestionerPortalPage', { timeout: 30_000 }, () => {

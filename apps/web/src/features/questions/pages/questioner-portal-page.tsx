@@ -36,96 +36,34 @@ import { StatCount } from '../../../components/stat-count';
 import { EmptyState } from '../../../components/empty-state';
 import { Markdown } from '../../../components/markdown';
 import { RelativeTime } from '../../../components/relative-time';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { PaymentStep } from '../../payments/components/payment-step';
 import { questionKeys } from '../api/keys';
 import { useOwnQuestions } from '../api/list-questions';
-import { deleteQuestion, markAnswered, rankAnswers, reopenQuestion } from '../api/question-mutations';
+import { useDeleteQuestion, useRankAnswers, useToggleQuestionStatus } from '../api/question-mutations';
 import { AnswerCard } from '../components/answer-card';
 import { AskQuestionForm } from '../components/ask-question-form';
 import { EscrowStatus } from '../components/escrow-status';
 import { RequireQuestioner } from '../components/require-questioner';
 import { StatusBadge } from '../components/status-badge';
-import { replaceQuestion } from '../lib/cache';
-import { rupees, statusOf } from '../lib/format';
+import { rupees } from '../../../lib/money';
+import { statusOf } from '../lib/format';
 
 function OwnQuestion({ q }: { q: Question }) {
   const qc = useQueryClient();
-  const [busy, setBusy] = useState<null | 'status' | 'rank'>(null);
+  const toggleStatus = useToggleQuestionStatus();
+  const rankAi = useRankAnswers();
+  const del = useDeleteQuestion();
   const [paying, setPaying] = useState(false);
   const [showAnswers, setShowAnswers] = useState(true);
   const open = statusOf(q.status) === 'open';
   // Issue 17: an unpaid question offers paying or deleting it, nothing else; a settled one stays closed.
   const unpaid = !q.isPaid && q.rewardAmount > 0;
   const settled = !!q.escrow && q.escrow.state !== 'held';
-  const [deleting, setDeleting] = useState(false);
 
-  const remove = async () => {
+  const remove = () => {
     if (!window.confirm(`Delete "${q.title}"? It has not been paid for, so nothing is charged.`)) return;
-    setDeleting(true);
-    try {
-      await deleteQuestion(q._id);
-      notifications.show({ title: 'Question deleted', message: q.title, color: 'green' });
-      void qc.invalidateQueries({ queryKey: questionKeys.all });
-    } catch (err) {
-      notifications.show({
-        title: 'Error',
-        message: `Failed to delete the question: ${errorMessage(err, 'Please try again.')}`,
-        color: 'red',
-      });
-    } finally {
-      setDeleting(false);
-    }
-  };
-
-  const changeStatus = async () => {
-    setBusy('status');
-    try {
-      replaceQuestion(qc, open ? await markAnswered(q._id) : await reopenQuestion(q._id));
-      void qc.invalidateQueries({ queryKey: questionKeys.lists() });
-      notifications.show({
-        color: 'green',
-        title: open ? 'Marked as answered' : 'Question reopened',
-        message: open
-          ? `“${q.title}” is marked as answered. You can reopen it at any time.`
-          : `“${q.title}” is open for answers again.`,
-      });
-    } catch (err) {
-      notifications.show({
-        title: 'Error',
-        message: `${open ? 'Failed to mark as answered' : 'Failed to reopen question'}: ${errorMessage(err, 'Please try again.')}`,
-        color: 'red',
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const rank = async () => {
-    setBusy('rank');
-    try {
-      const res = await rankAnswers(q._id);
-      if (!res.aiRanking.available) {
-        notifications.show({ title: 'AI ranking', message: MSG.aiUnavailable, color: 'yellow' });
-        return;
-      }
-      replaceQuestion(qc, {
-        ...q,
-        answers: res.rankedAnswers,
-        aiRanked: true,
-        aiRankedAt: res.aiRanking.rankedAt,
-      });
-      notifications.show({ title: MSG.aiRankedBadge, message: MSG.aiRanked, color: 'green' });
-    } catch (err) {
-      notifications.show({
-        title: 'Error',
-        message: `Failed to rank answers: ${errorMessage(err, 'Please try again.')}`,
-        color: 'red',
-      });
-    } finally {
-      setBusy(null);
-    }
+    del.mutate(q);
   };
 
   return (
@@ -214,8 +152,8 @@ function OwnQuestion({ q }: { q: Question }) {
               variant={open ? 'filled' : 'default'}
               color={open ? 'green' : undefined}
               leftSection={open ? <IconCheck size={14} /> : <IconRefresh size={14} />}
-              loading={busy === 'status'}
-              onClick={changeStatus}
+              loading={toggleStatus.isPending}
+              onClick={() => toggleStatus.mutate(q)}
             >
               {open ? 'Mark as Answered' : 'Reopen Question'}
             </Button>
@@ -226,8 +164,8 @@ function OwnQuestion({ q }: { q: Question }) {
               variant="light"
               color="grape"
               leftSection={<IconSparkles size={14} />}
-              loading={busy === 'rank'}
-              onClick={rank}
+              loading={rankAi.isPending}
+              onClick={() => rankAi.mutate(q)}
             >
               {q.aiRanked ? MSG.rerankWithAi : MSG.rankWithAi}
             </Button>
@@ -260,7 +198,7 @@ function OwnQuestion({ q }: { q: Question }) {
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={14} />}
-              loading={deleting}
+              loading={del.isPending}
               onClick={remove}
             >
               Delete

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowUpRight, IconCoin, IconWallet } from '@tabler/icons-react';
-import { rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
 
 export interface BalanceCardsProps {
   balance: number;

@@ -1,5 +1,5 @@
 import { Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
-import { rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
 
 export interface DistributionStatusProps {
   totalPaise: number;

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { wholeRupees } from '../../../lib/money';
 import { PaymentStep } from '../../payments/components/payment-step';
 
 export interface PayRewardPanelProps {
@@ -26,8 +27,8 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
     <Alert color="yellow" icon={<IconAlertCircle size={20} />} title="This question's reward is not paid yet">
       <Stack gap="sm">
         <Text size="sm">
-          Pay the reward of ₹{value} to publish the question; it is held in escrow until you distribute it
-          among the answers you choose.
+          Pay the reward of {wholeRupees(value)} to publish the question; it is held in escrow until you
+          distribute it among the answers you choose.
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Button
@@ -36,7 +37,7 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
             loading={paying !== null}
             disabled={value <= 0}
           >
-            Pay ₹{value}
+            Pay {wholeRupees(value)}
           </Button>
         </Group>
       </Stack>

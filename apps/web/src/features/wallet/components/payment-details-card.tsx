@@ -1,4 +1,4 @@
-import { MSG, type WalletView } from '@agora/shared';
+import { BankDetailsBody, MSG, type WalletView } from '@agora/shared';
 import {
   Alert,
   Button,
@@ -11,9 +11,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { validateAll, zodValidate } from '../../../lib/form';
 import { useSaveBankDetails } from '../api/save-bank-details';
 import { moneyError } from '../lib/money';
 
@@ -83,18 +85,31 @@ export function PaymentDetailsCard({ wallet, editing, onEditingChange }: Payment
   );
 }
 
+/** The shared PUT /api/wallet/bank-details body (issue 21); which of UPI / bank applies is checked below. */
+const bankDetailsRules = zodValidate(BankDetailsBody);
+const FIELDS = ['upiId', 'accountNumber', 'ifsc', 'accountHolderName', 'bankName'] as const;
+
 function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: () => void }) {
   const save = useSaveBankDetails();
-  const [upiId, setUpiId] = useState(wallet.upiId ?? '');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [ifsc, setIfsc] = useState(wallet.bankAccount?.ifsc ?? '');
-  const [accountHolderName, setHolder] = useState(wallet.bankAccount?.accountHolderName ?? '');
-  const [bankName, setBankName] = useState(wallet.bankAccount?.bankName ?? '');
+  const form = useForm({
+    initialValues: {
+      upiId: wallet.upiId ?? '',
+      accountNumber: '',
+      ifsc: wallet.bankAccount?.ifsc ?? '',
+      accountHolderName: wallet.bankAccount?.accountHolderName ?? '',
+      bankName: wallet.bankAccount?.bankName ?? '',
+    },
+    validate: bankDetailsRules,
+  });
+  // The form's one message line: the spec's "UPI id or bank account" rule and the server's refusal.
   const [error, setError] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    // The shared BankDetailsBody's field limits, on their fields.
+    if (validateAll(form, FIELDS)) return;
+    const { upiId, accountNumber, ifsc, accountHolderName, bankName } = form.getValues();
     const bank = [accountNumber, ifsc, accountHolderName, bankName].map((v) => v.trim());
     // The saved account number is never shown, so it cannot be prefilled: left blank, with the other
     // three bank fields filled, the server keeps the saved one.
@@ -134,8 +149,7 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
         <TextInput
           label="UPI ID"
           placeholder="name@bank"
-          value={upiId}
-          onChange={(e) => setUpiId(e.currentTarget.value)}
+          {...form.getInputProps('upiId')}
           maxLength={256}
           autoComplete="off"
         />
@@ -144,8 +158,10 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
           <TextInput
             label="Account Number"
             placeholder={wallet.bankAccount ? `Saved: ${wallet.bankAccount.accountNumber}` : ''}
-            value={accountNumber}
-            onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/[^\d\s]/g, ''))}
+            {...form.getInputProps('accountNumber')}
+            onChange={(e) =>
+              form.setFieldValue('accountNumber', e.currentTarget.value.replace(/[^\d\s]/g, ''))
+            }
             inputMode="numeric"
             maxLength={24}
             autoComplete="off"
@@ -153,24 +169,18 @@ function PaymentDetailsForm({ wallet, onDone }: { wallet: WalletView; onDone: ()
           <TextInput
             label="IFSC Code"
             placeholder="SBIN0001234"
-            value={ifsc}
-            onChange={(e) => setIfsc(e.currentTarget.value.toUpperCase())}
+            {...form.getInputProps('ifsc')}
+            onChange={(e) => form.setFieldValue('ifsc', e.currentTarget.value.toUpperCase())}
             maxLength={11}
             autoComplete="off"
           />
           <TextInput
             label="Account Holder Name"
-            value={accountHolderName}
-            onChange={(e) => setHolder(e.currentTarget.value)}
+            {...form.getInputProps('accountHolderName')}
             maxLength={100}
             autoComplete="name"
           />
-          <TextInput
-            label="Bank Name"
-            value={bankName}
-            onChange={(e) => setBankName(e.currentTarget.value)}
-            maxLength={100}
-          />
+          <TextInput label="Bank Name" {...form.getInputProps('bankName')} maxLength={100} />
         </SimpleGrid>
         {wallet.bankAccount ? (
           <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { markdownToPlainText, type RewardAnswer, type RewardRecord } from '@agora/shared';
 import { Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
 
 export interface RewardAnswerCardProps {
   answer: RewardAnswer;

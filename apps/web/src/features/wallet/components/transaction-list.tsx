@@ -2,7 +2,7 @@ import { shortDate, type WalletTransaction } from '@agora/shared';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
-import { rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
 
 /** spec 01 §3: completed green, pending yellow, anything else shown as failed in red. */
 function statusBadge(status: string) {

@@ -1,8 +1,10 @@
-import { MSG } from '@agora/shared';
+import { MSG, WithdrawalBody } from '@agora/shared';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
-import { moneyError, rupees, rupeesToPaise } from '../lib/money';
+import { rupees } from '../../../lib/money';
+import { moneyError, rupeesToPaise } from '../lib/money';
 
 export interface WithdrawDialogProps {
   opened: boolean;
@@ -12,16 +14,19 @@ export interface WithdrawDialogProps {
   onDone: (message: string) => void;
 }
 
+/** The shared WithdrawalBody's amount rule (whole paise above 0, MSG.invalidAmount; a ceiling, MSG.insufficientBalance). */
+const amountRule = WithdrawalBody.shape.amount;
+
 /** spec 01 §5: amount above 0 (min ₹0.01), at most the balance; sent in paise. */
 export function WithdrawDialog({ opened, balance, destination, onClose, onDone }: WithdrawDialogProps) {
-  const [amount, setAmount] = useState('');
+  const form = useForm({ initialValues: { amount: '' } });
   const [error, setError] = useState<string | null>(null);
   // One key per attempt: a retried (double-clicked, re-sent) request never withdraws twice.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const withdraw = useRequestWithdrawal();
 
   const reset = () => {
-    setAmount('');
+    form.reset();
     setError(null);
     setRequestId(crypto.randomUUID());
   };
@@ -29,8 +34,10 @@ export function WithdrawDialog({ opened, balance, destination, onClose, onDone }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const paise = rupeesToPaise(amount);
+    const paise = rupeesToPaise(form.getValues().amount);
     if (paise === null) return setError(MSG.invalidAmount);
+    const checked = amountRule.safeParse(paise);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? MSG.invalidAmount);
     if (paise > balance) return setError(MSG.insufficientBalance);
     withdraw.mutate(
       { amount: paise, requestId },
@@ -72,15 +79,14 @@ export function WithdrawDialog({ opened, balance, destination, onClose, onDone }
             label="Amount (₹)"
             placeholder="0.00"
             inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
+            {...form.getInputProps('amount')}
             data-autofocus
             required
             rightSection={
               <Button
                 variant="subtle"
                 size="compact-xs"
-                onClick={() => setAmount((balance / 100).toFixed(2))}
+                onClick={() => form.setFieldValue('amount', (balance / 100).toFixed(2))}
               >
                 Max
               </Button>

@@ -1,7 +1,7 @@
 import { TEST_MODE_TEXT, type WithdrawalView } from '@agora/shared';
 import { Badge, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
-import { rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

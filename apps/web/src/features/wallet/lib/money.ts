@@ -1,10 +1,5 @@
-import { formatRupees, MSG } from '@agora/shared';
+import { MSG } from '@agora/shared';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-
-/** spec 01 §3, §9: paise shown as rupees with 2 decimals. */
-export function rupees(paise: number): string {
-  return `₹${formatRupees(paise)}`;
-}
 
 /** spec 01 §8: "Error: {server error}" or the network sentence. */
 export function moneyError(err: unknown): string {

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { RewardsPage } from './rewards-page';
 
 const Q = '11111111-1111-4111-8111-111111111111';
@@ -54,7 +55,7 @@ describe('RewardsPage', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('previews an equal split with the remainder to the first selected, and sends it', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       [`GET /api/questions/${Q}/rewards`]: { body: view() },
       'POST /api/rewards/distribute': { body: { rewards: [{}, {}, {}] } },
     });
@@ -93,7 +94,7 @@ describe('RewardsPage', { timeout: 30_000 }, () => {
   });
 
   it('locks everything once distributed', async () => {
-    mockFetch({
+    mockApi({
       [`GET /api/questions/${Q}/rewards`]: {
         body: view({
           rewards: [
@@ -121,7 +122,7 @@ describe('RewardsPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the fallback screen when the question cannot be loaded', async () => {
-    mockFetch({});
+    mockApi({});
     renderPage();
     expect(await screen.findByText('Failed to load question data')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Questioner Portal/ }).getAttribute('href')).toBe(

@@ -14,16 +14,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconGift, IconMessageCircleOff } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { useDistributeRewards } from '../api/distribute-rewards';
 import { useRewardView } from '../api/get-reward-view';
 import { DistributionStatus } from '../components/distribution-status';
 import { PayRewardPanel } from '../components/pay-reward-panel';
 import { RewardAnswerCard } from '../components/reward-answer-card';
-import { moneyError, rupees } from '../lib/money';
+import { rupees } from '../../../lib/money';
+import { moneyError } from '../lib/money';
 
 function BackLink() {
   return (
@@ -45,7 +46,7 @@ function BackLink() {
  */
 export function RewardsPage() {
   const { questionId = '' } = useParams();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const view = useRewardView(questionId, isLoggedIn);
   const distribute = useDistributeRewards(questionId);
@@ -53,13 +54,6 @@ export function RewardsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isLoggedIn) {
-      setRedirectAfterLogin(`/question/${questionId}/rewards`);
-      navigate('/login', { replace: true });
-    }
-  }, [isLoggedIn, navigate, questionId]);
 
   const data = view.data;
   const total = data?.payment.amount ?? 0;

@@ -2,7 +2,8 @@ import { MSG, type WalletView } from '@agora/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
-import { mockFetch, renderWithProviders, testUser } from '../../../test/render';
+import { renderWithProviders, testUser } from '../../../test/render';
+import { mockApi } from '../../../test/server';
 import { WalletPage } from './wallet-page';
 
 const wallet = (over: Partial<WalletView> = {}): WalletView => ({
@@ -58,7 +59,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows balance, total earned and history with signs and status colours', async () => {
-    mockFetch({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
+    mockApi({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
     renderWithProviders(<WalletPage />, { route: '/wallet' });
     expect(await screen.findByTestId('wallet-balance')).toHaveProperty('textContent', '₹25.50');
     expect(screen.getByTestId('wallet-total-earned').textContent).toBe('₹40.00');
@@ -79,7 +80,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
 
   it('validates the amount and sends paise with a request id', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/wallet': { body: wallet() },
       'GET /api/wallet/transactions': { body: [] },
       'POST /api/withdrawals/request': {
@@ -102,6 +103,8 @@ describe('WalletPage', { timeout: 30_000 }, () => {
       expect(await within(dialog).findByText(message!)).toBeTruthy();
     }
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect((input as HTMLInputElement).value).toBe('25.50');
     fireEvent.change(input, { target: { value: '10.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -111,7 +114,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
 
   it('opens no dialog without payout details or without a balance', async () => {
-    mockFetch({
+    mockApi({
       'GET /api/wallet': { body: wallet({ upiId: null }) },
       'GET /api/wallet/transactions': { body: [] },
     });
@@ -131,7 +134,7 @@ describe('WalletPage', { timeout: 30_000 }, () => {
       accountHolderName: 'Devi Rao',
       bankName: 'HDFC Bank',
     };
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/wallet': { body: wallet({ upiId: null, bankAccount }) },
       'GET /api/wallet/transactions': { body: [] },
       'PUT /api/wallet/bank-details': { body: wallet({ upiId: 'devi@okhdfc', bankAccount }) },
@@ -158,8 +161,33 @@ describe('WalletPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText(MSG.paymentDetailsRequired)).toBeNull();
   });
 
+  it('saves a new bank account: digits only in the account number, the IFSC in capitals', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': { body: wallet({ upiId: null }) },
+      'GET /api/wallet/transactions': { body: [] },
+      'PUT /api/wallet/bank-details': { body: wallet({ upiId: null }) },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Details' }));
+    const form = await screen.findByRole('form', { name: 'Payment details' });
+    fireEvent.change(within(form).getByLabelText('Account Number'), { target: { value: '1234ab 5678' } });
+    fireEvent.change(within(form).getByLabelText('IFSC Code'), { target: { value: 'sbin0001234' } });
+    fireEvent.change(within(form).getByLabelText('Account Holder Name'), { target: { value: ' Devi Rao ' } });
+    fireEvent.change(within(form).getByLabelText('Bank Name'), { target: { value: 'SBI' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      upiId: '',
+      accountNumber: '1234 5678',
+      ifsc: 'SBIN0001234',
+      accountHolderName: 'Devi Rao',
+      bankName: 'SBI',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Payment details' })).toBeNull());
+  });
+
   it('shows the fallback screen when the wallet cannot be loaded', async () => {
-    mockFetch({});
+    mockApi({});
     renderWithProviders(<WalletPage />, { route: '/wallet' });
     expect(await screen.findByText('Failed to load wallet data')).toBeTruthy();
   });

@@ -2,10 +2,10 @@ import { MSG } from '@agora/shared';
 import { Alert, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { useTransactions } from '../api/get-transactions';
 import { useWallet } from '../api/get-wallet';
 import { useWithdrawals } from '../api/get-withdrawals';
@@ -31,20 +31,13 @@ function BackLink() {
 
 /** /wallet 'My Wallet' (spec 01 §2): balance, total earned, withdraw, payout details, history. */
 export function WalletPage() {
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const wallet = useWallet(isLoggedIn);
   const history = useTransactions(isLoggedIn);
   const withdrawals = useWithdrawals(isLoggedIn);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [editingDetails, setEditingDetails] = useState(false);
-
-  useEffect(() => {
-    if (!isLoggedIn) {
-      setRedirectAfterLogin('/wallet');
-      navigate('/login', { replace: true });
-    }
-  }, [isLoggedIn, navigate]);
 
   if (!isLoggedIn) return null;
 

@@ -1,16 +1,18 @@
-import { LIMITS } from '@agora/shared';
+import { LIMITS, type PaymentsMode } from '@agora/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /**
- * The one reader of the public minimum-reward setting (GET /api/settings/min-reward). Every screen
- * (ask form, pay-later panel, admin settings) goes through it, so the cache entry under
- * ['settings', 'min-reward'] always holds the same shape: whole rupees, a number. (Three hooks once
- * shared the key with two shapes, and the ask form read "at least ₹[object Object]".)
+ * The one reader of the public settings (GET /api/settings/*), and the only owner of their query keys.
+ * Every screen (ask form, pay-later panel, admin settings, the test-mode banner, admin withdrawals)
+ * goes through it, so each cache entry under ['settings', …] always holds one shape. (Three hooks
+ * once shared ['settings', 'min-reward'] with two shapes, and the ask form read
+ * "at least ₹[object Object]".)
  */
 export const settingsKeys = {
   all: ['settings'] as const,
   minReward: () => [...settingsKeys.all, 'min-reward'] as const,
+  payments: () => [...settingsKeys.all, 'payments'] as const,
 };
 
 export const minRewardQuery = () =>
@@ -27,6 +29,19 @@ export const minRewardQuery = () =>
 export function useMinReward(): { minReward: number; loaded: boolean } {
   const q = useQuery(minRewardQuery());
   return { minReward: q.data ?? LIMITS.defaultMinRewardRupees, loaded: q.isSuccess };
+}
+
+/** GET /api/settings/payments — whether payments are simulated (test mode); fixed for the server's life. */
+export const paymentsModeQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.payments(),
+    queryFn: ({ signal }) => api<PaymentsMode>('/api/settings/payments', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+
+export function usePaymentsMode() {
+  return useQuery(paymentsModeQuery());
 }
 
 /** After the admin changes the setting: every screen reads the new value. */
