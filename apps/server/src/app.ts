@@ -43,7 +43,7 @@ import { createStorage, type Storage } from './platform/storage.js';
 import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerClientLimits } from './plugins/client-limits.js';
+import { rateLimitedError, registerClientLimits } from './plugins/client-limits.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { type TaskDefinition, tasks as allTasks } from './tasks.js';
@@ -275,17 +275,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
 
-  registerClientLimits(app, config);
+  registerClientLimits(app, config, redis !== null);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      error: 'Too many attempts. Please try again later.',
-      message: 'Too many attempts. Please try again later.',
-      code: 'RATE_LIMITED',
-      retryAfter: context.after,
-    }),
+    errorResponseBuilder: (_req, context) => rateLimitedError(context.after),
   });
   await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 1 } });
 
