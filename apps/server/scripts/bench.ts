@@ -40,6 +40,7 @@ interface ScaleRun {
 
 interface Bare {
   url: string;
+  pid: number | undefined;
   load(key: string, bodies: SampledBody[]): Promise<void>;
   stop(): void;
 }
@@ -54,6 +55,7 @@ async function startBare(): Promise<Bare> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     load: (key, bodies) =>
       new Promise((resolve) => {
         child.once('message', () => resolve());
@@ -290,6 +292,7 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
       const real = await measure(
         { url: big.server.url, method: ep.method, variants: ep.variants, body: ep.body },
         load,
+        big.server.pid,
       );
       await pause(500);
       const bareResult = await measure(
@@ -301,6 +304,7 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
           body: ep.body,
         },
         load,
+        bare.pid,
       );
       rows.get(big)!.push({
         name: ep.name,
@@ -312,6 +316,9 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
         bare: bareResult,
       });
       let line = `   ${pad(ep.name, 30)} ${lpad(fmt(real.rps), 7)} req/s  p50 ${lpad(fmt(real.p50), 4)}  p99 ${lpad(fmt(real.p99), 5)} ms │ bare ${lpad(fmt(bareResult.rps), 7)} req/s → ${pct(real.rps / bareResult.rps)}`;
+      if (real.cpuUs !== null && bareResult.cpuUs !== null && real.cpuUs > 0) {
+        line += ` │ CPU µs/req ${fmt(real.cpuUs)} vs bare ${fmt(bareResult.cpuUs)} → ${pct(bareResult.cpuUs / real.cpuUs)}`;
+      }
       // Figures with failed requests are reported as such (budget column), not silently averaged in.
       if (real.failures > 0) line += `  ⚠ ${fmt(real.failures)} requests failed (non-2xx or errors)`;
       const smallEp = small?.endpoints.find((e) => e.name === ep.name);

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { buildApp, closeApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, type Database, openDatabase } from './db/client.js';
+import { batchedLogStream } from './lib/log-stream.js';
 
 function webDistPath(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,7 +50,8 @@ async function main() {
     config,
     database,
     readiness,
-    logger: { level: config.logLevel, redact: LOG_REDACT },
+    // One stdout write per event-loop turn, not per line (lib/log-stream.ts, issue 18).
+    logger: { level: config.logLevel, redact: LOG_REDACT, stream: batchedLogStream() },
   });
   try {
     await app.ctx.storage.check();

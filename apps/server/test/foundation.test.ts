@@ -78,6 +78,24 @@ describe('operations endpoints and conventions', () => {
     expect(res.headers['content-security-policy']).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeTruthy();
+    // Every header helmet sets, on every response (app.ts records them once and replays them).
+    for (const h of [
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(res.headers[h], h).toBeTruthy();
+    }
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const again = await t.app.inject({ url: '/api/questions/public' });
+    expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    expect(again.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -217,6 +235,19 @@ describe('access log', () => {
         reqId: res.headers['x-request-id'],
       });
       expect(access[0]!.ms).toBeTypeOf('number');
+      // The same line shape as the request's own logger writes (request id first after the base).
+      expect(Object.keys(access[0]!)).toEqual([
+        'level',
+        'time',
+        'pid',
+        'hostname',
+        'reqId',
+        'method',
+        'url',
+        'status',
+        'ms',
+        'msg',
+      ]);
       expect(access[1]).toMatchObject({ status: 404, reqId: missing.headers['x-request-id'] });
       expect(lines.join('')).not.toContain('reset-secret-123');
     } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** The part of autocannon's result this benchmark reads. */
@@ -43,7 +44,27 @@ export interface LoadResult {
   requests: number;
   /** Responses that were not 2xx, plus socket errors and timeouts: must be 0 for a valid figure. */
   failures: number;
+  /**
+   * The server process's CPU time (user + system) per request of the measured run, in µs, when
+   * its pid was given and /proc is there (Linux). Unlike req/s it does not depend on how much of a
+   * loaded machine the server gets (clock ticks of 10 ms: read it over a few thousand requests).
+   */
+  cpuUs: number | null;
 }
+
+/** User + system CPU of a process in clock ticks (/proc/<pid>/stat fields 14 and 15), or null. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
+const TICK_US = 10_000;
 
 function run(target: LoadTarget, connections: number, duration: number): Promise<AutocannonResult> {
   let i = 0;
@@ -77,9 +98,12 @@ function run(target: LoadTarget, connections: number, duration: number): Promise
 export async function measure(
   target: LoadTarget,
   opts: { connections: number; duration: number; warmup: number },
+  pid?: number,
 ): Promise<LoadResult> {
   if (opts.warmup > 0) await run(target, opts.connections, opts.warmup);
+  const before = cpuTicks(pid);
   const r = await run(target, opts.connections, opts.duration);
+  const after = cpuTicks(pid);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -87,5 +111,9 @@ export async function measure(
     mean: r.latency.average,
     requests: r.requests.total,
     failures: r.non2xx + r.errors + r.timeouts,
+    cpuUs:
+      before !== null && after !== null && r.requests.total > 0
+        ? ((after - before) * TICK_US) / r.requests.total
+        : null,
   };
 }

@@ -28,6 +28,14 @@ describe('per-client limits on reads, searches and writes', () => {
       if (res.statusCode === 429) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+        // The same headers and body in memory as through the Redis store.
+        expect(res.headers['x-ratelimit-limit']).toBe('5');
+        expect(res.headers['x-ratelimit-remaining']).toBe('0');
+        expect(Number(res.headers['x-ratelimit-reset'])).toBe(Number(res.headers['retry-after']));
+      } else {
+        expect(res.headers['x-ratelimit-limit']).toBe('5');
+        expect(res.headers['x-ratelimit-remaining']).toBe(String(4 - i));
+        expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
       }
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);

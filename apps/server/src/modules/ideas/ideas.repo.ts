@@ -459,11 +459,17 @@ export async function searchIdeas(
     ) w where w.search @@ ${query} limit ${SEARCH_POOL}`);
   let pool = rowsOf(window);
   if (pool.length < SEARCH_POOL) {
-    const all = await db.execute(sql`
-      select m.id from (
-        select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
-         where ${ideas.hidden} = false and ${ideas.search} @@ ${query} offset 0
-      ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`);
+    // The planner overestimates prefix matches (`solar:*` at scale 1000: 18,640 estimated, 3,400
+    // real) and reads all 100,000 wide rows in a sequential scan (100–240 ms); the GIN bitmap reads
+    // the matches only (about 27 ms). Sequential scans are off for this one statement.
+    const all = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`
+        select m.id from (
+          select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
+           where ${ideas.hidden} = false and ${ideas.search} @@ ${query} offset 0
+        ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`);
+    });
     pool = rowsOf(all);
   }
   if (pool.length === 0) return [];
