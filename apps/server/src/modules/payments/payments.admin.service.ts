@@ -1,7 +1,10 @@
 import type { Executor } from '../../db/client.js';
 import * as repo from './payments.repo.js';
 
-/** What the admin area reads and changes of orders (this area owns them). */
+/**
+ * What other areas read and change of a question's orders (this area owns them): admin's question
+ * moderation and the author's delete of an unpaid question.
+ */
 
 /** Whether money moved for a question (paid order, distributed reward, checkout still open). */
 export const questionMoney = repo.questionMoney;

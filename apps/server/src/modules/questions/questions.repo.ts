@@ -6,7 +6,6 @@ import { cursorTs } from '../../lib/cursor.js';
 import {
   answers,
   files,
-  payments,
   questionCounts,
   questions,
   rewardDistributions,
@@ -469,38 +468,6 @@ export async function saveRanking(
     .update(questions)
     .set({ aiRanked: true, aiRankedAt: now, aiRanker: ranker, updatedAt: now })
     .where(eq(questions.id, questionId));
-}
-
-/** A question's orders: one paid, or one still in its checkout window (created after `openSince`). */
-export async function orderStates(exec: Executor, questionId: string, openSince: Date) {
-  const [row] = await exec
-    .select({
-      paid: sql<boolean>`bool_or(${payments.status} = 'paid')`,
-      open: sql<boolean>`bool_or(${payments.status} = 'created' and ${payments.createdAt} > ${openSince.toISOString()}::timestamptz)`,
-    })
-    .from(payments)
-    .where(eq(payments.questionId, questionId));
-  return { paid: Boolean(row?.paid), open: Boolean(row?.open) };
-}
-
-/**
- * Deletes an unpaid question. Its orders are kept, cancelled and detached (with the title, for the
- * payer's ledger): a capture that still arrives is refunded, never lost (issue 17).
- */
-export async function cancelOrdersAndDelete(
-  exec: Executor,
-  questionId: string,
-  title: string,
-): Promise<void> {
-  await exec
-    .update(payments)
-    .set({
-      status: sql`case when ${payments.status} = 'created' then 'cancelled' else ${payments.status} end`,
-      questionId: null,
-      questionTitle: title,
-    })
-    .where(eq(payments.questionId, questionId));
-  await exec.delete(questions).where(eq(questions.id, questionId));
 }
 
 // ---------- admin ----------

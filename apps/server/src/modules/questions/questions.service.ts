@@ -35,6 +35,7 @@ import { createRanker } from '../../platform/ranker-factory.js';
 import { notify, notifyMany } from '../notifications/notifications.service.js';
 import { getMinReward } from '../settings/settings.service.js';
 import { answerVisibility, canAsk, canSeeQuestion, isAuthor, isPublic } from './questions.policy.js';
+import { detachQuestionOrders, questionMoney } from '../payments/payments.admin.service.js';
 import * as repo from './questions.repo.js';
 import { invalidCursor } from '../../lib/cursor.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
@@ -471,14 +472,12 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
         if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
-        const orders = await repo.orderStates(
-          tx,
-          q.id,
-          new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS),
-        );
+        const orders = await questionMoney(tx, q.id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
         if (q.isPaid || orders.paid) conflict('QUESTION_PAID', QUESTION_TEXT.paidCannotDelete);
-        if (orders.open) conflict('PAYMENT_IN_PROGRESS', QUESTION_TEXT.orderOpenCannotDelete);
-        await repo.cancelOrdersAndDelete(tx, q.id, q.title);
+        if (orders.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', QUESTION_TEXT.orderOpenCannotDelete);
+        // The orders are kept, cancelled and detached (payments owns them), then the row goes.
+        await detachQuestionOrders(tx, q.id, q.title);
+        await repo.deleteQuestion(tx, q.id);
         return q.imageKey;
       });
       // The image file is left to the hourly sweep of files nothing names (uploads.ts).

@@ -2,24 +2,16 @@ import type { AdminUser } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
 import type { ListOpts } from '../../lib/admin-list.js';
 import { page } from '../../lib/cursor.js';
+import { toPublicUser } from '../auth/auth.service.js';
 import * as repo from './users.repo.js';
 
-/**
+/*
  * What the admin area reads and changes of users. This area owns the rows; the admin area
  * authorises, audits and calls these (inside its transaction when it passes one).
  */
-export function toAdminUser(u: repo.UserRow): AdminUser {
-  return {
-    id: u.id,
-    _id: u.id,
-    name: u.name,
-    displayName: u.displayName,
-    email: u.email,
-    role: u.role as AdminUser['role'],
-    status: u.status as AdminUser['status'],
-    createdAt: u.createdAt.toISOString(),
-  };
-}
+
+/** The admin's view of a user is the public wire shape (auth.service's one mapper). */
+export const toAdminUser: (u: repo.UserRow) => AdminUser = toPublicUser;
 
 export async function listUsersForAdmin(
   db: Executor,
