@@ -1,14 +1,19 @@
-import { type IdeaComment, MSG } from '@agora/shared';
+import { CommentBody, type IdeaComment, MSG } from '@agora/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { validateAll, zodValidate } from '../../../lib/form';
 import { useEarlierComments } from '../api/comments';
 import { useAddComment, useDeleteComment } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
+
+/** The comment box, checked with the server's CommentBody (MSG.enterComment when blank). */
+const validateComment = zodValidate(CommentBody);
 
 /** Comments of an idea: the list, the form, and delete on one's own comments (spec 02 §6). */
 export function Comments({
@@ -28,8 +33,7 @@ export function Comments({
   readOnly?: boolean;
 }) {
   const { user, isLoggedIn } = useAuth();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { content: '' }, validate: validateComment });
   const add = useAddComment(ideaId);
   const remove = useDeleteComment(ideaId);
   const [showEarlier, setShowEarlier] = useState(false);
@@ -49,10 +53,9 @@ export function Comments({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!isLoggedIn) return notifyLoginRequired('comment');
-    if (!text.trim()) return setError(MSG.enterComment);
-    setError(null);
-    add.mutate(text, {
-      onSuccess: () => setText(''),
+    if (validateAll(form, ['content'])) return;
+    add.mutate(form.getValues().content, {
+      onSuccess: () => form.reset(),
       onError: (err) => {
         if (err instanceof ApiError && err.status === 401) return;
         notifications.show({
@@ -154,12 +157,7 @@ export function Comments({
               autosize
               minRows={2}
               maxLength={2000}
-              value={text}
-              error={error}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                if (error) setError(null);
-              }}
+              {...form.getInputProps('content')}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={add.isPending}>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../../lib/auth-store';
+import { clearSession, setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { server } from '../../../test/server';
 import { AnswerForm } from './answer-form';
@@ -42,7 +42,7 @@ function setup() {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
   };
-  return { onAlreadyAnswered, onClosed, upload };
+  return { onSubmitted, onAlreadyAnswered, onClosed, upload };
 }
 
 describe('AnswerForm attachment upload conflicts', { timeout: 30_000 }, () => {
@@ -72,5 +72,88 @@ describe('AnswerForm attachment upload conflicts', { timeout: 30_000 }, () => {
     await upload();
     await waitFor(() => expect(onAlreadyAnswered).toHaveBeenCalledTimes(1));
     expect(onClosed).not.toHaveBeenCalled();
+  });
+});
+
+describe('AnswerForm validation and submit', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSession('token', testUser as never);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const answerBox = () => screen.getByRole('textbox', { name: /your answer/i });
+  const uploaded = {
+    filename: 'k1',
+    url: '/uploads/k1',
+    originalName: 'notes.txt',
+    mimetype: 'text/plain',
+    size: 1,
+  };
+
+  it('a blank (whitespace-only) answer toasts the empty-answer message inline too, and sends nothing', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const sent = vi.fn();
+    server.use(
+      http.post(`/api/questions/${Q}/answers`, () => {
+        sent();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    setup();
+    fireEvent.change(answerBox(), { target: { value: '   \n ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: MSG.emptyAnswerTitle, message: MSG.emptyAnswer }),
+      ),
+    );
+    expect(await screen.findByText(MSG.emptyAnswer)).toBeTruthy();
+    expect(screen.queryByText(MSG.answerConfirm)).toBeNull();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('a signed-out user is told to log in before the confirmation', async () => {
+    clearSession();
+    const show = vi.spyOn(notifications, 'show');
+    setup();
+    fireEvent.change(answerBox(), { target: { value: 'An answer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: MSG.submissionFailedTitle, message: MSG.loginToAnswer }),
+      ),
+    );
+    expect(screen.queryByText(MSG.answerConfirm)).toBeNull();
+  });
+
+  it('confirms, sends the trimmed text with the uploaded attachment, toasts and clears the form', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    let body: unknown;
+    server.use(
+      http.post(`/api/questions/${Q}/answers/upload`, () => HttpResponse.json({ attachment: uploaded })),
+      http.post(`/api/questions/${Q}/answers`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ _id: 'a1' }, { status: 201 });
+      }),
+    );
+    const { upload, onSubmitted } = setup();
+    await upload();
+    expect(await screen.findByText('notes.txt')).toBeTruthy();
+    fireEvent.change(answerBox(), { target: { value: '  My answer  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByText(MSG.answerConfirm)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Answer submitted', message: 'Your answer has been posted.' }),
+      ),
+    );
+    expect(body).toEqual({ content: 'My answer', attachments: [uploaded] });
+    await waitFor(() => expect((answerBox() as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.queryByText('notes.txt')).toBeNull();
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 });

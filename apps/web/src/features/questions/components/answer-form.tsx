@@ -1,11 +1,13 @@
-import { type Attachment, MSG } from '@agora/shared';
+import { type Attachment, CreateAnswerBody, MSG } from '@agora/shared';
 import { Button, FileButton, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { validateAll, zodValidate } from '../../../lib/form';
 import { uploadAttachment, useCreateAnswer } from '../api/question-mutations';
 import { AttachmentList } from './attachment-list';
 
@@ -45,14 +47,26 @@ export interface AnswerFormProps {
   onClosed?: () => void;
 }
 
+/** The answer's fields, checked with the server's CreateAnswerBody (same sentences). */
+interface Values {
+  content: string;
+  attachments: Attachment[];
+}
+
+const validateAnswer = zodValidate(CreateAnswerBody);
+
 const conflictCode = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.code : null);
 
 /** The answer form of spec 01 §2/§5: text, attachments with upload progress, one-answer confirmation. */
 export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClosed }: AnswerFormProps) {
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
-  const [content, setContent] = useState('');
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { content: '', attachments: [] },
+    validate: validateAnswer,
+  });
+  const { attachments } = form.getValues();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const create = useCreateAnswer(questionId);
@@ -80,7 +94,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
         notifications.show({ title: MSG.uploadFailed, message: MSG.uploadInvalidResponse, color: 'red' });
         return;
       }
-      setAttachments((xs) => [...xs, a]);
+      form.insertListItem('attachments', a);
     } catch (err) {
       const { title, message } = uploadErrorText(err);
       notifications.show({ title, message, color: 'red' });
@@ -93,8 +107,13 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
   };
 
   const ask = () => {
-    if (!content.trim()) {
+    const invalid = validateAll(form, ['content', 'attachments']);
+    if (invalid?.message === MSG.emptyAnswer) {
       notifications.show({ title: MSG.emptyAnswerTitle, message: MSG.emptyAnswer, color: 'yellow' });
+      return;
+    }
+    if (invalid) {
+      notifications.show({ title: MSG.submissionFailedTitle, message: invalid.message, color: 'red' });
       return;
     }
     if (!isLoggedIn) {
@@ -106,6 +125,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
 
   const submit = async () => {
     setConfirming(false);
+    const { content } = form.getValues();
     try {
       await create.mutateAsync({ content: content.trim(), attachments: attachments.filter(complete) });
       notifications.show({
@@ -113,8 +133,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
         message: 'Your answer has been posted.',
         color: 'green',
       });
-      setContent('');
-      setAttachments([]);
+      form.reset();
       onSubmitted();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return toLogin();
@@ -159,12 +178,11 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
           minRows={4}
           maxRows={14}
           maxLength={20_000}
-          value={content}
-          onChange={(e) => setContent(e.currentTarget.value)}
+          {...form.getInputProps('content')}
         />
         <AttachmentList
           attachments={attachments}
-          onRemove={(a) => setAttachments((xs) => xs.filter((x) => x !== a))}
+          onRemove={(a) => form.removeListItem('attachments', attachments.indexOf(a))}
         />
         {progress ? (
           <Stack gap={2}>
