@@ -4,6 +4,7 @@ import type {
   VerifyPaymentBody,
   VerifyPaymentResult,
 } from '@agora/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/payments/create-order — amount in whole rupees; the answer is in paise. */
@@ -21,4 +22,27 @@ export function verifyPayment(body: VerifyPaymentBody): Promise<VerifyPaymentRes
 /** Sandbox only: the server signs a payment exactly as the real provider would. */
 export function sandboxPay(orderId: string): Promise<SandboxPayResult> {
   return api<SandboxPayResult>('/api/payments/sandbox/pay', { method: 'POST', body: { orderId } });
+}
+
+/*
+ * The payment step's writes as mutations (issue 21). The step keeps its own orchestration (order →
+ * provider checkout → verify, each phase with its own message), so each hook is only the call;
+ * the step reads the outcome through `mutateAsync`.
+ */
+
+/** Creates the order of one payment attempt. */
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: (v: { questionId: string; amountRupees: number }) => createOrder(v.questionId, v.amountRupees),
+  });
+}
+
+/** Verifies a signed payment (the provider's or the sandbox's). */
+export function useVerifyPayment() {
+  return useMutation({ mutationFn: verifyPayment });
+}
+
+/** Sandbox only: pays an order as the provider would. */
+export function useSandboxPay() {
+  return useMutation({ mutationFn: sandboxPay });
 }

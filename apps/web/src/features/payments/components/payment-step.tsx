@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { rupees } from '../../../lib/money';
-import { createOrder, sandboxPay, verifyPayment } from '../api/payments';
+import { useCreateOrder, useSandboxPay, useVerifyPayment } from '../api/payments';
 import { loadRazorpayCheckout } from './razorpay-checkout';
 
 export interface PaymentStepProps {
@@ -59,6 +59,10 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
   const qc = useQueryClient();
   const callbacks = useRef({ onPaid, onError, onCancel });
   callbacks.current = { onPaid, onError, onCancel };
+  // The writes are mutations; the phases and their messages stay here. mutateAsync is stable.
+  const { mutateAsync: createOrder } = useCreateOrder();
+  const { mutateAsync: verifyPayment } = useVerifyPayment();
+  const { mutateAsync: sandboxPay } = useSandboxPay();
 
   const finish = useCallback(
     (outcome: { kind: 'paid' } | { kind: 'cancel' } | { kind: 'error'; title: string; message: string }) => {
@@ -95,7 +99,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
         finish({ kind: 'error', title: VERIFY_ERROR_TITLE, message: VERIFY_ERROR_MESSAGE });
       }
     },
-    [questionId, finish, qc],
+    [questionId, finish, qc, verifyPayment],
   );
 
   const openRazorpay = useCallback(
@@ -132,7 +136,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
     // One order per mounted step, also under StrictMode's double effect run.
     if (started.current) return;
     started.current = true;
-    createOrder(questionId, amountRupees)
+    createOrder({ questionId, amountRupees })
       .then((o) => {
         setOrder(o);
         setPhase('checkout');
@@ -145,7 +149,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
           message: `Unable to process your payment. ${errorMessage(err, 'Please try again.')}`,
         });
       });
-  }, [questionId, amountRupees, openRazorpay, finish]);
+  }, [questionId, amountRupees, openRazorpay, finish, createOrder]);
 
   const paySandbox = async () => {
     if (!order) return;
