@@ -33,7 +33,8 @@ export function sandboxPay(orderId: string): Promise<SandboxPayResult> {
 /** Creates the order of one payment attempt. */
 export function useCreateOrder() {
   return useMutation({
-    mutationFn: (v: { questionId: string; amountRupees: number }) => createOrder(v.questionId, v.amountRupees),
+    mutationFn: (v: { questionId: string; amountRupees: number }) =>
+      createOrder(v.questionId, v.amountRupees),
   });
 }
 
