@@ -3,7 +3,7 @@ import { MSG } from '@agora/shared';
 import { Alert, Box } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { googleLogin } from '../api/google-login';
+import { useGoogleLogin } from '../api/google-login';
 
 const SCRIPT_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -33,7 +33,8 @@ function loadScript(): Promise<void> {
 
 /**
  * The social sign-in button (spec 01 §2), shown only when the server has a Google client id.
- * Google's script renders the button; its ID token is verified by our server (POST /api/auth/google).
+ * Google's script renders the button; its ID token is verified by our server (POST /api/auth/google,
+ * useGoogleLogin, which also starts the session).
  * Messages: spec 01 §8 social sign-in.
  */
 export function GoogleSignIn({
@@ -47,6 +48,10 @@ export function GoogleSignIn({
   const [error, setError] = useState<string | null>(null);
   const done = useRef(onSignedIn);
   done.current = onSignedIn;
+  // Google calls back long after the effect ran: it reads the mutation through a ref.
+  const { mutateAsync } = useGoogleLogin();
+  const signIn = useRef(mutateAsync);
+  signIn.current = mutateAsync;
 
   useEffect(() => {
     let cancelled = false;
@@ -65,7 +70,7 @@ export function GoogleSignIn({
                 return;
               }
               try {
-                done.current(await googleLogin(credential));
+                done.current(await signIn.current(credential));
               } catch (err) {
                 if (err instanceof ApiError) setError(`Login failed: ${err.message}`);
                 else if (err instanceof NetworkError) setError(`Network error during login: ${err.message}`);

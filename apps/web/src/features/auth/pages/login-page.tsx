@@ -1,4 +1,4 @@
-import { type AuthResult, LoginBody, MSG } from '@agora/shared';
+import { LoginBody, MSG } from '@agora/shared';
 import { Alert, Anchor, Badge, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { setSession, takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -53,10 +53,8 @@ export function LoginPage() {
     );
   };
 
-  const onGoogle = (r: AuthResult) => {
-    setSession(r.token, r.user);
-    finish();
-  };
+  // useGoogleLogin has started the session.
+  const onGoogle = () => finish();
 
   const signupHref = role && role !== 'admin' ? `/signup?role=${encodeURIComponent(role)}` : '/signup';
 
