@@ -123,6 +123,19 @@ describe('web architecture (issue 21)', () => {
     ).toEqual([]);
   });
 
+  it('keeps form fields in @mantine/form, not in a row of useState<string> (at most two per component)', () => {
+    // A search box or a dialog's one text is not a form; three string states are. The count is a
+    // cheap textual one: `useState<string>(…)`, `useState('')`, `useState("")`.
+    const EXCEPTIONS = new Set<string>([]);
+    const strings = /useState<string>\(|useState\(\s*(''|"")\s*\)/g;
+    const bad = source
+      .filter((f) => /^features\/[^/]+\/components\//.test(f.path) && !EXCEPTIONS.has(f.path))
+      .map((f) => ({ path: f.path, n: f.text.match(strings)?.length ?? 0 }))
+      .filter((f) => f.n > 2)
+      .map((f) => `${f.path}: ${f.n} string states`);
+    expect(bad).toEqual([]);
+  });
+
   it('declares every package it imports', () => {
     const pkg = JSON.parse(readFileSync(join(WEB, 'package.json'), 'utf8'));
     const root = JSON.parse(readFileSync(join(WEB, '..', '..', 'package.json'), 'utf8'));
