@@ -14,24 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconEyeOff,
-  IconLogin,
-  IconRestore,
-  IconShieldLock,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconEyeOff, IconRestore, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
 import { errorMessage } from '../../../lib/api-client';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { useHiddenIdeas } from '../api/hidden-ideas';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { uniqueIdeas } from '../api/list-ideas';
 import { IdeaTags } from '../components/idea-tags';
 import { LoadMore } from '../components/load-more';
+import { SignInPrompt } from '../components/sign-in-prompt';
 
 /** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
 export function HiddenIdeasPage() {
@@ -41,28 +35,8 @@ export function HiddenIdeasPage() {
   const del = useDeleteIdea();
   const [deleting, setDeleting] = useState<Idea | null>(null);
 
-  if (!token || !user) {
-    return (
-      <Container size="sm" py="xl">
-        <Paper withBorder p="xl" radius="md" ta="center">
-          <Title order={1} size="h3">
-            {MSG.pleaseLogin}
-          </Title>
-          <Text c="dimmed" size="sm" my="sm">
-            Sign in to see and manage your hidden ideas.
-          </Text>
-          <Button
-            component={Link}
-            to="/login"
-            leftSection={<IconLogin size={16} />}
-            onClick={() => setRedirectAfterLogin('/hidden-ideas')}
-          >
-            Login
-          </Button>
-        </Paper>
-      </Container>
-    );
-  }
+  if (!token || !user)
+    return <SignInPrompt reason="Sign in to see and manage your hidden ideas." returnTo="/hidden-ideas" />;
 
   const ideas = uniqueIdeas(hidden.data?.pages);
   const total = hidden.data?.pages[0]?.totalItems ?? 0;

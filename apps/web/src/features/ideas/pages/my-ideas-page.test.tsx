@@ -1,7 +1,7 @@
 import type { Idea } from '@agora/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/auth-store';
+import { clearSession, setSession, takeRedirectAfterLogin } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { mockApi } from '../../../test/server';
 import { MyIdeasPage } from './my-ideas-page';
@@ -31,6 +31,14 @@ describe('MyIdeasPage', { timeout: 30_000 }, () => {
   afterEach(() => {
     clearSession();
     vi.unstubAllGlobals();
+  });
+
+  it('asks a signed-out visitor to log in and comes back here afterwards', async () => {
+    renderWithProviders(<MyIdeasPage />);
+    expect(await screen.findByRole('heading', { name: 'Please Login' })).toBeTruthy();
+    expect(screen.getByText('Sign in to see the ideas you have shared.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Login' }));
+    expect(takeRedirectAfterLogin()).toBe('/my-ideas');
   });
 
   it("lists the signed-in user's own ideas (author=me) with their total", async () => {

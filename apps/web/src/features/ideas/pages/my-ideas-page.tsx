@@ -1,4 +1,4 @@
-import { type Idea, IDEA_SORTS, MSG, plural } from '@agora/shared';
+import { type Idea, IDEA_SORTS, plural } from '@agora/shared';
 import {
   Anchor,
   Box,
@@ -14,10 +14,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconEyeOff, IconLogin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import { type IdeaSort, uniqueIdeas, useMyIdeas } from '../api/list-ideas';
 import { readIdeaSort } from '../api/prefetch';
 import { IdeaCard } from '../components/idea-card';
@@ -25,6 +25,7 @@ import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error
 import { LoadMore } from '../components/load-more';
 import { ShareDialog } from '../components/share-dialog';
 import { filterIdeas } from './ideas-page';
+import { SignInPrompt } from '../components/sign-in-prompt';
 
 const SORT_LABELS: Record<IdeaSort, string> = { newest: 'Newest', oldest: 'Oldest', popular: 'Most Popular' };
 
@@ -43,28 +44,8 @@ export function MyIdeasPage() {
   const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
   const total = list.data?.pages[0]?.totalItems ?? 0;
 
-  if (!token || !user) {
-    return (
-      <Container size="sm" py="xl">
-        <Paper withBorder p="xl" radius="md" ta="center">
-          <Title order={1} size="h3">
-            {MSG.pleaseLogin}
-          </Title>
-          <Text c="dimmed" size="sm" my="sm">
-            Sign in to see the ideas you have shared.
-          </Text>
-          <Button
-            component={Link}
-            to="/login"
-            leftSection={<IconLogin size={16} />}
-            onClick={() => setRedirectAfterLogin('/my-ideas')}
-          >
-            Login
-          </Button>
-        </Paper>
-      </Container>
-    );
-  }
+  if (!token || !user)
+    return <SignInPrompt reason="Sign in to see the ideas you have shared." returnTo="/my-ideas" />;
 
   return (
     <Container size="md" py="lg">
