@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { uploadsTasks } from './lib/uploads.tasks.js';
+import { adminTasks } from './modules/admin/admin.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
 import { escrowTasks } from './modules/payments/escrow.tasks.js';
 import { mailTasks } from './platform/mail.tasks.js';
@@ -18,4 +19,10 @@ export interface TaskDefinition {
   handler: (ctx: AppContext) => Promise<void>;
 }
 
-export const tasks: TaskDefinition[] = [...mailTasks, ...uploadsTasks, ...hackathonsTasks, ...escrowTasks];
+export const tasks: TaskDefinition[] = [
+  ...mailTasks,
+  ...uploadsTasks,
+  ...hackathonsTasks,
+  ...escrowTasks,
+  ...adminTasks,
+];

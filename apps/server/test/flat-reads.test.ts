@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, makeAdmin, signup, type TestApp, type TestUser } from './helpers.js';
+import { JOB_TOTAL_CAP } from '../src/modules/jobs/jobs.repo.js';
+import { earliestToday } from '../src/modules/jobs/jobs.service.js';
+import { adminTasks } from '../src/modules/admin/admin.tasks.js';
 
 describe('flat reads (issue 18)', () => {
   let t: TestApp;
@@ -57,7 +60,7 @@ describe('flat reads (issue 18)', () => {
     expect(beyond.json().totalItems).toBe(1100);
   });
 
-  it('jobs: exact totals from job_counts; a filtered search counts up to 1,000 and says so', async () => {
+  it('jobs: exact totals from job_counts; a filtered search counts up to JOB_TOTAL_CAP (100) and says so', async () => {
     const all = (await t.app.inject({ url: '/api/jobs' })).json();
     // 1,102 rows: one pending, one past its deadline.
     expect(all.pagination.totalJobs).toBe(1100);
@@ -65,7 +68,7 @@ describe('flat reads (issue 18)', () => {
     const eng = (await t.app.inject({ url: '/api/jobs?category=Engineering' })).json();
     expect(eng.pagination.totalJobs).toBe(550);
     const search = (await t.app.inject({ url: '/api/jobs?search=developer' })).json();
-    expect(search.pagination.totalJobs).toBe(1000);
+    expect(search.pagination.totalJobs).toBe(JOB_TOTAL_CAP);
     expect(search.pagination.totalCapped).toBe(true);
     expect(search.jobs.length).toBeGreaterThan(0);
     const few = (await t.app.inject({ url: '/api/jobs?search=developer&location=Mumbai' })).json();
@@ -86,6 +89,43 @@ describe('flat reads (issue 18)', () => {
     );
     const deleted = (await t.app.inject({ url: '/api/jobs/categories' })).json();
     expect(deleted.Design).toBe(after.Design - 10);
+  });
+
+  it('job category counts are kept per day: a job stops counting once its deadline day is over', async () => {
+    const counts = async () => (await t.app.inject({ url: '/api/jobs/categories' })).json();
+    const total = async () =>
+      (await t.app.inject({ url: '/api/jobs?category=Design' })).json().pagination.totalJobs;
+    const before = await counts();
+    const today = earliestToday(t.clock.now());
+    await t.database.db.execute(sql`
+      insert into jobs (poster_id, title, description, company_name, city, country, category, contact_email, status,
+                        application_deadline)
+      values (${author.user.id}, 'Last-day designer', 'Apply today', 'Acme', 'Pune', 'India', 'Design',
+              'jobs@example.com', 'approved', ${today}::date)`);
+    // Counted the same day (the write moves the per-category row; no recount)…
+    expect((await counts()).Design).toBe(before.Design + 1);
+    expect(await total()).toBe(before.Design + 1);
+    // …and no longer the day after its deadline, for both readers (the rows are recomputed once).
+    // A listed Design job without a deadline (not the last-day one).
+    const designer = (await t.app.inject({ url: '/api/jobs?category=Design&sort=oldest&limit=1' })).json()
+      .jobs[0].title as string;
+    expect(designer).toMatch(/^Frontend Developer/);
+    const saved = t.clock.now();
+    t.clock.advance(86_400_000);
+    try {
+      expect((await counts()).Design).toBe(before.Design);
+      expect(await total()).toBe(before.Design);
+      // A change made on the new day counts against the new day.
+      await t.database.db.execute(sql`update jobs set status = 'pending' where title = ${designer}`);
+      expect((await counts()).Design).toBe(before.Design - 1);
+    } finally {
+      t.clock.set(saved);
+    }
+    // Back on the first day: recomputed again, the last-day job counts once more.
+    expect((await counts()).Design).toBe(before.Design);
+    await t.database.db.execute(sql`update jobs set status = 'approved' where title = ${designer}`);
+    await t.database.db.execute(sql`delete from jobs where title = 'Last-day designer'`);
+    expect((await counts()).Design).toBe(before.Design);
   });
 
   it('questions: a rare word beyond the newest 1,000 is found, an absent one answers an empty page', async () => {
@@ -145,5 +185,53 @@ describe('flat reads (issue 18)', () => {
     expect(after.totals.ideas).toBe(1097);
     const days = after.series.reduce((a, d) => a + Number(d.ideas), 0);
     expect(days).toBe(1097);
+  });
+
+  it('admin overview: the review backlog follows the tables (pending_counts)', async () => {
+    const totals = async () =>
+      (
+        (await t.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json() as {
+          totals: Record<string, number>;
+        }
+      ).totals;
+    const exact = async () => {
+      const res = await t.database.db.execute(sql`
+        select (select count(*)::int from jobs where status = 'pending') as jobs,
+               (select count(*)::int from hackathons where status = 'pending') as hackathons,
+               (select count(*)::int from withdrawals where status = 'pending') as withdrawals`);
+      const r = ((res as { rows?: unknown[] }).rows ?? (res as unknown[]))[0] as Record<string, number>;
+      return { pendingJobs: r.jobs, pendingHackathons: r.hackathons, pendingWithdrawals: r.withdrawals };
+    };
+    expect(await totals()).toMatchObject(await exact());
+    // Many rows in one statement each way (the triggers count transition tables), then one row.
+    await t.database.db.execute(
+      sql`update jobs set status = 'pending' where title like 'Frontend Developer 10%'`,
+    );
+    const moved = await exact();
+    expect(moved.pendingJobs).toBeGreaterThan(10);
+    expect(await totals()).toMatchObject(moved);
+    await t.database.db.execute(
+      sql`update jobs set status = 'approved' where title like 'Frontend Developer 10%'`,
+    );
+    await t.database.db.execute(sql`delete from jobs where status = 'pending'`);
+    expect(await totals()).toMatchObject({ ...(await exact()), pendingJobs: 0 });
+
+    // The changes are appended rows; the task folds them into one per table, totals unchanged.
+    const rows = async () => {
+      const res = await t.database.db.execute(
+        sql`select tbl, count(*)::int as n from pending_counts group by tbl`,
+      );
+      return Object.fromEntries(
+        ((res as { rows?: unknown[] }).rows ?? (res as unknown[])).map((r) => [
+          (r as { tbl: string }).tbl,
+          (r as { n: number }).n,
+        ]),
+      );
+    };
+    expect((await rows()).jobs).toBeGreaterThan(1);
+    const task = adminTasks.find((x) => x.name === 'admin.compact-pending-counts')!;
+    await Promise.all([task.handler(t.app.ctx), task.handler(t.app.ctx)]);
+    expect(await rows()).toEqual({ jobs: 1, hackathons: 1, withdrawals: 1 });
+    expect(await totals()).toMatchObject(await exact());
   });
 });

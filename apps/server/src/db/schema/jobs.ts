@@ -76,3 +76,19 @@ export const jobCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.category, t.deadline] })],
 );
+
+/**
+ * Approved jobs per category still open on `job_open_asof.day` (migration 0017, issue 18): kept
+ * from job_counts by a trigger, recomputed by agora_job_open_refresh when a reader asks for
+ * another day. The category counts read these rows, not every future deadline.
+ */
+export const jobOpenCounts = pgTable('job_open_counts', {
+  category: text('category').primaryKey(),
+  approved: integer('approved').notNull().default(0),
+});
+
+/** The one row saying which day job_open_counts counts for. */
+export const jobOpenAsof = pgTable('job_open_asof', {
+  one: boolean('one').primaryKey().default(true),
+  day: date('day', { mode: 'string' }).notNull(),
+});

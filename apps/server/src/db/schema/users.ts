@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   date,
   index,
@@ -129,6 +130,20 @@ export const overviewDaily = pgTable(
     v: bigint('v', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.metric, t.day] })],
+);
+
+/**
+ * The review backlog per table (`jobs`, `hackathons`, `withdrawals`: rows with status 'pending') as
+ * appended changes, summed by the reader and folded by a task (migration 0017, issue 18).
+ */
+export const pendingCounts = pgTable(
+  'pending_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tbl: text('tbl').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('pending_counts_tbl_idx').on(t.tbl)],
 );
 
 export const mailOutbox = pgTable(

@@ -51,6 +51,7 @@ import {
 } from '../wallet/wallet.admin.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
 import * as repo from './admin.repo.js';
+import * as pendingCountsRepo from './pending-counts.repo.js';
 
 /** A page of a list and the cursor of the next one (sent as X-Next-Cursor; null on the last page). */
 export interface Paged<T> {
@@ -478,6 +479,8 @@ export function createAdminService(ctx: AppContext) {
     retryFailedMail,
     overview,
     auditLog,
+    /** The overview's backlog counters, folded (a background task; see admin.tasks.ts). */
+    compactPendingCounts: () => pendingCountsRepo.compactPendingCounts(ctx.db),
   };
 }
 

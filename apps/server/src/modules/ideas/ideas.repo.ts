@@ -1,5 +1,5 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
@@ -447,54 +447,59 @@ export async function searchIdeas(
     (w) => sql`(to_tsquery('english', ${`${w}:*`}) || to_tsquery('simple', ${`${w}:*`}))`,
   );
   const query = sql`(${sql.join(parts, match === 'all' ? sql` && ` : sql` || `)})`;
-  // Ranked among a bounded pool of matches (issue 18): the newest SEARCH_POOL matches found in the
-  // newest SEARCH_WINDOW visible ideas through ideas_feed_idx (a common word or prefix such as `s`
-  // fills it within a few hundred rows); when that window has fewer, the matches through the GIN
-  // index (`offset 0`: planned on its own, so a rare word never walks the feed with a filter).
-  // ts_rank then scores at most SEARCH_POOL rows, where it scored every match.
-  const window = await db.execute(sql`
+  // Ranked among a bounded pool of matches (issue 18). First, in one statement: the newest
+  // SEARCH_POOL matches among the newest SEARCH_WINDOW visible ideas (through ideas_feed_idx),
+  // ranked, with their authors. When that fills the list (`limit` results: the dropdown is full),
+  // it is the answer, and a common word or prefix (`s`, `solar`) costs the same at any table size.
+  // Only a word rarer than that in the window (fewer than `limit` matches among the newest
+  // SEARCH_WINDOW) reads its matches through the GIN index: few rows by definition.
+  const windowPool = sql`
     select w.id from (
       select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
        order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${SEARCH_WINDOW}
-    ) w where w.search @@ ${query} limit ${SEARCH_POOL}`);
-  let pool = rowsOf(window);
-  if (pool.length < SEARCH_POOL) {
+    ) w where w.search @@ ${query} limit ${SEARCH_POOL}`;
+  const ranked = (pool: SQL) =>
+    db
+      .select({
+        id: ideas.id,
+        title: ideas.title,
+        description: sql<string>`left(${ideas.description}, 300)`,
+        category: ideas.category,
+        tags: ideas.tags,
+        likeCount: ideas.likeCount,
+        createdAt: ideas.createdAt,
+        authorId: ideas.authorId,
+        authorName: users.displayName,
+      })
+      .from(ideas)
+      .innerJoin(users, eq(users.id, ideas.authorId))
+      .where(sql`${ideas.id} in (${pool})`)
+      .orderBy(sql`ts_rank(${ideas.search}, ${query}) desc`, desc(ideas.likeCount), desc(ideas.createdAt))
+      .limit(limit);
+  let rows = await ranked(windowPool);
+  if (rows.length < limit) {
     // The planner overestimates prefix matches (`solar:*` at scale 1000: 18,640 estimated, 3,400
-    // real) and reads all 100,000 wide rows in a sequential scan (100–240 ms); the GIN bitmap reads
-    // the matches only (about 27 ms). Sequential scans are off for this one statement.
-    const all = await db.transaction(async (tx) => {
+    // real) and would read all 100,000 wide rows in a sequential scan (100–240 ms); the GIN bitmap
+    // reads the matches only. Sequential scans are off for this one statement.
+    const pool = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`
+      const all = await tx.execute(sql`
         select m.id from (
           select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
            where ${ideas.hidden} = false and ${ideas.search} @@ ${query} offset 0
         ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`);
+      return rowsOf(all).map((r) => r.id);
     });
-    pool = rowsOf(all);
+    rows =
+      pool.length === 0
+        ? []
+        : await ranked(
+            sql.join(
+              pool.map((id) => sql`${id}`),
+              sql`, `,
+            ),
+          );
   }
-  if (pool.length === 0) return [];
-  const rows = await db
-    .select({
-      id: ideas.id,
-      title: ideas.title,
-      description: sql<string>`left(${ideas.description}, 300)`,
-      category: ideas.category,
-      tags: ideas.tags,
-      likeCount: ideas.likeCount,
-      createdAt: ideas.createdAt,
-      authorId: ideas.authorId,
-      authorName: users.displayName,
-    })
-    .from(ideas)
-    .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(
-      inArray(
-        ideas.id,
-        pool.map((r) => r.id),
-      ),
-    )
-    .orderBy(sql`ts_rank(${ideas.search}, ${query}) desc`, desc(ideas.likeCount), desc(ideas.createdAt))
-    .limit(limit);
   return rows.map((r) => ({
     _id: r.id,
     id: r.id,

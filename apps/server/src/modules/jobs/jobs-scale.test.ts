@@ -5,6 +5,7 @@ import { makeJobRows } from '../../../scripts/seed/jobs.js';
 import { insertBatched, makeRng } from '../../../scripts/seed/types.js';
 import { buildTestApp, dbKind, signup, type TestApp } from '../../../test/helpers.js';
 import { jobs } from '../../db/schema/index.js';
+import { JOB_TOTAL_CAP } from './jobs.repo.js';
 
 // 10,000 jobs inserted directly (batched), then the listing's heaviest shapes are timed through HTTP.
 const COUNT = 10_000;
@@ -70,5 +71,49 @@ describe(`10,000 jobs (${dbKind})`, () => {
     expect(totalListed).toBeLessThan(COUNT);
 
     for (const r of [combined, searchOnly, deepPage, categories]) expect(r.ms).toBeLessThan(BOUND_MS);
+  });
+
+  // Issue 18: a broad search neither counts nor ranks every match.
+  it('counts a broad search up to the cap and ranks only its newest matches', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as JobListResult;
+    };
+    const newest = new Set<string>();
+    for (let page = 1; ; page++) {
+      const body = await get(`/api/jobs?search=developer&sort=newest&limit=20&page=${page}`);
+      if (page === 1) {
+        expect(body.pagination).toMatchObject({ totalJobs: JOB_TOTAL_CAP, totalCapped: true, totalPages: 5 });
+      }
+      if (body.jobs.length === 0) break;
+      for (const j of body.jobs) newest.add(j._id);
+    }
+    expect(newest.size).toBe(JOB_TOTAL_CAP);
+
+    const ranked = await get('/api/jobs?search=developer&limit=20');
+    expect(ranked.pagination).toMatchObject({ totalJobs: JOB_TOTAL_CAP, totalCapped: true, hasNext: true });
+    expect(ranked.jobs).toHaveLength(20);
+    for (const j of ranked.jobs) expect(newest.has(j._id), `${j._id} is among the newest matches`).toBe(true);
+    // Relevance puts title matches ("… Developer") ahead of jobs that only mention the word.
+    const titled = ranked.jobs.map((j) => /develop/i.test(j.title));
+    expect(titled.indexOf(false) === -1 || titled.slice(titled.indexOf(false)).every((x) => !x)).toBe(true);
+    // Past the cap there is no page.
+    expect((await get('/api/jobs?search=developer&limit=20&page=6')).jobs).toEqual([]);
+
+    // A rare word is still found, and counted exactly, in a job older than every other one (far
+    // outside the window of newest jobs the first pass reads).
+    const [template] = makeJobRows(makeRng(7), 1, [ranked.jobs[0]!.author.id], t.clock.now());
+    await t.database.db.insert(jobs).values({
+      ...template!,
+      title: 'Zqxwv Platform Engineer',
+      status: 'approved',
+      applicationDeadline: null,
+      createdAt: new Date(t.clock.now().getTime() - 400 * 86_400_000),
+    });
+    const rare = await get('/api/jobs?search=zqxwv');
+    expect(rare.pagination).toMatchObject({ totalJobs: 1, totalPages: 1 });
+    expect(rare.pagination.totalCapped).toBeUndefined();
+    expect(rare.jobs.map((j) => j.title)).toEqual(['Zqxwv Platform Engineer']);
   });
 });

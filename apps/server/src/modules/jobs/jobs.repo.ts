@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { files, jobCounts, jobs, users } from '../../db/schema/index.js';
+import { files, jobCounts, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 
@@ -85,9 +85,21 @@ function listedWhere(f: Pick<ListFilter, 'openOn'>): SQL {
   )!;
 }
 
-function filterWhere(f: ListFilter): SQL {
+/** Listed jobs in the chosen categories: what the counters know and the indexes are ordered by. */
+function baseWhere(f: ListFilter): SQL {
   const conds: SQL[] = [listedWhere(f)];
   if (f.categories?.length) conds.push(inArray(jobs.category, f.categories));
+  return and(...conds)!;
+}
+
+function filterWhere(f: ListFilter): SQL {
+  const rest = restWhere(f);
+  return rest ? and(baseWhere(f), rest)! : baseWhere(f);
+}
+
+/** The other filters (level, type, search, location), checked row by row; undefined when none. */
+function restWhere(f: ListFilter): SQL | undefined {
+  const conds: SQL[] = [];
   if (f.levels?.length) conds.push(inArray(jobs.level, f.levels));
   if (f.employmentTypes?.length) conds.push(inArray(jobs.employmentType, f.employmentTypes));
   if (f.tsquery) {
@@ -109,7 +121,7 @@ function filterWhere(f: ListFilter): SQL {
     if (f.remote) alts.push(eq(jobs.isRemote, true));
     conds.push(or(...alts)!);
   }
-  return and(...conds)!;
+  return conds.length ? and(...conds) : undefined;
 }
 
 function orderBy(f: ListFilter): SQL[] {
@@ -134,18 +146,114 @@ function orderBy(f: ListFilter): SQL[] {
   }
 }
 
-/** A filtered list counts its matches up to this many, then says "1,000+" (issue 18). */
-export const JOB_TOTAL_CAP = 1000;
+/**
+ * A filtered list counts its matches up to this many, then says "100+" (issue 18): counting or
+ * ranking every match of a broad search ("developer" is one job in ten) grows with the table.
+ */
+export const JOB_TOTAL_CAP = 100;
 
 /** node-postgres and PGlite both return `rows`. */
 function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
+/** How many of the newest listed jobs (in the chosen categories) a filtered list reads first. */
+const JOB_WINDOW = 2000;
+
 /**
- * One count and (only when the page exists) one bounded page query. The count never reads every
- * match (issue 18): listed jobs by category come from job_counts (kept by triggers, migration
- * 0015); any other filter counts at most JOB_TOTAL_CAP + 1 matches and reports `capped` past it.
+ * The page of a filtered list (search, level, type, location) in the newest or relevance order:
+ * one pass over the newest JOB_TOTAL_CAP + 1 matches gives both the capped total and the page
+ * (relevance ranks those newest matches), so a broad search reads a bounded number of rows.
+ *
+ * The pass first walks the newest JOB_WINDOW listed jobs in date order (an index range, read only
+ * until the cap is reached) and filters them; the planner cannot misjudge that (it estimated 119
+ * matches for "developer" in Engineering in Bengaluru where 605 exist, and read all 4,156 jobs
+ * matching the first two through a bitmap). Only when the window holds at most JOB_TOTAL_CAP
+ * matches and more listed jobs exist than the window (a rare word) is the search repeated over
+ * every listed job, where the planner's bitmap over the few matches is the right plan.
+ */
+async function cappedPage(
+  db: Executor,
+  f: ListFilter,
+): Promise<{ total: number; capped: boolean; ids: string[] }> {
+  const rest = restWhere(f) ?? sql`true`;
+  // Only the columns the other filters read: the rows are wide (descriptions) and are sorted.
+  const windowed = sql`(
+      select ${sql.join(
+        [
+          jobs.id,
+          jobs.createdAt,
+          jobs.search,
+          jobs.level,
+          jobs.employmentType,
+          jobs.city,
+          jobs.state,
+          jobs.country,
+          jobs.isRemote,
+        ].map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )} from ${jobs} where ${baseWhere(f)}
+       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_WINDOW}
+    ) as ${jobs} where ${rest}`;
+  const first = await pass(db, f, windowed, true);
+  if (first.n > JOB_TOTAL_CAP || (first.listed ?? 0) <= JOB_WINDOW) return result(first);
+  return result(await pass(db, f, sql`${jobs} where ${filterWhere(f)}`, false));
+}
+
+function result(p: { n: number; ids: string[] }) {
+  return { total: Math.min(p.n, JOB_TOTAL_CAP), capped: p.n > JOB_TOTAL_CAP, ids: p.ids };
+}
+
+/** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
+async function pass(
+  db: Executor,
+  f: ListFilter,
+  source: SQL,
+  withListed: boolean,
+): Promise<{ n: number; listed: number | null; ids: string[] }> {
+  const rank =
+    f.sort === 'relevance' && f.tsquery
+      ? sql`ts_rank(p.search, to_tsquery('english', ${f.tsquery})) desc,`
+      : sql``;
+  const listed = withListed
+    ? sql`(select coalesce(sum(${jobCounts.approved}), 0)::int from ${jobCounts}
+            where ${jobCounts.deadline} >= ${f.openOn}${
+              f.categories?.length ? sql` and ${inArray(jobCounts.category, f.categories)}` : sql``
+            })`
+    : sql`null::int`;
+  const res = await db.execute(sql`
+    with m as materialized (
+      select ${jobs.id} as id, ${jobs.search} as search, ${jobs.createdAt} as created_at
+        from ${source}
+       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_TOTAL_CAP + 1}
+    )
+    select (select count(*)::int from m) as n, ${listed} as listed,
+           array(
+             select p.id::text from (
+               select * from m order by created_at desc, id desc limit ${JOB_TOTAL_CAP}
+             ) p order by ${rank} p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}
+           ) as ids`);
+  const row = rowsOf<{ n: number; listed: number | null; ids: string[] | string }>(res)[0];
+  return {
+    n: Number(row?.n ?? 0),
+    listed: row?.listed == null ? null : Number(row.listed),
+    ids: parseIdArray(row?.ids),
+  };
+}
+
+/** A text[] from either driver: node-postgres parses it, PGlite may return the literal. */
+function parseIdArray(v: string[] | string | undefined): string[] {
+  if (!v) return [];
+  if (Array.isArray(v)) return v;
+  const inner = v.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
+}
+
+/**
+ * The total and the page's rows. The total never reads every match (issue 18): listed jobs by
+ * category come from job_counts (kept by triggers, migration 0015); any other filter counts at
+ * most JOB_TOTAL_CAP + 1 matches and reports `capped` past it. The page is chosen on jobs alone,
+ * then joined to its posters (joining before the LIMIT looked up a poster for every match).
  */
 export async function listJobs(
   db: Executor,
@@ -156,76 +264,76 @@ export async function listJobs(
     !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
   let total: number;
   let capped = false;
-  if (byCountersOnly) {
-    total = await countListed(db, f.openOn, f.categories);
-  } else {
-    const res = await db.execute(
-      sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_TOTAL_CAP + 1}) c`,
-    );
-    const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
-    capped = n > JOB_TOTAL_CAP;
-    total = Math.min(n, JOB_TOTAL_CAP);
-  }
-  if (f.offset >= total) return { total, capped, rows: [] };
-  // The page is chosen on jobs alone, then joined to its posters: a relevance order ranks every
-  // match, and joining before the LIMIT looked up a poster for each of them (issue 10). Relevance
-  // ranks the newest JOB_TOTAL_CAP matches, not all of them (issue 18): the same bound as the total.
   let pageIds: string[];
-  if (f.sort === 'relevance' && f.tsquery) {
-    const q = sql`to_tsquery('english', ${f.tsquery})`;
-    const res = await db.execute(sql`
-      select p.id from (
-        select ${jobs.id} as id, ${jobs.search} as search, ${jobs.createdAt} as created_at
-          from ${jobs} where ${where}
-         order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_TOTAL_CAP}
-      ) p order by ts_rank(p.search, ${q}) desc, p.created_at desc, p.id desc
-      limit ${f.limit} offset ${f.offset}`);
-    pageIds = rowsOf<{ id: string }>(res).map((r) => r.id);
+  if (!byCountersOnly && (f.sort === 'relevance' || f.sort === 'newest')) {
+    ({ total, capped, ids: pageIds } = await cappedPage(db, f));
   } else {
-    const page = await db
+    if (byCountersOnly) {
+      total = await countListed(db, f.openOn, f.categories);
+    } else {
+      const res = await db.execute(
+        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_TOTAL_CAP + 1}) c`,
+      );
+      const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+      capped = n > JOB_TOTAL_CAP;
+      total = Math.min(n, JOB_TOTAL_CAP);
+    }
+    if (f.offset >= total) return { total, capped, rows: [] };
+    // One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters.
+    const page = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(where)
       .orderBy(...orderBy(f))
       .limit(f.limit)
       .offset(f.offset);
-    pageIds = page.map((r) => r.id);
+    return { total, capped, rows: await rowsWithAuthors(db, f, inArray(jobs.id, page)) };
   }
   if (pageIds.length === 0) return { total, capped, rows: [] };
-  const rows = await db
+  return { total, capped, rows: await rowsWithAuthors(db, f, inArray(jobs.id, pageIds)) };
+}
+
+function rowsWithAuthors(db: Executor, f: ListFilter, ids: SQL): Promise<JobWithAuthor[]> {
+  return db
     .select(selectWithAuthor)
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(inArray(jobs.id, pageIds))
+    .where(ids)
     .orderBy(...orderBy(f));
-  return { total, capped, rows };
 }
 
-/** Listed jobs (approved, open on `openOn`) in the given categories or all: a sum over job_counts. */
+/** Listed jobs (approved, open on `openOn`) in the given categories or all: one row per category. */
 async function countListed(db: Executor, openOn: string, categories?: string[]): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${jobCounts.approved}), 0)::int` })
-    .from(jobCounts)
-    .where(
-      and(
-        gte(jobCounts.deadline, openOn),
-        categories?.length ? inArray(jobCounts.category, categories) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
+  const rows = await openCounts(db, openOn);
+  return rows
+    .filter((r) => !categories?.length || categories.includes(r.category))
+    .reduce((sum, r) => sum + r.n, 0);
 }
 
-/** Listed jobs per category: job_counts rows still open on `openOn` (no scan of jobs). */
+/** Listed jobs per category: job_open_counts rows (no scan of jobs, nor of every deadline). */
 export async function countByCategory(
   db: Executor,
   openOn: string,
 ): Promise<Array<{ category: string; n: number }>> {
-  return db
-    .select({ category: jobCounts.category, n: sql<number>`sum(${jobCounts.approved})::int` })
-    .from(jobCounts)
-    .where(gte(jobCounts.deadline, openOn))
-    .groupBy(jobCounts.category)
-    .having(sql`sum(${jobCounts.approved}) > 0`);
+  return (await openCounts(db, openOn)).filter((r) => r.n > 0);
+}
+
+/**
+ * The per-category counts as of `openOn`: one small read; when the rows are for another day (the
+ * first request after midnight, or after a restore), they are recomputed once from job_counts.
+ */
+async function openCounts(db: Executor, openOn: string): Promise<Array<{ category: string; n: number }>> {
+  const read = async () =>
+    db
+      .select({ day: jobOpenAsof.day, category: jobOpenCounts.category, n: jobOpenCounts.approved })
+      .from(jobOpenAsof)
+      .leftJoin(jobOpenCounts, sql`true`);
+  let rows = await read();
+  if (rows[0]?.day !== openOn) {
+    await db.execute(sql`select agora_job_open_refresh(${openOn}::date)`);
+    rows = await read();
+  }
+  return rows.flatMap((r) => (r.category === null ? [] : [{ category: r.category, n: Number(r.n ?? 0) }]));
 }
 
 /** Moves a job out of `from` (compare-and-set, so two reviewers cannot both decide it). */
