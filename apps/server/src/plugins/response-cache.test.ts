@@ -69,6 +69,26 @@ describe(`response cache (${dbKind})`, () => {
     expect(busted.body).toBe(first.body);
   });
 
+  it('answers an exact repeat by its raw URL before validating it; a variant takes the validated path', async () => {
+    await cached('/api/ideas?sort=newest&limit=7');
+    const first = await list('/api/ideas?sort=newest&limit=7');
+    const raw = cache().rawHits;
+    const again = await list('/api/ideas?sort=newest&limit=7');
+    expect(cache().rawHits).toBe(raw + 1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['x-ratelimit-remaining']).toBeDefined();
+    // The same query written differently is validated first, then served from the same entry.
+    const hits = cache().hits;
+    const variant = await list('/api/ideas?limit=7&sort=newest');
+    expect(cache().hits).toBe(hits + 1);
+    expect(cache().rawHits).toBe(raw + 1);
+    expect(variant.body).toBe(first.body);
+    // A signed-in caller is never answered from memory, even for a URL a visitor cached.
+    await list('/api/ideas?sort=newest&limit=7', author.auth);
+    expect(cache().rawHits).toBe(raw + 1);
+  });
+
   it('keeps paging headers on a hit', async () => {
     const url = '/api/questions/public?limit=1';
     await createQuestion(t.app, await signup(t.app, { role: 'questioner' }), {
@@ -258,6 +278,27 @@ describe(`response cache (${dbKind})`, () => {
     expect((await list(missing)).statusCode).toBe(400);
     expect(cache().hits).toBe(hits);
     expect(cache().size).toBeLessThanOrEqual(size);
+  });
+});
+
+describe(`response cache behind the per-client limits (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        responseCache: { enabled: true, ttlMs: 60_000 },
+        rateLimits: { readsPerMinute: 4, searchesPerMinute: 4, writesPerMinute: 30 },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('counts hits served by raw URL against the reads limit (429 past it)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await t.app.inject({ url: '/api/hackathons' })).statusCode);
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(codes.slice(4)).toEqual([429, 429]);
+    expect(t.app.responseCache!.rawHits).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
@@ -94,10 +94,14 @@ export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<void>>();
+  /** Raw request URL (path + query as sent) → the key its validated request was cached under. */
+  private readonly rawKeys = new Map<string, string>();
   private epoch = 0;
   private bytes = 0;
   enabled = true;
   hits = 0;
+  /** Of the hits, those served by raw URL before the query was validated. */
+  rawHits = 0;
   misses = 0;
 
   constructor(
@@ -160,6 +164,23 @@ export class ResponseCache {
     }
   }
 
+  /** Remembers that this exact URL, once validated, is `key` (bounded like the entries). */
+  noteRaw(rawUrl: string, key: string) {
+    if (this.rawKeys.get(rawUrl) === key) return;
+    this.rawKeys.delete(rawUrl);
+    this.rawKeys.set(rawUrl, key);
+    if (this.rawKeys.size > this.opts.maxEntries * 2) {
+      const oldest = this.rawKeys.keys().next().value;
+      if (oldest !== undefined) this.rawKeys.delete(oldest);
+    }
+  }
+
+  /** The entry a raw URL was last cached under, if it is still valid. */
+  getRaw(rawUrl: string, tables: string[]): Entry | null {
+    const key = this.rawKeys.get(rawUrl);
+    return key === undefined ? null : this.get(key, tables);
+  }
+
   private drop(key: string, e: Entry) {
     this.entries.delete(key);
     this.bytes -= e.payload.length;
@@ -174,6 +195,7 @@ export class ResponseCache {
   clear() {
     this.epoch++;
     this.entries.clear();
+    this.rawKeys.clear();
     this.bytes = 0;
   }
 
@@ -297,7 +319,28 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const spec = route.config?.cache;
-    if (spec && methods.includes('GET') && (!spec.views || opts.views)) routes.set(routeUrl(route.url), spec);
+    if (spec && methods.includes('GET') && (!spec.views || opts.views)) {
+      routes.set(routeUrl(route.url), spec);
+      // A hit for a URL already answered once is served before the query is parsed and validated
+      // (issue 18: the cached path's own work). Appended as the route's last onRequest hook, so the
+      // per-client limits (and the global hooks: readiness, auth) still run first. Pages with a
+      // view count take the full path (their count reads the validated params).
+      if (!spec.views) {
+        const hit: onRequestHookHandler = (req, reply, done) => {
+          if (req.method !== 'GET' || req.headers.authorization || !cache.enabled) return done();
+          const entry = cache.getRaw(req.url, spec.tables);
+          if (!entry) return done();
+          cache.hits++;
+          cache.rawHits++;
+          reply.headers(entry.headers);
+          reply.send(entry.payload);
+        };
+        const existing = route.onRequest;
+        route.onRequest = (
+          existing === undefined ? [hit] : Array.isArray(existing) ? [...existing, hit] : [existing, hit]
+        ) as never;
+      }
+    }
   });
 
   // Callback hooks (issue 18): a cache hit or a request the cache does not concern allocates no
@@ -354,6 +397,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           }
         : undefined;
       cache.set(fill.key, spec.tables, fill.tag, payload, headers, counted);
+      if (!spec.views) cache.noteRaw(req.url, fill.key);
     }
     next(null, payload);
   });
