@@ -105,41 +105,23 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER pending_jobs_insert AFTER INSERT ON jobs REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_jobs_update AFTER UPDATE ON jobs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_jobs_delete AFTER DELETE ON jobs REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_jobs_truncate AFTER TRUNCATE ON jobs
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_hackathons_insert AFTER INSERT ON hackathons REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_hackathons_update AFTER UPDATE ON hackathons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_hackathons_delete AFTER DELETE ON hackathons REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_hackathons_truncate AFTER TRUNCATE ON hackathons
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_withdrawals_insert AFTER INSERT ON withdrawals REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_withdrawals_update AFTER UPDATE ON withdrawals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_withdrawals_delete AFTER DELETE ON withdrawals REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
---> statement-breakpoint
-CREATE TRIGGER pending_withdrawals_truncate AFTER TRUNCATE ON withdrawals
-  FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt();
+-- The same four triggers on each counted table (insert, update and delete see transition tables).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['jobs', 'hackathons', 'withdrawals'] LOOP
+    EXECUTE format('CREATE TRIGGER pending_%1$s_insert AFTER INSERT ON %1$I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt()', t);
+    EXECUTE format('CREATE TRIGGER pending_%1$s_update AFTER UPDATE ON %1$I
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt()', t);
+    EXECUTE format('CREATE TRIGGER pending_%1$s_delete AFTER DELETE ON %1$I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt()', t);
+    EXECUTE format('CREATE TRIGGER pending_%1$s_truncate AFTER TRUNCATE ON %1$I
+      FOR EACH STATEMENT EXECUTE FUNCTION agora_pending_stmt()', t);
+  END LOOP;
+END
+$$;
 --> statement-breakpoint
 INSERT INTO pending_counts (tbl, n)
   SELECT 'jobs', count(*) FROM jobs WHERE status = 'pending'
