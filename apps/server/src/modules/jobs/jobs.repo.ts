@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { files, jobCounts, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
+import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 
@@ -195,9 +195,12 @@ async function cappedPage(
       )} from ${jobs} where ${baseWhere(f)}
        order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_WINDOW}
     ) as ${jobs} where ${rest}`;
-  const first = await pass(db, f, windowed, true);
-  if (first.n > JOB_TOTAL_CAP || (first.listed ?? 0) <= JOB_WINDOW) return result(first);
-  return result(await pass(db, f, sql`${jobs} where ${filterWhere(f)}`, false));
+  const first = await pass(db, f, windowed);
+  // More than the cap in the window, or the window held every listed job: the answer is complete.
+  if (first.n > JOB_TOTAL_CAP || (await countListed(db, f.openOn, f.categories)) <= JOB_WINDOW) {
+    return result(first);
+  }
+  return result(await pass(db, f, sql`${jobs} where ${filterWhere(f)}`));
 }
 
 function result(p: { n: number; ids: string[] }) {
@@ -205,54 +208,31 @@ function result(p: { n: number; ids: string[] }) {
 }
 
 /** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
-async function pass(
-  db: Executor,
-  f: ListFilter,
-  source: SQL,
-  withListed: boolean,
-): Promise<{ n: number; listed: number | null; ids: string[] }> {
+async function pass(db: Executor, f: ListFilter, source: SQL): Promise<{ n: number; ids: string[] }> {
   const rank =
     f.sort === 'relevance' && f.tsquery
       ? sql`ts_rank(p.search, to_tsquery('english', ${f.tsquery})) desc,`
       : sql``;
-  const listed = withListed
-    ? sql`(select coalesce(sum(${jobCounts.approved}), 0)::int from ${jobCounts}
-            where ${jobCounts.deadline} >= ${f.openOn}${
-              f.categories?.length ? sql` and ${inArray(jobCounts.category, f.categories)}` : sql``
-            })`
-    : sql`null::int`;
   const res = await db.execute(sql`
     with m as materialized (
       select ${jobs.id} as id, ${jobs.search} as search, ${jobs.createdAt} as created_at
         from ${source}
        order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_TOTAL_CAP + 1}
     )
-    select (select count(*)::int from m) as n, ${listed} as listed,
+    select (select count(*)::int from m) as n,
            array(
              select p.id::text from (
                select * from m order by created_at desc, id desc limit ${JOB_TOTAL_CAP}
              ) p order by ${rank} p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}
            ) as ids`);
-  const row = rowsOf<{ n: number; listed: number | null; ids: string[] | string }>(res)[0];
-  return {
-    n: Number(row?.n ?? 0),
-    listed: row?.listed == null ? null : Number(row.listed),
-    ids: parseIdArray(row?.ids),
-  };
-}
-
-/** A text[] from either driver: node-postgres parses it, PGlite may return the literal. */
-function parseIdArray(v: string[] | string | undefined): string[] {
-  if (!v) return [];
-  if (Array.isArray(v)) return v;
-  const inner = v.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',') : [];
+  const row = rowsOf<{ n: number; ids: string[] }>(res)[0];
+  return { n: Number(row?.n ?? 0), ids: row?.ids ?? [] };
 }
 
 /**
  * The total and the page's rows. The total never reads every match (issue 18): listed jobs by
- * category come from job_counts (kept by triggers, migration 0015); any other filter counts at
- * most JOB_TOTAL_CAP + 1 matches and reports `capped` past it. The page is chosen on jobs alone,
+ * category come from job_open_counts (kept by triggers, migration 0017); any other filter counts
+ * at most JOB_TOTAL_CAP + 1 matches and reports `capped` past it. The page is chosen on jobs alone,
  * then joined to its posters (joining before the LIMIT looked up a poster for every match).
  */
 export async function listJobs(
