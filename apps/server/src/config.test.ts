@@ -43,6 +43,7 @@ describe('config', () => {
     [{ DATABASE_URL: 'postgres://db/agora' }, 'JWT_SECRET'],
     [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
     [{ DB_POOL_MAX: 'ten' }, 'DB_POOL_MAX'],
+    [{ DB_PREPARED_STATEMENTS: 'sometimes' }, 'DB_PREPARED_STATEMENTS'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, 'TRUST_PROXY'],
@@ -125,6 +126,8 @@ describe('config', () => {
     expect(c.dbPoolMax).toBe(10);
     expect(c.trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), DB_POOL_MAX: '25' }).dbPoolMax).toBe(25);
+    expect(c.dbPreparedStatements).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), DB_PREPARED_STATEMENTS: 'false' }).dbPreparedStatements).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(
       loadConfig({ DATA_DIR: dir(), TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback' })

@@ -28,6 +28,8 @@ export interface Config {
   storage: StorageConfig;
   /** PostgreSQL connections per instance (DB_POOL_MAX). */
   dbPoolMax: number;
+  /** Name repeated statements on PostgreSQL so each connection parses them once (DB_PREPARED_STATEMENTS). */
+  dbPreparedStatements: boolean;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDRs or proxy-addr's names. */
   trustProxy: string[] | false;
   sessionIdleMinutes: number;
@@ -288,6 +290,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     storage,
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 1000),
+    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
     trustProxy: trustProxy(env),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 20, 1, 24 * 60),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 30, 1, 100_000),

@@ -32,6 +32,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolMax: config.dbPoolMax,
+      preparedStatements: config.dbPreparedStatements,
     });
     await database.ping();
   } catch (err) {

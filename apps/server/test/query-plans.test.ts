@@ -18,6 +18,9 @@
 // planner settings and EXPLAIN output of a real server, and `npm test` on the embedded database
 // must stay fast — seeding and explaining here takes seconds on PostgreSQL, far longer in PGlite.
 import pg from 'pg';
+// @ts-expect-error: pg's value serialiser has no type declarations of its own
+import { prepareValue } from 'pg/lib/utils.js';
+import { preparable } from '../src/db/named-statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -142,6 +145,9 @@ analyze;
 describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans)', () => {
   let t: TestApp;
   let explainer: pg.Client;
+  /** Plans as a named statement's: generic (no parameter values), sequential scans off as above. */
+  let generic: pg.Client;
+  let prepared = 0;
   let viewer: TestUser;
   let admin: TestUser;
   const captured: Captured[] = [];
@@ -173,9 +179,14 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     // cheap as walking an index for a bounded window; at 100,000 rows it is not. Random reads
     // priced as on an SSD (and as when the table is cached) let the planner choose as at scale.
     await explainer.query('set random_page_cost = 1.1');
+    generic = new pg.Client({ connectionString: url });
+    await generic.connect();
+    await generic.query(
+      'set enable_seqscan = off; set random_page_cost = 1.1; set plan_cache_mode = force_generic_plan',
+    );
     // Records what the app sends (drizzle → pg.Pool → pg.Client.query), only during a request below.
     pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, cb?: unknown) {
-      if (capturing && this !== explainer) {
+      if (capturing && this !== explainer && this !== generic) {
         const text = typeof config === 'string' ? config : (config as { text?: string }).text;
         const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
         if (text) captured.push({ text, values: params });
@@ -187,11 +198,16 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
   afterAll(async () => {
     pg.Client.prototype.query = originalQuery;
     await explainer?.end();
+    await generic?.end();
     await t?.close();
   });
 
-  /** Calls the endpoint, then runs each SELECT it sent to a big table under EXPLAIN (ANALYZE). */
-  async function plansOf(url: string, auth: boolean | TestUser = false) {
+  /**
+   * Calls the endpoint, then runs each SELECT it sent to a big table under EXPLAIN (ANALYZE) — with
+   * `generic`, only the statements the server names (db/named-statements.ts), prepared and planned
+   * without their parameter values, as PostgreSQL may plan them after five runs.
+   */
+  async function plansOf(url: string, auth: boolean | TestUser = false, opts: { generic?: boolean } = {}) {
     captured.length = 0;
     capturing = true;
     const who = auth === true ? viewer : auth === false ? null : auth;
@@ -207,7 +223,24 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     );
     const out: Array<{ sql: string; problems: string[]; nodes: string[] }> = [];
     for (const q of selects) {
-      const { rows } = await explainer.query(`explain (analyze, format json) ${q.text}`, q.values);
+      if (opts.generic && !preparable(q.text)) continue;
+      let rows: Array<Record<string, unknown>>;
+      if (opts.generic) {
+        const name = `generic_${++prepared}`;
+        await generic.query({ name, text: q.text, values: q.values as unknown[] });
+        // EXECUTE takes its arguments as expressions, not protocol parameters: literals, as pg sends them.
+        const args = q.values
+          .map((v) => {
+            const text = prepareValue(v);
+            return text === null ? 'null' : generic.escapeLiteral(String(text));
+          })
+          .join(', ');
+        ({ rows } = await generic.query(
+          `explain (analyze, format json) execute ${name}${args ? `(${args})` : ''}`,
+        ));
+      } else {
+        ({ rows } = await explainer.query(`explain (analyze, format json) ${q.text}`, q.values));
+      }
       const plan = (rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan;
       const nodes = walk(plan);
       const isPage = nodes.some((n) => n['Node Type'] === 'Limit');
@@ -300,20 +333,30 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     ];
     const failures: string[] = [];
     let explained = 0;
+    let generics = 0;
     for (const [url, auth] of endpoints) {
       const plans = await plansOf(url, auth);
       expect(plans.length, `${url} ran no query on a big table`).toBeGreaterThan(0);
       explained += plans.length;
-      for (const p of plans) {
-        if (p.problems.length) {
-          failures.push(
-            `${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`,
-          );
+      const genericPlans = await plansOf(url, auth, { generic: true });
+      generics += genericPlans.length;
+      for (const [how, list] of [
+        ['', plans],
+        ['generic plan: ', genericPlans],
+      ] as const) {
+        for (const p of list) {
+          if (p.problems.length) {
+            failures.push(
+              `${how}${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`,
+            );
+          }
         }
       }
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(explained).toBeGreaterThanOrEqual(endpoints.length);
+    // Most listing reads are named (only text searches stay unnamed): their generic plans were checked.
+    expect(generics).toBeGreaterThanOrEqual(endpoints.length - 4);
   });
 
   // Issue 18: the reads that grew with the tables when the response cache did not answer them.
@@ -343,12 +386,13 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     ];
     const failures: string[] = [];
     for (const [url, auth] of endpoints) {
-      const plans = await plansOf(url, auth);
-      for (const p of plans) {
-        if (p.problems.length) {
-          failures.push(
-            `${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`,
-          );
+      for (const generic of [false, true]) {
+        for (const p of await plansOf(url, auth, { generic })) {
+          if (p.problems.length) {
+            failures.push(
+              `${generic ? 'generic plan: ' : ''}${url}\n    ${p.problems.join('; ')}\n    ${p.sql}\n    plan: ${p.nodes.join(' → ')}`,
+            );
+          }
         }
       }
     }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { namingClient, StatementNames } from './named-statements.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -122,10 +123,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgres(url: string, max = 10, preparedStatements = true): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(preparedStatements ? { Client: namingClient(new StatementNames()) } : {}),
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
@@ -184,8 +186,12 @@ export function openDatabase(opts: {
   dataDir: string | null;
   /** PostgreSQL pool size per instance (DB_POOL_MAX). */
   poolMax?: number;
+  /** Server-side prepared statements for repeated statements (DB_PREPARED_STATEMENTS, default on). */
+  preparedStatements?: boolean;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolMax, opts.preparedStatements)
+    : openPglite(opts.dataDir);
 }
 
 const CONNECTION_CODES = new Set([

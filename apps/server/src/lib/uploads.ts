@@ -216,7 +216,7 @@ export function unclaimedUploadsQuery(db: Db, cutoff: Date, limit: number) {
   return db
     .select({ key: files.key })
     .from(files)
-    .where(and(eq(files.refCount, 0), lt(files.createdAt, cutoff)))
+    .where(and(sql`${files.refCount} = 0`, lt(files.createdAt, cutoff))) // literal: the index is partial on it
     .orderBy(files.createdAt)
     .limit(limit);
 }

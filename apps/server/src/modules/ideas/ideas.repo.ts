@@ -26,7 +26,9 @@ export interface IdeaFilter {
 
 function ideaWhere(f: IdeaFilter): SQL {
   return and(
-    eq(ideas.hidden, f.hidden),
+    // A literal, not a parameter: the feed indexes are partial (`where hidden = false`), and a
+    // prepared statement's generic plan could not use them for `hidden = $1` (db/named-statements.ts).
+    f.hidden ? sql`${ideas.hidden} = true` : sql`${ideas.hidden} = false`,
     f.category ? eq(ideas.category, f.category) : undefined,
     f.authorId ? eq(ideas.authorId, f.authorId) : undefined,
   )!;

@@ -96,12 +96,18 @@ export async function findOpenOrder(
   return row;
 }
 
+/**
+ * `escrow_state = 'held'` as a literal: `questions_escrow_due_idx` is partial on it, and a prepared
+ * statement's generic plan could use it only for a literal, not for a parameter.
+ */
+const heldEscrow = sql`${questions.escrowState} = 'held'`;
+
 /** Rewards still held whose deadline has passed, oldest deadline first (a bounded batch). */
 export async function dueEscrows(db: Executor, now: Date, limit: number): Promise<Array<{ id: string }>> {
   return db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(eq(questions.escrowState, 'held'), lte(questions.escrowDeadline, now)))
+    .where(and(heldEscrow, lte(questions.escrowDeadline, now)))
     .orderBy(asc(questions.escrowDeadline))
     .limit(limit);
 }
@@ -118,7 +124,7 @@ export async function claimEscrowReminders(db: Executor, now: Date, hours: numbe
     .from(questions)
     .where(
       and(
-        eq(questions.escrowState, 'held'),
+        heldEscrow,
         gt(questions.escrowDeadline, now),
         lte(questions.escrowDeadline, until),
         or(isNull(questions.escrowRemindedHours), gt(questions.escrowRemindedHours, hours)),
