@@ -45,6 +45,9 @@ interface Bare {
   stop(): void;
 }
 
+/** The bare server sends the real response's headers too (the "same bytes"); off: body only. */
+let bareHeaders = true;
+
 async function startBare(): Promise<Bare> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'bench/bare-server.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -64,6 +67,7 @@ async function startBare(): Promise<Bare> {
             [key]: bodies.map((b) => ({
               status: b.status,
               contentType: b.contentType,
+              headers: bareHeaders ? b.headers : {},
               body: b.body.toString('base64'),
             })),
           },
@@ -359,6 +363,7 @@ async function main() {
     return;
   }
   const opts = parseOptions(process.argv.slice(2));
+  bareHeaders = !opts.bareBodyOnly;
   const entry = ensureServerBuild();
   const kind: BenchDatabase['kind'] = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const started = new Date();

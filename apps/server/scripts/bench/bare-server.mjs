@@ -2,7 +2,9 @@
 // a body computed beforehand (the bytes the real server sent for that endpoint). It does no
 // routing framework, no validation, no database and no serialisation, so its requests/s is the
 // ceiling this machine allows for that payload over HTTP. Runs in its own process (like the real
-// server) and is driven over IPC: { routes: { key: [{ status, contentType, body (base64) }] } }.
+// server) and is driven over IPC: { routes: { key: [{ status, contentType, headers, body (base64) }] } }.
+// `headers` are the real response's own (security, cache, rate-limit, request id: the same bytes
+// on the wire), unless the benchmark runs with --bare-body-only.
 import http from 'node:http';
 
 /** @type {Map<string, { bodies: Array<{ status: number, headers: Record<string, string|number>, body: Buffer }>, next: number }>} */
@@ -36,7 +38,7 @@ process.on('message', (msg) => {
           const body = Buffer.from(b.body, 'base64');
           return {
             status: b.status,
-            headers: { 'content-type': b.contentType, 'content-length': body.length },
+            headers: { ...b.headers, 'content-type': b.contentType, 'content-length': body.length },
             body,
           };
         }),

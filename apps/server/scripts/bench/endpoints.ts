@@ -23,8 +23,20 @@ export interface Endpoint {
 export interface SampledBody {
   status: number;
   contentType: string;
+  /** The real response's other headers, for a bare server sending the same bytes (not per-connection ones). */
+  headers: Record<string, string>;
   body: Buffer;
 }
+
+/** Headers that belong to the connection or the moment, which any server (the bare one too) sets itself. */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+]);
 
 const DEMO_PASSWORD = 'agora-demo-2026';
 /** Seeded member accounts (seed/users.ts: member1…member40 exist at every scale). */
@@ -201,9 +213,14 @@ export async function sampleBodies(base: string, ep: Endpoint): Promise<SampledB
       if (n === 0)
         throw new Error(`${ep.name}: ${v.path} returned no items — the seed does not fit this query`);
     }
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name)) headers[name] = value;
+    });
     out.push({
       status: res.status,
       contentType: res.headers.get('content-type') ?? 'application/json',
+      headers,
       body,
     });
   }

@@ -22,6 +22,8 @@ export interface BenchOptions {
   cache: boolean;
   /** The server's LOG_LEVEL: the default (info) writes one access-log line per request. */
   logLevel: string;
+  /** The bare reference server sends only the body (no copy of the real response's headers). */
+  bareBodyOnly: boolean;
 }
 
 const HELP = `npm run bench [-- options]
@@ -38,6 +40,8 @@ const HELP = `npm run bench [-- options]
   --cpu-prof DIR     run the server with --cpu-prof, profiles into DIR
   --no-cache         run the server with RESPONSE_CACHE=off (every request reaches the database)
   --log-level L      the server's LOG_LEVEL (default info, the product's default; output to a file)
+  --bare-body-only   the bare reference sends only status, content type and body (before
+                     2026-11-24 11:00 UTC it did; now it also sends the real response's headers)
   --render FILE      print the report of a JSON file written by --json (no benchmark run)
 
 PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created next to the one it names),
@@ -58,6 +62,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'cpu-prof': { type: 'string' },
       'no-cache': { type: 'boolean' },
       'log-level': { type: 'string' },
+      'bare-body-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -88,5 +93,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     cpuProf: values['cpu-prof'] ?? null,
     cache: !values['no-cache'],
     logLevel: values['log-level'] ?? 'info',
+    bareBodyOnly: values['bare-body-only'] ?? false,
   };
 }

@@ -209,6 +209,21 @@ describe('listing, categories and pagination', () => {
     expect((await list('?sort=weird')).statusCode).toBe(400);
   });
 
+  it('numbered pages past the first are the same slices of the order as one long list, in every sort', async () => {
+    for (const qs of ['sort=newest', 'sort=oldest', 'sort=popular', 'sort=newest&category=Technology']) {
+      const whole = (await list(`?${qs}&limit=100`, v)).json().ideas.map((i: Body) => i._id);
+      const paged: string[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const body = (await list(`?${qs}&limit=4&page=${page}`, v)).json();
+        paged.push(...body.ideas.map((i: Body) => i._id));
+      }
+      expect(paged, qs).toEqual(whole.slice(0, 20));
+    }
+    // The viewer's own like state on a later page (popular: ideas 3 and 7 are first, then the rest).
+    const page2 = (await list('?sort=popular&limit=1&page=2', v)).json().ideas;
+    expect(page2.map((i: Body) => [i.title, i.liked])).toEqual([['Idea 7', true]]);
+  });
+
   it('filters by category; the limit=1 count calls read pagination.total', async () => {
     const tech = (await list('?category=Technology&limit=1')).json();
     expect(tech.pagination.total).toBe(15);
