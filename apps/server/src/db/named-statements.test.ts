@@ -73,6 +73,14 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
       await db.execute(sql`update t set label = 'uno' where id = 1`);
       expect((await read(1)).rows).toEqual([{ label: 'uno' }]);
 
+      // A column's type changed under a prepared statement: PostgreSQL refuses it once (0A000),
+      // the name is forgotten on that connection, and the next call parses it again.
+      await db.execute(sql`alter table t alter column label type varchar(40)`);
+      const stale = await read(1).catch((err: unknown) => err);
+      expect(String((stale as Error).cause ?? stale)).toMatch(/cached plan must not change result type/);
+      expect((await read(1)).rows).toEqual([{ label: 'uno' }]);
+      expect((await read(2)).rows).toEqual([{ label: 'two' }]);
+
       // Inside a transaction the same name is used on the transaction's connection.
       await db.transaction(async (tx) => {
         await tx.execute(sql`update t set label = 'eins' where id = 1`);

@@ -60,6 +60,21 @@ interface QueryConfigLike {
 }
 
 /**
+ * A migration that changes the columns a named statement returns (a column's type, `select *`)
+ * makes PostgreSQL refuse the statement on every connection that prepared it: "cached plan must
+ * not change result type" (0A000). The name is dropped from that connection, so the statement is
+ * parsed again on its next use; the request that met the error fails as any statement would.
+ */
+function forgetIfStale(client: pg.Client, name: string, err: unknown): void {
+  if ((err as { code?: string }).code !== '0A000') return;
+  const connection = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+    .connection;
+  if (!connection?.parsedStatements?.[name]) return;
+  delete connection.parsedStatements[name];
+  client.query(`deallocate ${pg.escapeIdentifier(name)}`).catch(() => {});
+}
+
+/**
  * A pg Client class whose object-form queries (drizzle's) carry a name from `names`. Plain string
  * queries (`begin`, `commit`, LISTEN) are left as they are.
  */
@@ -75,7 +90,26 @@ export function namingClient(names: StatementNames): typeof pg.Client {
       config.submit === undefined
     ) {
       const name = names.nameFor(config.text);
-      if (name !== undefined) args[0] = { ...config, name };
+      if (name !== undefined) {
+        args[0] = { ...config, name };
+        const last = args.length - 1;
+        const callback = args[last];
+        if (typeof callback === 'function') {
+          args[last] = (err: unknown, result: unknown) => {
+            if (err) forgetIfStale(this, name, err);
+            callback(err, result);
+          };
+        } else {
+          const pending = (pg.Client.prototype.query as (...a: unknown[]) => Promise<unknown>).apply(
+            this,
+            args,
+          );
+          return pending.catch((err: unknown) => {
+            forgetIfStale(this, name, err);
+            throw err;
+          });
+        }
+      }
     }
     // Looked up per call: a wrapper installed on pg.Client later (the query-plan test's) still runs.
     return (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
