@@ -270,7 +270,17 @@ export async function listJobs(
     return { total, capped, rows: await rowsWithAuthors(db, f, inArray(jobs.id, page)) };
   }
   if (pageIds.length === 0) return { total, capped, rows: [] };
-  return { total, capped, rows: await rowsWithAuthors(db, f, inArray(jobs.id, pageIds)) };
+  // The ids come in the page's order (relevance ranked in the statement above): the rows are put
+  // in that order here, so this statement has no ts_rank and, with no text search in it, is a
+  // named statement (db/named-statements.ts).
+  const rows = await db
+    .select(selectWithAuthor)
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(inArray(jobs.id, pageIds));
+  const position = new Map(pageIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.job.id) ?? 0) - (position.get(b.job.id) ?? 0));
+  return { total, capped, rows };
 }
 
 function rowsWithAuthors(db: Executor, f: ListFilter, ids: SQL): Promise<JobWithAuthor[]> {
