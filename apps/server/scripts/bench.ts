@@ -45,10 +45,8 @@ interface Bare {
   stop(): void;
 }
 
-/** The bare server sends the real response's headers too (the issue's "same bytes"); off: body only. */
-let bareHeaders = true;
-
-async function startBare(): Promise<Bare> {
+/** `sendHeaders`: the bare server sends the real response's headers too (the issue's "same bytes"). */
+async function startBare(sendHeaders: boolean): Promise<Bare> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'bench/bare-server.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -67,7 +65,7 @@ async function startBare(): Promise<Bare> {
             [key]: bodies.map((b) => ({
               status: b.status,
               contentType: b.contentType,
-              headers: bareHeaders ? b.headers : {},
+              headers: sendHeaders ? b.headers : {},
               body: b.body.toString('base64'),
             })),
           },
@@ -363,7 +361,6 @@ async function main() {
     return;
   }
   const opts = parseOptions(process.argv.slice(2));
-  bareHeaders = !opts.bareBodyOnly;
   const entry = ensureServerBuild();
   const kind: BenchDatabase['kind'] = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const started = new Date();
@@ -373,7 +370,7 @@ async function main() {
       `${opts.small ? ` (growth from scale ${opts.small})` : ''}, ${opts.connections} connections, ` +
       `${opts.duration} s per run after ${opts.warmup} s warm-up, response cache ${opts.cache ? 'on' : 'off'}, log level ${opts.logLevel}`,
   );
-  const bare = await startBare();
+  const bare = await startBare(!opts.bareBodyOnly);
   let runs: ScaleRun[];
   try {
     runs = await runAll(entry, bare, opts);

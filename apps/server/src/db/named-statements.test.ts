@@ -31,6 +31,19 @@ describe('StatementNames', () => {
     expect(unbounded.nameFor(long)).toBeUndefined();
   });
 
+  it('gives a forgotten text a new name, never an old one again', () => {
+    const names = new StatementNames(10);
+    names.nameFor('q');
+    const first = names.nameFor('q')!;
+    names.forget('q', 'agora_999'); // another name: nothing happens
+    expect(names.nameFor('q')).toBe(first);
+    names.forget('q', first);
+    expect(names.nameFor('q')).toBeUndefined();
+    const second = names.nameFor('q');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+  });
+
   it('forgets one-off texts instead of growing without end', () => {
     const names = new StatementNames(10);
     names.nameFor('hot');
@@ -74,7 +87,7 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
       expect((await read(1)).rows).toEqual([{ label: 'uno' }]);
 
       // A column's type changed under a prepared statement: PostgreSQL refuses it once (0A000),
-      // the name is forgotten on that connection, and the next call parses it again.
+      // the text loses its name, and the next calls run it unnamed, then under a new name.
       await db.execute(sql`alter table t alter column label type varchar(40)`);
       const stale = await read(1).catch((err: unknown) => err);
       expect(String((stale as Error).cause ?? stale)).toMatch(/cached plan must not change result type/);
@@ -88,6 +101,19 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
           { label: 'eins' },
         ]);
       });
+      expect((await read(1)).rows).toEqual([{ label: 'eins' }]);
+
+      // The same inside a transaction (which the error aborts): the transaction rolls back, and
+      // the statement answers again afterwards.
+      await db.execute(sql`alter table t alter column label type text`);
+      const failed = await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update t set label = 'lost' where id = 2`);
+          await tx.execute(sql`select label from t where id = ${1}`);
+        })
+        .catch((err: unknown) => err);
+      expect(String((failed as Error).cause ?? failed)).toMatch(/cached plan must not change result type/);
+      expect((await read(2)).rows).toEqual([{ label: 'two' }]);
       expect((await read(1)).rows).toEqual([{ label: 'eins' }]);
     } finally {
       await database.close();

@@ -9,13 +9,16 @@ import pg from 'pg';
  * PostgreSQL may keep a generic plan for it after five runs (`plan_cache_mode = auto`: only when
  * that plan is estimated no dearer than the custom ones).
  *
- * Text searches are never named (see `preparable`). Bounded: at most `limit` names per process (every pooled connection may hold each one), texts
- * over 16 KB stay unnamed, and the count of texts seen once is reset at 4,096 so one-off
- * statements (ids in an IN list, admin reports) cannot crowd out the hot ones.
+ * Text searches are never named (see `preparable`). Bounded: at most `limit` names per process
+ * (every pooled connection may hold each one), texts over 16 KB stay unnamed, and the count of
+ * texts seen once is reset at 4,096 so one-off statements (ids in an IN list, admin reports)
+ * cannot crowd out the hot ones.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();
   private seen = new Set<string>();
+  /** Names are never reused: a forgotten one may still be prepared on some connection. */
+  private issued = 0;
 
   constructor(
     private readonly limit = 256,
@@ -33,9 +36,14 @@ export class StatementNames {
       return undefined;
     }
     this.seen.delete(text);
-    const name = `${this.prefix}${this.names.size + 1}`;
+    const name = `${this.prefix}${++this.issued}`;
     this.names.set(text, name);
     return name;
+  }
+
+  /** Stops using `name` for `text` (no-op if the text has another name by now). */
+  forget(text: string, name: string): void {
+    if (this.names.get(text) === name) this.names.delete(text);
   }
 
   get size(): number {
@@ -62,16 +70,12 @@ interface QueryConfigLike {
 /**
  * A migration that changes the columns a named statement returns (a column's type, `select *`)
  * makes PostgreSQL refuse the statement on every connection that prepared it: "cached plan must
- * not change result type" (0A000). The name is dropped from that connection, so the statement is
- * parsed again on its next use; the request that met the error fails as any statement would.
+ * not change result type" (0A000). The text then loses its name, and on its next sightings gets a
+ * new one, which each connection parses afresh (no DEALLOCATE: inside a failed transaction it
+ * could not run); the request that met the error fails as any statement would.
  */
-function forgetIfStale(client: pg.Client, name: string, err: unknown): void {
-  if ((err as { code?: string }).code !== '0A000') return;
-  const connection = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
-    .connection;
-  if (!connection?.parsedStatements?.[name]) return;
-  delete connection.parsedStatements[name];
-  client.query(`deallocate ${pg.escapeIdentifier(name)}`).catch(() => {});
+function isStale(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '0A000';
 }
 
 /**
@@ -91,12 +95,13 @@ export function namingClient(names: StatementNames): typeof pg.Client {
     ) {
       const name = names.nameFor(config.text);
       if (name !== undefined) {
+        const text = config.text;
         args[0] = { ...config, name };
         const last = args.length - 1;
         const callback = args[last];
         if (typeof callback === 'function') {
           args[last] = (err: unknown, result: unknown) => {
-            if (err) forgetIfStale(this, name, err);
+            if (isStale(err)) names.forget(text, name);
             callback(err, result);
           };
         } else {
@@ -105,7 +110,7 @@ export function namingClient(names: StatementNames): typeof pg.Client {
             args,
           );
           return pending.catch((err: unknown) => {
-            forgetIfStale(this, name, err);
+            if (isStale(err)) names.forget(text, name);
             throw err;
           });
         }

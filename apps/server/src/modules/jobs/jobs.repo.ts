@@ -273,23 +273,20 @@ export async function listJobs(
   // The ids come in the page's order (relevance ranked in the statement above): the rows are put
   // in that order here, so this statement has no ts_rank and, with no text search in it, is a
   // named statement (db/named-statements.ts).
-  const rows = await db
-    .select(selectWithAuthor)
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(inArray(jobs.id, pageIds));
+  const rows = await rowsWithAuthors(db, null, inArray(jobs.id, pageIds));
   const position = new Map(pageIds.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.job.id) ?? 0) - (position.get(b.job.id) ?? 0));
   return { total, capped, rows };
 }
 
-function rowsWithAuthors(db: Executor, f: ListFilter, ids: SQL): Promise<JobWithAuthor[]> {
-  return db
+/** The rows of the jobs `ids` selects, with their posters; in the filter's order, or unordered without one. */
+function rowsWithAuthors(db: Executor, f: ListFilter | null, ids: SQL): Promise<JobWithAuthor[]> {
+  const query = db
     .select(selectWithAuthor)
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(ids)
-    .orderBy(...orderBy(f));
+    .where(ids);
+  return f ? query.orderBy(...orderBy(f)) : query;
 }
 
 /** Listed jobs (approved, open on `openOn`) in the given categories or all: one row per category. */
