@@ -16,12 +16,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -33,6 +28,7 @@ import { areaModules } from './modules/registry.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import {
   type CounterStore,
@@ -169,7 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const prefix = opts.redisPrefix ?? 'agora:';
