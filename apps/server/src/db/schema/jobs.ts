@@ -55,9 +55,10 @@ export const jobs = pgTable(
     ),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
     // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
-    // Both redefined by migration 0018 with INCLUDE columns (the searches' window walk is an
+    // Both redefined by migrations 0018/0019 with INCLUDE columns (the searches' window walk is an
     // index-only scan) and the id in jobs_category_idx's key; drizzle-orm cannot declare INCLUDE,
-    // so a generated migration that drops or recreates these two must be edited to keep 0018's shape.
+    // so a generated migration that drops or recreates these two must be edited to keep 0019's shape.
+    // Only bounded columns may be included: a b-tree row holds 2,704 bytes (never `search`).
     index('jobs_feed_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('jobs_category_idx').on(t.status, t.category, t.createdAt.desc().nullsFirst()),
     index('jobs_city_idx').on(sql`lower(${t.city})`),

@@ -180,6 +180,55 @@ describe('POST /api/jobs', () => {
     expect(stored.status).toBe('pending');
   });
 
+  // Migration 0018 put the search column into two b-tree indexes: a description of 4,000+ characters
+  // made a tsvector over the 2,704-byte b-tree row limit, and the job was refused with a 500 when an
+  // admin approved it (or on posting). Every field of the search at its limit, many distinct words.
+  it('takes a posting with every searched field at its limit, and finds it by its last word with other filters', async () => {
+    const letters = (n: number) => {
+      let s = '';
+      for (let k = n; s.length < 5 || k > 0; k = Math.floor(k / 26)) s += String.fromCharCode(97 + (k % 26));
+      return s;
+    };
+    const words: string[] = [];
+    for (let i = 0, len = 0; len < 10_100; i++) {
+      words.push(`${letters(i * 7919)}ing`);
+      len += words[words.length - 1]!.length + 1;
+    }
+    const description = `${words.join(' ')} zebracorn`.slice(-10_000);
+    const skills = Array.from({ length: 30 }, (_, i) => `${letters(i * 104_729 + 17)}${'x'.repeat(40)}`);
+    const body = validJob({
+      title: `Principal ${'Q'.repeat(80)} Engineer`.slice(0, 100),
+      company: { name: 'Longform Labs', website: '', logo: '' },
+      location: { city: 'Bengaluru', state: 'Karnataka', country: 'India' },
+      description,
+      skills,
+    });
+    expect(description.length).toBe(10_000);
+    const res = await post(poster, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().job._id as string;
+    await expect(service.approve(admin, id)).resolves.toMatchObject({ status: 'approved' });
+    for (const query of [
+      'search=zebracorn',
+      'search=zebracorn&location=bengaluru&category=Engineering&level=Mid-level&employmentType=Full-time',
+      'search=zebracorn&sort=newest&location=bengaluru',
+    ]) {
+      const found = await list(query);
+      expect(
+        found.jobs.map((j) => j._id),
+        query,
+      ).toEqual([id]);
+    }
+    // And it can be edited at the limit too (a new text goes back to review).
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: poster.auth,
+      payload: { ...body, description: `${description.slice(0, 9_990)} unicornly` },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+
   it('accepts skills as a list, employmentType as the type name and explicit salary figures', async () => {
     const res = await post(poster, {
       ...validJob({ type: undefined }),
