@@ -374,7 +374,10 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       const walk = plans.find((p) => p.nodes.some((n) => n.startsWith(`Index Only Scan jobs (${index})`)));
       expect(walk, shown).toBeDefined();
       // The statement of the walk (the page's rows are read by the next one).
-      expect(walk!.nodes.some((n) => n.startsWith('Index Scan jobs (jobs_pkey)')), shown).toBe(heap);
+      expect(
+        walk!.nodes.some((n) => n.startsWith('Index Scan jobs (jobs_pkey)')),
+        shown,
+      ).toBe(heap);
     }
   });
 
