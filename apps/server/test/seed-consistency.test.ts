@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './helpers.js';
 import type { Database } from '../src/db/client.js';
 import { hackathons, ideas, users } from '../src/db/schema/index.js';
 import { step as hackathonsStep } from '../scripts/seed/hackathons.js';
 import { step as ideasStep } from '../scripts/seed/ideas.js';
-import { makeRng, type SeedContext } from '../scripts/seed/types.js';
+import { layInTimeOrder, makeRng, type SeedContext } from '../scripts/seed/types.js';
 import { usersStep } from '../scripts/seed/users.js';
 
 const DAY = 86_400_000;
@@ -65,5 +66,23 @@ describe('seed: demo data agrees with itself', () => {
       (u) => u.email === 'user@agora.demo',
     )!;
     expect(rows.filter((i) => i.authorId === demoUser.id).length).toBeGreaterThan(2);
+  });
+
+  // The benchmark reads windows of the newest rows: a table the product wrote has them side by side.
+  it('lays the time-read tables in time order, as the product writes them', async () => {
+    const physical = async () =>
+      (
+        (await database.db.execute(sql`select created_at from ideas order by ctid`)) as unknown as {
+          rows: Array<{ created_at: string | Date }>;
+        }
+      ).rows.map((r) => new Date(r.created_at).getTime());
+    const sorted = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+    const before = await physical();
+    expect(before.length).toBeGreaterThan(20);
+    expect(sorted(before), 'the steps write ideas in random time order').toBe(false);
+    await layInTimeOrder(database.db, ['ideas']);
+    const after = await physical();
+    expect(after).toHaveLength(before.length);
+    expect(sorted(after)).toBe(true);
   });
 });

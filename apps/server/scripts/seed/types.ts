@@ -94,3 +94,29 @@ export async function insertUnnest(
     await db.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})${tail}`);
   }
 }
+
+/** Tables the product reads by time windows (feeds, searches, the bell): laid in time order after seeding. */
+export const TIME_ORDERED_TABLES = [
+  'questions',
+  'answers',
+  'ideas',
+  'idea_comments',
+  'jobs',
+  'notifications',
+] as const;
+
+/**
+ * A live table is written in time order: each row is appended as it is created, and the updates
+ * that soon follow (payment, counters) land near the end too. The seed steps generate rows in
+ * random time order, so a window of the newest rows read one heap page per row (815 pages for the
+ * 783 questions a search window walks at scale 1000, 8.8 ms) where a table the product wrote reads
+ * ~30 (0.5 ms). This lays each table in `created_at` order (CLUSTER), as the product would have.
+ */
+export async function layInTimeOrder(db: Db, tables: readonly string[] = TIME_ORDERED_TABLES): Promise<void> {
+  for (const table of tables) {
+    if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+    await db.execute(sql.raw(`create index agora_seed_time_order on ${table} (created_at, id)`));
+    await db.execute(sql.raw(`cluster ${table} using agora_seed_time_order`));
+    await db.execute(sql.raw('drop index agora_seed_time_order'));
+  }
+}
