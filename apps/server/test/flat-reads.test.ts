@@ -141,6 +141,17 @@ describe('flat reads (issue 18)', () => {
       'Balcony garden question 2',
       'Balcony garden question 3',
     ]);
+    // A word with one match in the window and ten older ones: the page is read from all of them.
+    const spanning = await t.app.inject({ url: '/api/questions/public?q=question+109&limit=5' });
+    expect(spanning.json().map((q: { title: string }) => q.title)).toEqual(
+      [109, 1090, 1091, 1092, 1093].map((g) => `Balcony garden question ${g}`),
+    );
+    const next = await t.app.inject({
+      url: `/api/questions/public?q=question+109&limit=5&cursor=${encodeURIComponent(String(spanning.headers['x-next-cursor']))}`,
+    });
+    expect(next.json().map((q: { title: string }) => q.title)).toEqual(
+      [1094, 1095, 1096, 1097, 1098].map((g) => `Balcony garden question ${g}`),
+    );
     const similar = (await t.app.inject({ url: '/api/questions/similar?q=zephyr+flowers' })).json();
     expect(similar[0].title).toBe('Caring for a zephyr lily');
   });
