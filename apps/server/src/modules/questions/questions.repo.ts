@@ -186,18 +186,14 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
   }
   const order = dir === 'desc' ? desc : asc;
   if (f.tsQuery) {
-    // A search (issue 18): the page from the newest SEARCH_WINDOW rows, ids and rows in one
-    // statement — a common word fills it. Only when it does not (a rare or absent word) are the
-    // word's matches read through the full-text index, then their rows (see windowIds, indexedIds).
-    const query = sql`to_tsquery('english', ${f.tsQuery})`;
-    const rows = await exec
-      .select(questionColumns)
-      .from(questions)
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(sql`${questions.id} in (${windowIds(and(...where)!, query, dir, f.limit + 1)})`)
-      .orderBy(order(questions.createdAt), order(questions.id));
-    if (rows.length > f.limit) return rows;
-    const ids = await indexedIds(exec, and(...where)!, query, dir, f.limit + 1);
+    // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
+    const ids = await matchingIds(
+      exec,
+      and(...where)!,
+      sql`to_tsquery('english', ${f.tsQuery})`,
+      dir,
+      f.limit + 1,
+    );
     if (ids.length === 0) return [];
     return exec
       .select(questionColumns)
@@ -219,44 +215,14 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
 export const SEARCH_WINDOW = 1000;
 
 /**
- * The ids of up to `limit` questions matching `where` and the full-text `query` among the
- * `SEARCH_WINDOW` newest (oldest for `asc`) rows through the date index, as a subquery (issue 18):
- * a common word fills the page within a few hundred rows, and the walk costs at most the window.
- * It is not the answer when it finds fewer than `limit`: the word may have older matches.
+ * The ids of up to `limit` questions matching `where` and the full-text `query`, in date order
+ * (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
+ * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
+ * within a few hundred rows; only when that does not fill it (a rare or absent word), its matches
+ * through the GIN index (`offset 0` keeps the planner from walking the date index with a filter,
+ * which read the whole table for an absent word), sorted. The first costs at most the window, the
+ * second the matches of a word rarer than limit per window.
  */
-function windowIds(where: SQL, query: SQL, dir: 'asc' | 'desc', limit: number): SQL {
-  const o = dir === 'desc' ? sql`desc` : sql`asc`;
-  return sql`select w.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
-        from ${questions} where ${where}
-       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
-    ) w where w.search @@ ${query} order by w.created_at ${o}, w.id ${o} limit ${limit}`;
-}
-
-/**
- * The ids of up to `limit` questions matching `where` and the full-text `query`, in date order,
- * for a word the window did not fill the page with (a rare or absent word): its matches through
- * the GIN index (`offset 0` keeps the planner from walking the date index with a filter, which
- * read the whole table for an absent word), sorted — at most the matches of a word rarer than
- * `limit` per window.
- */
-async function indexedIds(
-  exec: Executor,
-  where: SQL,
-  query: SQL,
-  dir: 'asc' | 'desc',
-  limit: number,
-): Promise<string[]> {
-  const o = dir === 'desc' ? sql`desc` : sql`asc`;
-  const all = await exec.execute<{ id: string }>(sql`
-    select m.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at
-        from ${questions} where ${where} and ${questions.search} @@ ${query} offset 0
-    ) m order by m.created_at ${o}, m.id ${o} limit ${limit}`);
-  return rowsOf<{ id: string }>(all).map((r) => r.id);
-}
-
-/** Up to `limit` matching ids in date order: the window's when it fills them, else the index's. */
 async function matchingIds(
   exec: Executor,
   where: SQL,
@@ -264,9 +230,21 @@ async function matchingIds(
   dir: 'asc' | 'desc',
   limit: number,
 ): Promise<string[]> {
-  const recent = await exec.execute<{ id: string }>(windowIds(where, query, dir, limit));
+  const o = dir === 'desc' ? sql`desc` : sql`asc`;
+  const recent = await exec.execute<{ id: string }>(sql`
+    select w.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
+        from ${questions} where ${where}
+       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
+    ) w where w.search @@ ${query} order by w.created_at ${o}, w.id ${o} limit ${limit}`);
   const first = rowsOf<{ id: string }>(recent).map((r) => r.id);
-  return first.length >= limit ? first : indexedIds(exec, where, query, dir, limit);
+  if (first.length >= limit) return first;
+  const all = await exec.execute<{ id: string }>(sql`
+    select m.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at
+        from ${questions} where ${where} and ${questions.search} @@ ${query} offset 0
+    ) m order by m.created_at ${o}, m.id ${o} limit ${limit}`);
+  return rowsOf<{ id: string }>(all).map((r) => r.id);
 }
 
 /** node-postgres returns a result object, PGlite an object with rows too; both carry `rows`. */
