@@ -1,6 +1,7 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
@@ -142,6 +143,62 @@ function afterIdea(c: IdeaCursor): SQL {
   return sql`(${ideas.likeCount}, ${ideas.createdAt}, ${ideas.id}) < (${c.likes}::int, ${ts}, ${id})`;
 }
 
+/** What changes the text of a feed statement (db/prepared.ts); the values fill placeholders. */
+interface FeedShape {
+  hidden: boolean;
+  category: boolean;
+  author: boolean;
+  viewer: boolean;
+  sort: IdeaSort;
+}
+
+function feedShape(filter: IdeaFilter, viewerId: string | null, sort: IdeaSort): FeedShape {
+  return {
+    hidden: filter.hidden,
+    category: Boolean(filter.category),
+    author: Boolean(filter.authorId),
+    viewer: viewerId !== null,
+    sort,
+  };
+}
+
+const feedKey = (s: FeedShape) => `${s.hidden}|${s.category}|${s.author}|${s.viewer}|${s.sort}`;
+
+function feedValues(filter: IdeaFilter, viewerId: string | null): PlaceholderValues {
+  return { category: filter.category, authorId: filter.authorId, viewerId };
+}
+
+/** ideaWhere with placeholders (category, authorId) for the shape's filters. */
+function feedWhere(s: FeedShape): SQL {
+  return and(
+    s.hidden ? sql`${ideas.hidden} = true` : sql`${ideas.hidden} = false`,
+    s.category ? eq(ideas.category, slot<string>('category')) : undefined,
+    s.author ? eq(ideas.authorId, slot<string>('authorId')) : undefined,
+  )!;
+}
+
+/** ideaColumns with the viewer as a placeholder (viewerId). */
+const feedColumns = (s: FeedShape) => ideaColumns(s.viewer ? slot<string>('viewerId') : null);
+
+/** Rows after the cursor (afterIdea with placeholders: cursorTs, cursorLikes, cursorId). */
+function afterSlot(sort: IdeaSort): SQL {
+  const ts = sql`${slot('cursorTs')}::timestamptz`;
+  const id = sql`${slot('cursorId')}::uuid`;
+  if (sort === 'oldest') return sql`(${ideas.createdAt}, ${ideas.id}) > (${ts}, ${id})`;
+  if (sort === 'newest') return sql`(${ideas.createdAt}, ${ideas.id}) < (${ts}, ${id})`;
+  return sql`(${ideas.likeCount}, ${ideas.createdAt}, ${ideas.id}) < (${slot('cursorLikes')}::int, ${ts}, ${id})`;
+}
+
+const keysetPage = prepared((db, s: FeedShape & { after: boolean }) =>
+  db
+    .select({ ...feedColumns(s), cursorTs: cursorTs(ideas.createdAt) })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(s.after ? and(feedWhere(s), afterSlot(s.sort)) : feedWhere(s))
+    .orderBy(...ORDER[s.sort])
+    .limit(slot<number>('limit')),
+);
+
 /**
  * A page of a sorted idea list by keyset: `limit` ideas after `after` (or from the start), and the
  * cursor of the next page (null on the last). Reads limit + 1 rows; no offset to walk past.
@@ -156,14 +213,14 @@ export async function keysetPageOfIdeas(
     limit: number;
   },
 ): Promise<{ ideas: Idea[]; next: string | null }> {
-  const where = ideaWhere(opts.filter);
-  const rows = await db
-    .select({ ...ideaColumns(opts.viewerId), cursorTs: cursorTs(ideas.createdAt) })
-    .from(ideas)
-    .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(opts.after ? and(where, afterIdea(opts.after)) : where)
-    .orderBy(...ORDER[opts.sort])
-    .limit(opts.limit + 1);
+  const shape = { ...feedShape(opts.filter, opts.viewerId, opts.sort), after: opts.after !== null };
+  const rows = await keysetPage(db, `${feedKey(shape)}|${shape.after}`, shape, {
+    ...feedValues(opts.filter, opts.viewerId),
+    cursorTs: opts.after?.ts,
+    cursorLikes: opts.after?.likes,
+    cursorId: opts.after?.id,
+    limit: opts.limit + 1,
+  });
   const more = rows.length > opts.limit;
   const pageRows = more ? rows.slice(0, opts.limit) : rows;
   const last = pageRows[pageRows.length - 1];
@@ -173,6 +230,38 @@ export async function keysetPageOfIdeas(
       : null;
   return { ideas: pageRows.map(toIdea), next };
 }
+
+/**
+ * A numbered page. Past the first page the offset is walked on the sort index alone (its key
+ * holds the id: an index-only scan), and only the page's ideas are read whole and joined to their
+ * authors — not every idea skipped (page 90: 890 rows and author lookups → 10).
+ */
+const numberedPage = prepared((db, s: FeedShape & { first: boolean }) => {
+  const where = feedWhere(s);
+  const pageWhere = s.first
+    ? where
+    : inArray(
+        ideas.id,
+        db
+          .select({ id: ideas.id })
+          .from(ideas)
+          .where(where)
+          .orderBy(...ORDER[s.sort])
+          .limit(slot<number>('limit'))
+          .offset(slot<number>('offset')),
+      );
+  return db
+    .select(feedColumns(s))
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(pageWhere)
+    .orderBy(...ORDER[s.sort])
+    .limit(slot<number>('limit'));
+});
+
+const countFeed = prepared((db, s: FeedShape) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(feedWhere(s)),
+);
 
 /**
  * One page of ideas matching `where`, plus the total count (two queries, no per-row lookups).
@@ -189,38 +278,13 @@ export async function pageOfIdeas(
     total?: Promise<number>;
   },
 ): Promise<{ ideas: Idea[]; totalItems: number }> {
-  const where = ideaWhere(opts.filter);
   const offset = (opts.page - 1) * opts.limit;
-  // Past the first page the offset is walked on the sort index alone (its key holds the id: an
-  // index-only scan), and only the page's ideas are read whole and joined to their authors —
-  // not every idea skipped (page 90: 890 rows and author lookups → 10).
-  const pageWhere =
-    offset === 0
-      ? where
-      : inArray(
-          ideas.id,
-          db
-            .select({ id: ideas.id })
-            .from(ideas)
-            .where(where)
-            .orderBy(...ORDER[opts.sort])
-            .limit(opts.limit)
-            .offset(offset),
-        );
+  const shape = feedShape(opts.filter, opts.viewerId, opts.sort);
+  const key = feedKey(shape);
+  const values = { ...feedValues(opts.filter, opts.viewerId), limit: opts.limit, offset };
   const [rows, totalItems] = await Promise.all([
-    db
-      .select(ideaColumns(opts.viewerId))
-      .from(ideas)
-      .innerJoin(users, eq(users.id, ideas.authorId))
-      .where(pageWhere)
-      .orderBy(...ORDER[opts.sort])
-      .limit(opts.limit),
-    opts.total ??
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(ideas)
-        .where(where)
-        .then(([count]) => Number(count?.n ?? 0)),
+    numberedPage(db, `${key}|${offset === 0}`, { ...shape, first: offset === 0 }, values),
+    opts.total ?? countFeed(db, key, shape, values).then(([count]) => Number(count?.n ?? 0)),
   ]);
   return { ideas: rows.map(toIdea), totalItems };
 }
@@ -233,12 +297,16 @@ export async function countIdeas(db: Executor, filter: IdeaFilter): Promise<numb
 
 /** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
 export async function visibleCount(db: Executor, category: string | null): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${ideaCounts.visible}), 0)::int` })
-    .from(ideaCounts)
-    .where(category === null ? undefined : eq(ideaCounts.category, category));
+  const [row] = await visibleCountOf(db, String(category !== null), category !== null, { category });
   return Number(row?.n ?? 0);
 }
+
+const visibleCountOf = prepared((db, oneCategory: boolean) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${ideaCounts.visible}), 0)::int` })
+    .from(ideaCounts)
+    .where(oneCategory ? eq(ideaCounts.category, slot<string>('category')) : undefined),
+);
 
 export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<Idea | null> {
   const [row] = await db
@@ -428,12 +496,16 @@ export async function findComment(db: Executor, ideaId: string, commentId: strin
 }
 
 /** Visible categories with their idea counts (idea_counts, kept by triggers: no scan of ideas). */
-export async function categoryCounts(db: Executor): Promise<Array<{ category: string; n: number }>> {
-  return db
+export function categoryCounts(db: Executor): Promise<Array<{ category: string; n: number }>> {
+  return visibleCategories(db, '', undefined, {});
+}
+
+const visibleCategories = prepared((db) =>
+  db
     .select({ category: ideaCounts.category, n: ideaCounts.visible })
     .from(ideaCounts)
-    .where(sql`${ideaCounts.visible} > 0`);
-}
+    .where(sql`${ideaCounts.visible} > 0`),
+);
 
 /** How many of the newest visible ideas a search reads through the feed index first. */
 const SEARCH_WINDOW = 1000;
@@ -447,6 +519,79 @@ function rowsOf(res: unknown): Array<{ id: string }> {
   }>;
 }
 
+interface SearchShape {
+  words: number;
+  match: 'all' | 'any';
+}
+
+/**
+ * Each word (placeholders w0, w1…) matches as a prefix of an English stem or of a plain word (see
+ * the column); all words must match, or any of them (ts_rank then favours ideas matching more).
+ */
+function searchQuery(s: SearchShape): SQL {
+  const parts = Array.from(
+    { length: s.words },
+    (_, i) => sql`(to_tsquery('english', ${slot(`w${i}`)}) || to_tsquery('simple', ${slot(`w${i}`)}))`,
+  );
+  return sql`(${sql.join(parts, s.match === 'all' ? sql` && ` : sql` || `)})`;
+}
+
+/** The ideas of `pool`, ranked, with their authors. */
+function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
+  return db
+    .select({
+      id: ideas.id,
+      title: ideas.title,
+      description: sql<string>`left(${ideas.description}, 300)`,
+      category: ideas.category,
+      tags: ideas.tags,
+      likeCount: ideas.likeCount,
+      createdAt: ideas.createdAt,
+      authorId: ideas.authorId,
+      authorName: users.displayName,
+    })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(pool)
+    .orderBy(
+      sql`ts_rank(${ideas.search}, ${searchQuery(s)}) desc`,
+      desc(ideas.likeCount),
+      desc(ideas.createdAt),
+    )
+    .limit(slot<number>('limit'));
+}
+
+/**
+ * Ranked among a bounded pool of matches (issue 18): in one statement, the newest SEARCH_POOL
+ * matches among the newest SEARCH_WINDOW visible ideas (through ideas_feed_idx), ranked, with
+ * their authors.
+ */
+const rankedWindow = prepared((db, s: SearchShape) =>
+  rankedSearch(
+    db,
+    s,
+    sql`${ideas.id} in (
+      select w.id from (
+        select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
+         order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${SEARCH_WINDOW}
+      ) w where w.search @@ ${searchQuery(s)} limit ${SEARCH_POOL})`,
+  ),
+);
+
+/** The ideas `ids` (every match of a rare word), ranked. */
+const rankedIds = prepared((db, s: SearchShape) =>
+  rankedSearch(db, s, sql`${ideas.id} = any(${slot('ids')}::uuid[])`),
+);
+
+/** The newest SEARCH_POOL matches among every visible idea, through the GIN index. */
+const everyMatch = prepared(
+  (_db, s: SearchShape) => sql`
+    select m.id from (
+      select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
+       where ${ideas.hidden} = false and ${ideas.search} @@ ${searchQuery(s)} offset 0
+    ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`,
+);
+
 /**
  * Full-text search over title (A), category and tags (B) and description (C) using the generated
  * `search` tsvector and its GIN index. Every word is matched as a prefix ("innov" finds
@@ -458,65 +603,23 @@ export async function searchIdeas(
   limit: number,
   match: 'all' | 'any' = 'all',
 ): Promise<IdeaSearchHit[]> {
-  // Each word matches as a prefix of an English stem or of a plain word (see the column); all words
-  // must match, or any of them (ts_rank then favours ideas matching more of them).
+  const shape = { words: words.length, match };
+  const key = `${shape.words}|${match}`;
   // Words are letters and digits only (see the service), so the tsquery text cannot be malformed.
-  const parts = words.map(
-    (w) => sql`(to_tsquery('english', ${`${w}:*`}) || to_tsquery('simple', ${`${w}:*`}))`,
-  );
-  const query = sql`(${sql.join(parts, match === 'all' ? sql` && ` : sql` || `)})`;
-  // Ranked among a bounded pool of matches (issue 18). First, in one statement: the newest
-  // SEARCH_POOL matches among the newest SEARCH_WINDOW visible ideas (through ideas_feed_idx),
-  // ranked, with their authors. When that fills the list (`limit` results: the dropdown is full),
-  // it is the answer, and a common word or prefix (`s`, `solar`) costs the same at any table size.
-  // Only a word rarer than that in the window (fewer than `limit` matches among the newest
-  // SEARCH_WINDOW) reads its matches through the GIN index: few rows by definition.
-  const windowPool = sql`
-    select w.id from (
-      select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
-       order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${SEARCH_WINDOW}
-    ) w where w.search @@ ${query} limit ${SEARCH_POOL}`;
-  const ranked = (pool: SQL) =>
-    db
-      .select({
-        id: ideas.id,
-        title: ideas.title,
-        description: sql<string>`left(${ideas.description}, 300)`,
-        category: ideas.category,
-        tags: ideas.tags,
-        likeCount: ideas.likeCount,
-        createdAt: ideas.createdAt,
-        authorId: ideas.authorId,
-        authorName: users.displayName,
-      })
-      .from(ideas)
-      .innerJoin(users, eq(users.id, ideas.authorId))
-      .where(sql`${ideas.id} in (${pool})`)
-      .orderBy(sql`ts_rank(${ideas.search}, ${query}) desc`, desc(ideas.likeCount), desc(ideas.createdAt))
-      .limit(limit);
-  let rows = await ranked(windowPool);
+  const values: PlaceholderValues = { limit };
+  words.forEach((w, i) => {
+    values[`w${i}`] = `${w}:*`;
+  });
+  let rows = await rankedWindow(db, key, shape, values);
   if (rows.length < limit) {
     // The planner overestimates prefix matches (`solar:*` at scale 1000: 18,640 estimated, 3,400
     // real) and would read all 100,000 wide rows in a sequential scan (100–240 ms); the GIN bitmap
     // reads the matches only. Sequential scans are off for this one statement.
     const pool = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const all = await tx.execute(sql`
-        select m.id from (
-          select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
-           where ${ideas.hidden} = false and ${ideas.search} @@ ${query} offset 0
-        ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`);
-      return rowsOf(all).map((r) => r.id);
+      return rowsOf(await everyMatch(tx, key, shape, values)).map((r) => r.id);
     });
-    rows =
-      pool.length === 0
-        ? []
-        : await ranked(
-            sql.join(
-              pool.map((id) => sql`${id}`),
-              sql`, `,
-            ),
-          );
+    rows = pool.length === 0 ? [] : await rankedIds(db, key, shape, { ...values, ids: pool });
   }
   return rows.map((r) => ({
     _id: r.id,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
+import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
 import {
   answers,
   files,
@@ -156,66 +157,169 @@ export interface ListFilter {
 export const isPublicSql = (): SQL =>
   and(eq(questions.hidden, false), or(eq(questions.isPaid, true), eq(questions.rewardAmount, 0)))!;
 
-/** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
-export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
+/**
+ * What changes the text of a list statement (db/prepared.ts): the statement is built once per
+ * shape, and each request only fills in its values (author, categories, cursor, limit…).
+ */
+interface ListShape {
+  scope: 'public' | 'answered' | 'own';
+  categories: number;
+  status: boolean;
+  sort: QuestionSort;
+  search: boolean;
+}
+
+function listShape(f: ListFilter): ListShape {
+  return {
+    scope: f.authorId ? 'own' : f.answeredBy ? 'answered' : 'public',
+    categories: f.categories?.length ?? 0,
+    status: f.status !== undefined,
+    sort: f.sort,
+    search: Boolean(f.tsQuery),
+  };
+}
+
+const shapeKey = (s: ListShape) => `${s.scope}|${s.categories}|${s.status}|${s.sort}|${s.search}`;
+
+/** The values a list statement's placeholders take. */
+function listValues(f: ListFilter): PlaceholderValues {
+  const values: PlaceholderValues = {
+    authorId: f.authorId,
+    answeredBy: f.answeredBy,
+    status: f.status,
+    tsQuery: f.tsQuery,
+    limit: f.limit + 1,
+  };
+  f.categories?.forEach((c, i) => {
+    values[`cat${i}`] = c;
+  });
+  return values;
+}
+
+/** The conditions of a list's shape, with placeholders for the values (listValues). */
+function listWhere(s: ListShape): SQL[] {
   const where: SQL[] = [];
-  if (!f.authorId && !f.answeredBy) where.push(isPublicSql());
-  else if (!f.authorId) where.push(eq(questions.hidden, false));
-  else where.push(eq(questions.authorId, f.authorId));
-  if (f.answeredBy) {
+  if (s.scope === 'public') where.push(isPublicSql());
+  else if (s.scope === 'answered') {
     where.push(
-      sql`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id} and ${answers.authorId} = ${f.answeredBy})`,
+      eq(questions.hidden, false),
+      sql`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id} and ${answers.authorId} = ${slot('answeredBy')})`,
+    );
+  } else where.push(eq(questions.authorId, slot<string>('authorId')));
+  if (s.categories > 0) {
+    where.push(
+      inArray(
+        questions.category,
+        Array.from({ length: s.categories }, (_, i) => slot<string>(`cat${i}`)),
+      ),
     );
   }
-  if (f.categories?.length) where.push(inArray(questions.category, f.categories));
-  if (f.status) where.push(eq(questions.status, f.status));
-  if (f.sort === 'solved') where.push(eq(questions.status, 'answered'));
-  if (f.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
+  if (s.status) where.push(eq(questions.status, slot<string>('status')));
+  if (s.sort === 'solved') where.push(eq(questions.status, 'answered'));
+  if (s.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
+  return where;
+}
 
-  if (f.sort === 'random') {
-    if (f.tsQuery) where.push(sql`${questions.search} @@ to_tsquery('english', ${f.tsQuery})`);
-    return randomPage(exec, where, f);
-  }
+const tsQuerySql = sql`to_tsquery('english', ${slot('tsQuery')})`;
 
-  const dir = f.sort === 'date-old' ? 'asc' : 'desc';
-  if (f.cursor?.kind === 'date') {
+/** A page in date order: one statement per shape and cursor presence (db/prepared.ts). */
+const datePage = prepared((exec, s: ListShape & { cursor: boolean }) => {
+  const dir = s.sort === 'date-old' ? 'asc' : 'desc';
+  const where = listWhere(s);
+  if (s.cursor) {
     const op = dir === 'desc' ? sql`<` : sql`>`;
     where.push(
-      sql`(${questions.createdAt}, ${questions.id}) ${op} (${f.cursor.ts}::timestamptz, ${f.cursor.id}::uuid)`,
+      sql`(${questions.createdAt}, ${questions.id}) ${op} (${slot('cursorTs')}::timestamptz, ${slot('cursorId')}::uuid)`,
     );
   }
   const order = dir === 'desc' ? desc : asc;
-  if (f.tsQuery) {
-    // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
-    const ids = await matchingIds(
-      exec,
-      and(...where)!,
-      sql`to_tsquery('english', ${f.tsQuery})`,
-      dir,
-      f.limit + 1,
-    );
-    if (ids.length === 0) return [];
-    return exec
-      .select(questionColumns)
-      .from(questions)
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(inArray(questions.id, ids))
-      .orderBy(order(questions.createdAt), order(questions.id));
-  }
   return exec
     .select(questionColumns)
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(and(...where))
     .orderBy(order(questions.createdAt), order(questions.id))
-    .limit(f.limit + 1);
+    .limit(slot<number>('limit'));
+});
+
+/** The rows of the questions a search chose (their ids in `ids`), in date order. */
+const rowsByIds = prepared((exec, dir: 'asc' | 'desc') => {
+  const order = dir === 'desc' ? desc : asc;
+  return exec
+    .select(questionColumns)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(sql`${questions.id} = any(${slot('ids')}::uuid[])`)
+    .orderBy(order(questions.createdAt), order(questions.id));
+});
+
+/** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
+export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
+  const shape = listShape(f);
+  const values = listValues(f);
+  if (f.sort === 'random') return randomPage(exec, shape, values, f);
+
+  const dir = f.sort === 'date-old' ? 'asc' : 'desc';
+  const cursor = f.cursor?.kind === 'date' ? f.cursor : null;
+  if (cursor) {
+    values.cursorTs = cursor.ts;
+    values.cursorId = cursor.id;
+  }
+  const s = { ...shape, cursor: cursor !== null };
+  const key = `${shapeKey(shape)}|${s.cursor}`;
+  if (f.tsQuery) {
+    // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
+    const ids = await matchingIds(exec, key, s, values);
+    if (ids.length === 0) return [];
+    return rowsByIds(exec, dir, dir, { ids });
+  }
+  return datePage(exec, key, s, values);
 }
 
 /** How many of the newest (or oldest) rows a search reads through the date index before it asks the full-text index. */
 export const SEARCH_WINDOW = 1000;
 
+interface SearchShape extends ListShape {
+  /** A keyset cursor condition (cursorTs, cursorId) in the list's direction. */
+  cursor: boolean;
+}
+
+function searchWhere(s: SearchShape): SQL {
+  const where = listWhere(s);
+  if (s.cursor) {
+    const op = s.sort === 'date-old' ? sql`>` : sql`<`;
+    where.push(
+      sql`(${questions.createdAt}, ${questions.id}) ${op} (${slot('cursorTs')}::timestamptz, ${slot('cursorId')}::uuid)`,
+    );
+  }
+  return and(...where)!;
+}
+
+const searchOrder = (s: SearchShape) => (s.sort === 'date-old' ? sql`asc` : sql`desc`);
+
+/** The newest (oldest) SEARCH_WINDOW rows of the list through the date index, filtered by the words. */
+const searchWindow = prepared((exec, s: SearchShape) => {
+  const o = searchOrder(s);
+  return sql`
+    select w.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
+        from ${questions} where ${searchWhere(s)}
+       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
+    ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${slot('limit')}`;
+});
+
+/** Every match of the words through the full-text index, sorted (for words too rare for the window). */
+const searchAll = prepared((exec, s: SearchShape) => {
+  const o = searchOrder(s);
+  return sql`
+    select m.id from (
+      select ${questions.id} as id, ${questions.createdAt} as created_at
+        from ${questions} where ${searchWhere(s)} and ${questions.search} @@ ${tsQuerySql} offset 0
+    ) m order by m.created_at ${o}, m.id ${o} limit ${slot('limit')}`;
+});
+
 /**
- * The ids of up to `limit` questions matching `where` and the full-text `query`, in date order
+ * The ids of up to `limit` questions matching the list's conditions and the full-text query, in date order
  * (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
  * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
  * within a few hundred rows; only when that does not fill it (a rare or absent word), its matches
@@ -225,26 +329,14 @@ export const SEARCH_WINDOW = 1000;
  */
 async function matchingIds(
   exec: Executor,
-  where: SQL,
-  query: SQL,
-  dir: 'asc' | 'desc',
-  limit: number,
+  key: string,
+  s: SearchShape,
+  values: PlaceholderValues,
 ): Promise<string[]> {
-  const o = dir === 'desc' ? sql`desc` : sql`asc`;
-  const recent = await exec.execute<{ id: string }>(sql`
-    select w.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
-        from ${questions} where ${where}
-       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
-    ) w where w.search @@ ${query} order by w.created_at ${o}, w.id ${o} limit ${limit}`);
-  const first = rowsOf<{ id: string }>(recent).map((r) => r.id);
+  const limit = Number(values.limit);
+  const first = rowsOf<{ id: string }>(await searchWindow(exec, key, s, values)).map((r) => r.id);
   if (first.length >= limit) return first;
-  const all = await exec.execute<{ id: string }>(sql`
-    select m.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at
-        from ${questions} where ${where} and ${questions.search} @@ ${query} offset 0
-    ) m order by m.created_at ${o}, m.id ${o} limit ${limit}`);
-  return rowsOf<{ id: string }>(all).map((r) => r.id);
+  return rowsOf<{ id: string }>(await searchAll(exec, key, s, values)).map((r) => r.id);
 }
 
 /** node-postgres returns a result object, PGlite an object with rows too; both carry `rows`. */
@@ -260,30 +352,51 @@ export function randomStart(seed: string): number {
   return Number.parseInt(seed.slice(0, 8).padEnd(8, '0'), 16) | 0;
 }
 
+/** One arc of the random order: [start, max] (first) or [min, start) (second), after a cursor or not. */
+const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: boolean }) => {
+  const conds = listWhere(s);
+  if (s.search) conds.push(sql`${questions.search} @@ ${tsQuerySql}`);
+  conds.push(s.second ? sql`${randomKeySql} < ${slot('start')}` : sql`${randomKeySql} >= ${slot('start')}`);
+  if (s.cursor) {
+    conds.push(
+      sql`(${randomKeySql}, ${questions.id}) > (${slot('cursorKey')}::int, ${slot('cursorId')}::uuid)`,
+    );
+  }
+  return exec
+    .select({ ...questionColumns, randomKey: sql<string>`${randomKeySql}::text` })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(and(...conds))
+    .orderBy(asc(randomKeySql), asc(questions.id))
+    .limit(slot<number>('limit'));
+});
+
 /**
  * sort=random (issue 18): every question has a fixed pseudo-random key (hashtext of its id); a
  * visitor's order is the key circle read from the point their seed names, wrapping once at the end.
  * A page is one or two ranges of questions_random_idx, limit + 1 rows with a filter (category) —
  * the cost does not depend on the table, where md5(id‖seed) sorted every public question.
  */
-async function randomPage(exec: Executor, where: SQL[], f: ListFilter): Promise<QuestionRecord[]> {
+async function randomPage(
+  exec: Executor,
+  shape: ListShape,
+  values: PlaceholderValues,
+  f: ListFilter,
+): Promise<QuestionRecord[]> {
   const start = randomStart(f.seed ?? '0');
   const c = f.cursor?.kind === 'random' ? { key: Number(f.cursor.key), id: f.cursor.id } : null;
   // The first arc is [start, max], the second [min, start): a cursor in the second arc skips the first.
   const inSecondArc = c !== null && c.key < start;
-  const arc = async (second: boolean, limit: number) => {
-    const conds = [...where, second ? sql`${randomKeySql} < ${start}` : sql`${randomKeySql} >= ${start}`];
-    if (c && second === inSecondArc) {
-      conds.push(sql`(${randomKeySql}, ${questions.id}) > (${c.key}::int, ${c.id}::uuid)`);
-    }
-    const rows = await exec
-      .select({ ...questionColumns, randomKey: sql<string>`${randomKeySql}::text` })
-      .from(questions)
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(and(...conds))
-      .orderBy(asc(randomKeySql), asc(questions.id))
-      .limit(limit);
-    return rows;
+  const arc = (second: boolean, limit: number) => {
+    const cursor = c !== null && second === inSecondArc;
+    const s = { ...shape, second, cursor };
+    return randomArc(exec, `${shapeKey(shape)}|${second}|${cursor}`, s, {
+      ...values,
+      start,
+      cursorKey: c?.key,
+      cursorId: c?.id,
+      limit,
+    });
   };
   const rows = inSecondArc ? [] : await arc(false, f.limit + 1);
   if (rows.length < f.limit + 1) rows.push(...(await arc(true, f.limit + 1 - rows.length)));
@@ -323,13 +436,18 @@ export async function categoryCounts(
 const SIMILAR_POOL = 50;
 
 /** Questions whose text shares any of the words (OR query), best match first. */
-export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
-  const query = sql`to_tsquery('english', ${tsQuery})`;
-  // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
-  // an OR of prefixes while typing matches most of the table.
-  const pool = await matchingIds(exec, isPublicSql(), query, 'desc', SIMILAR_POOL);
-  if (pool.length === 0) return [];
-  return exec
+const SIMILAR_SHAPE: SearchShape = {
+  scope: 'public',
+  categories: 0,
+  status: false,
+  sort: 'date-new',
+  search: true,
+  cursor: false,
+};
+
+/** The pool's questions, best match first. */
+const similarRows = prepared((exec) =>
+  exec
     .select({
       id: questions.id,
       title: questions.title,
@@ -338,9 +456,18 @@ export async function similarQuestions(exec: Executor, tsQuery: string, limit: n
       answerCount: questions.answerCount,
     })
     .from(questions)
-    .where(inArray(questions.id, pool))
-    .orderBy(sql`ts_rank(${questions.search}, ${query}) desc`, desc(questions.createdAt))
-    .limit(limit);
+    .where(sql`${questions.id} = any(${slot('ids')}::uuid[])`)
+    .orderBy(sql`ts_rank(${questions.search}, ${tsQuerySql}) desc`, desc(questions.createdAt))
+    .limit(slot<number>('limit')),
+);
+
+/** Questions whose text shares any of the words (OR query), best match first. */
+export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
+  // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
+  // an OR of prefixes while typing matches most of the table.
+  const pool = await matchingIds(exec, 'similar', SIMILAR_SHAPE, { tsQuery, limit: SIMILAR_POOL });
+  if (pool.length === 0) return [];
+  return similarRows(exec, '', undefined, { ids: pool, tsQuery, limit });
 }
 
 export interface AnswerRecord {

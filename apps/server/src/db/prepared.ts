@@ -1,0 +1,92 @@
+import { is, type Placeholder, SQL, sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+
+/**
+ * Statements built once per shape instead of once per request (issue 18).
+ *
+ * Building a statement with Drizzle — the query builder's objects, then `sqlToQuery` walking every
+ * chunk with `is()` checks — cost a quarter of the server's busy time on an uncached jobs list, as
+ * much as PostgreSQL's answer. A hot read is built here once per database handle and per *shape*
+ * (which filters are present, the sort, how many categories: whatever changes the statement's
+ * text), with `sql.placeholder(...)` for every value, and each request only fills the values in.
+ *
+ * The builder gets the shape, never the request's values: a value inlined by mistake would be
+ * served to the next request of that shape. Under test (`VITEST`) every call builds the statement
+ * again and compares text and parameters with the stored one, so a shape key that misses
+ * something the builder reads fails the test that exercises it.
+ *
+ * On PostgreSQL the statement stays unnamed in Drizzle: db/named-statements.ts names it once seen
+ * twice (text searches stay unnamed there, by design).
+ */
+export type PlaceholderValues = Record<string, unknown>;
+
+interface Runner<R> {
+  execute(values?: PlaceholderValues): Promise<R>;
+}
+
+/** A query builder Drizzle can prepare (select, insert…), or a raw statement. */
+type Buildable<R> = { prepare(name: string): Runner<R>; toSQL(): { sql: string; params: unknown[] } } | SQL;
+
+interface Internals {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: undefined,
+      arrayMode: boolean,
+    ): Runner<unknown>;
+  };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/** At most this many shapes per handle; a shape past it is built per request, as before. */
+const MAX_SHAPES = 128;
+
+const verifying = process.env.VITEST !== undefined;
+
+/** `sql.placeholder(name)`, typed for use where a value of type T goes. */
+export const slot = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T & Placeholder;
+
+export function prepared<S, R>(
+  build: (exec: Executor, shape: S) => Buildable<R>,
+): (exec: Executor, key: string, shape: S, values: PlaceholderValues) => Promise<R> {
+  const byHandle = new WeakMap<Executor, Map<string, { run: Runner<R>; text: string }>>();
+  return (exec, key, shape, values) => {
+    let shapes = byHandle.get(exec);
+    if (!shapes) {
+      shapes = new Map();
+      byHandle.set(exec, shapes);
+    }
+    let entry = shapes.get(key);
+    if (entry === undefined) {
+      entry = prepareOn(exec, build(exec, shape));
+      if (shapes.size < MAX_SHAPES) shapes.set(key, entry);
+    } else if (verifying) {
+      const again = prepareOn(exec, build(exec, shape)).text;
+      if (again !== entry.text) {
+        throw new Error(`prepared statement shape "${key}" built differently:\n${entry.text}\n---\n${again}`);
+      }
+    }
+    return entry.run.execute(values);
+  };
+}
+
+function prepareOn<R>(exec: Executor, q: Buildable<R>): { run: Runner<R>; text: string } {
+  if (is(q, SQL)) {
+    const { session, dialect } = exec as unknown as Internals;
+    const query = dialect.sqlToQuery(q);
+    return {
+      run: session.prepareQuery(query, undefined, undefined, false) as Runner<R>,
+      text: describe(query),
+    };
+  }
+  const builder = q as Exclude<Buildable<R>, SQL>;
+  // No name: Drizzle's node-postgres driver would send a fixed one to every pooled connection;
+  // db/named-statements.ts names the text instead (and keeps text searches unnamed).
+  return { run: builder.prepare(undefined as unknown as string), text: describe(builder.toSQL()) };
+}
+
+/** The statement's text and its parameters (placeholders by name): what must not vary per shape. */
+function describe(q: { sql: string; params: unknown[] }): string {
+  return `${q.sql} -- ${JSON.stringify(q.params)}`;
+}
