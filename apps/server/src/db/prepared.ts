@@ -42,7 +42,14 @@ interface Internals {
 /** At most this many shapes per handle; a shape past it is built per request, as before. */
 const MAX_SHAPES = 128;
 
-const verifying = process.env.VITEST !== undefined;
+let verifying = process.env.VITEST !== undefined;
+
+/** Turns the rebuild-and-compare check on or off (tests of this module); returns the old setting. */
+export function verifyShapes(on: boolean): boolean {
+  const was = verifying;
+  verifying = on;
+  return was;
+}
 
 /** `sql.placeholder(name)`, typed for use where a value of type T goes. */
 export const slot = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T & Placeholder;
@@ -64,7 +71,9 @@ export function prepared<S, R>(
     } else if (verifying) {
       const again = prepareOn(exec, build(exec, shape)).text;
       if (again !== entry.text) {
-        throw new Error(`prepared statement shape "${key}" built differently:\n${entry.text}\n---\n${again}`);
+        return Promise.reject(
+          new Error(`prepared statement shape "${key}" built differently:\n${entry.text}\n---\n${again}`),
+        );
       }
     }
     return entry.run.execute(values);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared, slot } from '../../db/prepared.js';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,14 +44,19 @@ export async function createSession(
 
 /** The session with its user, in one query. */
 export async function findSessionWithUser(db: Executor, sessionId: string) {
-  const [row] = await db
+  const [row] = await sessionWithUser(db, '', undefined, { sessionId });
+  return row;
+}
+
+/** Read on every signed-in request: built once (db/prepared.ts). */
+const sessionWithUser = prepared((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row;
-}
+    .where(eq(sessions.id, slot<string>('sessionId')))
+    .limit(1),
+);
 
 /** Whether this account ever signed in from this address (a session was issued to it). */
 export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {

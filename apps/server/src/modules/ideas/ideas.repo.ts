@@ -134,15 +134,6 @@ export function decodeIdeaCursor(raw: string | undefined, sort: IdeaSort): IdeaC
   );
 }
 
-/** Rows after the cursor in the list's own order (one row comparison, served by its index). */
-function afterIdea(c: IdeaCursor): SQL {
-  const ts = sql`${c.ts}::timestamptz`;
-  const id = sql`${c.id}::uuid`;
-  if (c.sort === 'oldest') return sql`(${ideas.createdAt}, ${ideas.id}) > (${ts}, ${id})`;
-  if (c.sort === 'newest') return sql`(${ideas.createdAt}, ${ideas.id}) < (${ts}, ${id})`;
-  return sql`(${ideas.likeCount}, ${ideas.createdAt}, ${ideas.id}) < (${c.likes}::int, ${ts}, ${id})`;
-}
-
 /** What changes the text of a feed statement (db/prepared.ts); the values fill placeholders. */
 interface FeedShape {
   hidden: boolean;
@@ -180,7 +171,7 @@ function feedWhere(s: FeedShape): SQL {
 /** ideaColumns with the viewer as a placeholder (viewerId). */
 const feedColumns = (s: FeedShape) => ideaColumns(s.viewer ? slot<string>('viewerId') : null);
 
-/** Rows after the cursor (afterIdea with placeholders: cursorTs, cursorLikes, cursorId). */
+/** Rows after the cursor in the list's own order (one row comparison, served by its index). */
 function afterSlot(sort: IdeaSort): SQL {
   const ts = sql`${slot('cursorTs')}::timestamptz`;
   const id = sql`${slot('cursorId')}::uuid`;

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
 import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
@@ -78,6 +79,78 @@ export async function findJobWithAuthor(db: Executor, id: string): Promise<JobWi
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What changes the text of a list statement (db/prepared.ts): how many values each filter has,
+ * whether there is a text search or "remote", and the sort. Each request fills in the values.
+ */
+interface JobShape {
+  categories: number;
+  levels: number;
+  types: number;
+  locations: number;
+  remote: boolean;
+  text: boolean;
+  sort: JobSort;
+}
+
+function jobShape(f: ListFilter): JobShape {
+  return {
+    categories: f.categories?.length ?? 0,
+    levels: f.levels?.length ?? 0,
+    types: f.employmentTypes?.length ?? 0,
+    locations: f.locations.length,
+    remote: f.remote,
+    text: f.tsquery !== null,
+    sort: f.sort,
+  };
+}
+
+const jobKey = (s: JobShape) =>
+  `${s.categories}|${s.levels}|${s.types}|${s.locations}|${s.remote}|${s.text}|${s.sort}`;
+
+const slots = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => slot<string>(`${prefix}${i}`));
+
+/**
+ * The filter of a shape with placeholders for its values (jobValues): the where and order
+ * builders below read only this. A location is its LIKE pattern (prefix match).
+ */
+function slotted(s: JobShape): ListFilter {
+  return {
+    openOn: slot<string>('openOn'),
+    categories: slots('cat', s.categories),
+    levels: slots('level', s.levels),
+    employmentTypes: slots('type', s.types),
+    tsquery: s.text ? slot<string>('tsquery') : null,
+    locations: slots('loc', s.locations),
+    remote: s.remote,
+    sort: s.sort,
+    limit: slot<number>('limit'),
+    offset: slot<number>('offset'),
+  };
+}
+
+function jobValues(f: ListFilter): PlaceholderValues {
+  const values: PlaceholderValues = {
+    openOn: f.openOn,
+    tsquery: f.tsquery,
+    limit: f.limit,
+    offset: f.offset,
+  };
+  const put = (prefix: string, list: string[] | undefined) =>
+    list?.forEach((v, i) => {
+      values[`${prefix}${i}`] = v;
+    });
+  put('cat', f.categories);
+  put('level', f.levels);
+  put('type', f.employmentTypes);
+  put(
+    'loc',
+    f.locations.map((loc) => `${escapeLike(loc)}%`),
+  );
+  return values;
+}
+
 function listedWhere(f: Pick<ListFilter, 'openOn'>): SQL {
   return and(
     eq(jobs.status, 'approved'),
@@ -110,15 +183,17 @@ function textWhere(f: ListFilter, search: SQL | typeof jobs.search): SQL | undef
   return sql`(numnode(to_tsquery('english', ${f.tsquery})) = 0 or ${search} @@ to_tsquery('english', ${f.tsquery}))`;
 }
 
-/** Level, type and location: columns the two jobs indexes carry (migration 0019); undefined when none. */
+/**
+ * Level, type and location: columns the two jobs indexes carry (migration 0019); undefined when
+ * none. `locations` are LIKE patterns here (slotted: placeholders for jobValues' patterns).
+ */
 function boundedWhere(f: ListFilter): SQL | undefined {
   const conds: SQL[] = [];
   if (f.levels?.length) conds.push(inArray(jobs.level, f.levels));
   if (f.employmentTypes?.length) conds.push(inArray(jobs.employmentType, f.employmentTypes));
   if (f.locations.length || f.remote) {
     const alts: SQL[] = [];
-    for (const loc of f.locations) {
-      const pattern = `${escapeLike(loc)}%`;
+    for (const pattern of f.locations) {
       alts.push(
         sql`lower(${jobs.city}) like ${pattern}`,
         sql`lower(coalesce(${jobs.state}, '')) like ${pattern}`,
@@ -168,21 +243,10 @@ function rowsOf<T>(res: unknown): T[] {
 const JOB_WINDOW = 2000;
 
 /**
- * The page of a filtered list (search, level, type, location) in the newest or relevance order:
- * one pass over the newest JOB_TOTAL_CAP + 1 matches gives both the capped total and the page
- * (relevance ranks those newest matches), so a broad search reads a bounded number of rows.
- *
- * The pass first walks the newest JOB_WINDOW listed jobs in date order (an index range, read only
- * until the cap is reached) and filters them; the planner cannot misjudge that (it estimated 119
- * matches for "developer" in Engineering in Bengaluru where 605 exist, and read all 4,156 jobs
- * matching the first two through a bitmap). Only when the window holds at most JOB_TOTAL_CAP
- * matches and more listed jobs exist than the window (a rare word) is the search repeated over
- * every listed job, where the planner's bitmap over the few matches is the right plan.
+ * The window's source: the newest JOB_WINDOW listed jobs in date order (an index range, read only
+ * until the cap is reached), filtered.
  */
-async function cappedPage(
-  db: Executor,
-  f: ListFilter,
-): Promise<{ total: number; capped: boolean; ids: string[] }> {
+function windowSource(f: ListFilter): SQL {
   const bounded = boundedWhere(f);
   const text = textWhere(f, jobs.search);
   // The walk reads only columns the indexes carry (migration 0019): an index-only scan. The
@@ -202,38 +266,63 @@ async function cappedPage(
     sql`, `,
   )} from ${jobs} where ${baseWhere(f)}
        order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_WINDOW}`;
-  let windowed: SQL;
   if (text && bounded) {
     // Text and other filters: the text is checked on the heap row (joined by id) only for the rows
     // the bounded filters kept (developer + Engineering + Bengaluru: 169 of 921 walked jobs).
-    windowed = sql`(
+    return sql`(
       select ${jobs.id}, ${jobs.createdAt}, j.search from (${walk(false)}) as ${jobs}
         join ${jobs} as j on j.id = ${jobs.id}
        where ${bounded} and ${textWhere(f, sql`j.search`)}
     ) as ${jobs}`;
-  } else {
-    // One filter kind: the text alone reads each walked row's heap tuple once (a join by id would
-    // add a primary-key descent per row); bounded filters alone never leave the index.
-    windowed = sql`(${walk(text !== undefined)}) as ${jobs} where ${text ?? bounded ?? sql`true`}`;
   }
-  const first = await pass(db, f, windowed);
-  // More than the cap in the window, or the window held every listed job: the answer is complete.
-  if (first.n > JOB_TOTAL_CAP || (await countListed(db, f.openOn, f.categories)) <= JOB_WINDOW) {
-    return result(first);
-  }
-  return result(await pass(db, f, sql`${jobs} where ${filterWhere(f)}`));
+  // One filter kind: the text alone reads each walked row's heap tuple once (a join by id would
+  // add a primary-key descent per row); bounded filters alone never leave the index.
+  return sql`(${walk(text !== undefined)}) as ${jobs} where ${text ?? bounded ?? sql`true`}`;
 }
 
-function result(p: { n: number; ids: string[] }) {
-  return { total: Math.min(p.n, JOB_TOTAL_CAP), capped: p.n > JOB_TOTAL_CAP, ids: p.ids };
+/**
+ * The page of a filtered list (search, level, type, location) in the newest or relevance order:
+ * one pass over the newest JOB_TOTAL_CAP + 1 matches gives both the capped total and the page
+ * (relevance ranks those newest matches), so a broad search reads a bounded number of rows.
+ *
+ * The pass first walks the newest JOB_WINDOW listed jobs (windowSource) and filters them; the
+ * planner cannot misjudge that (it estimated 119 matches for "developer" in Engineering in
+ * Bengaluru where 605 exist, and read all 4,156 jobs matching the first two through a bitmap).
+ * Only when the window holds at most JOB_TOTAL_CAP matches and more listed jobs exist than the
+ * window (a rare word) is the search repeated over every listed job, where the planner's bitmap
+ * over the few matches is the right plan.
+ */
+async function cappedPage(
+  db: Executor,
+  f: ListFilter,
+  shape: JobShape,
+  key: string,
+  values: PlaceholderValues,
+): Promise<{ total: number; capped: boolean; ids: string[] }> {
+  const first = rowsOf<PassRow>(await windowPass(db, key, shape, values))[0];
+  // More than the cap in the window, or the window held every listed job: the answer is complete.
+  if (
+    Number(first?.n ?? 0) > JOB_TOTAL_CAP ||
+    (await countListed(db, f.openOn, f.categories)) <= JOB_WINDOW
+  ) {
+    return result(first);
+  }
+  return result(rowsOf<PassRow>(await fullPass(db, key, shape, values))[0]);
+}
+
+type PassRow = { n: number; ids: string[] };
+
+function result(p: PassRow | undefined) {
+  const n = Number(p?.n ?? 0);
+  return { total: Math.min(n, JOB_TOTAL_CAP), capped: n > JOB_TOTAL_CAP, ids: p?.ids ?? [] };
 }
 
 /** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
-async function pass(db: Executor, f: ListFilter, source: SQL): Promise<{ n: number; ids: string[] }> {
+function pass(f: ListFilter, source: SQL): SQL {
   const ranked = f.sort === 'relevance' && f.tsquery;
   const rank = ranked ? sql`ts_rank(p.search, to_tsquery('english', ${f.tsquery})) desc,` : sql``;
   // Without a text search the source has no search column (the walk is index-only).
-  const res = await db.execute(sql`
+  return sql`
     with m as materialized (
       select ${jobs.id} as id, ${ranked ? sql`${jobs.search} as search, ` : sql``}${jobs.createdAt} as created_at
         from ${source}
@@ -244,10 +333,54 @@ async function pass(db: Executor, f: ListFilter, source: SQL): Promise<{ n: numb
              select p.id::text from (
                select * from m order by created_at desc, id desc limit ${JOB_TOTAL_CAP}
              ) p order by ${rank} p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}
-           ) as ids`);
-  const row = rowsOf<{ n: number; ids: string[] }>(res)[0];
-  return { n: Number(row?.n ?? 0), ids: row?.ids ?? [] };
+           ) as ids`;
 }
+
+const windowPass = prepared((_db, s: JobShape) => {
+  const f = slotted(s);
+  return pass(f, windowSource(f));
+});
+
+const fullPass = prepared((_db, s: JobShape) => {
+  const f = slotted(s);
+  return pass(f, sql`${jobs} where ${filterWhere(f)}`);
+});
+
+/** At most JOB_TOTAL_CAP + 1 matches of the filter, counted. */
+const cappedCount = prepared(
+  (_db, s: JobShape) =>
+    sql`select count(*)::int as n from (select 1 from ${jobs} where ${filterWhere(slotted(s))} limit ${JOB_TOTAL_CAP + 1}) c`,
+);
+
+/** One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters. */
+const sortedPage = prepared((db, s: JobShape) => {
+  const f = slotted(s);
+  const page = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(filterWhere(f))
+    .orderBy(...orderBy(f))
+    .limit(f.limit)
+    .offset(f.offset);
+  return db
+    .select(selectWithAuthor)
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(inArray(jobs.id, page))
+    .orderBy(...orderBy(f));
+});
+
+/**
+ * The rows of the jobs `ids`, with their posters, unordered. With no text search in it, it is a
+ * named statement (db/named-statements.ts), one for any number of ids.
+ */
+const rowsByIds = prepared((db) =>
+  db
+    .select(selectWithAuthor)
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.posterId))
+    .where(sql`${jobs.id} = any(${slot('ids')}::uuid[])`),
+);
 
 /**
  * The total and the page's rows. The total never reads every match (issue 18): listed jobs by
@@ -259,54 +392,34 @@ export async function listJobs(
   db: Executor,
   f: ListFilter,
 ): Promise<{ total: number; capped: boolean; rows: JobWithAuthor[] }> {
-  const where = filterWhere(f);
+  const shape = jobShape(f);
+  const key = jobKey(shape);
+  const values = jobValues(f);
   const byCountersOnly =
     !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
   let total: number;
   let capped = false;
   let pageIds: string[];
   if (!byCountersOnly && (f.sort === 'relevance' || f.sort === 'newest')) {
-    ({ total, capped, ids: pageIds } = await cappedPage(db, f));
+    ({ total, capped, ids: pageIds } = await cappedPage(db, f, shape, key, values));
   } else {
     if (byCountersOnly) {
       total = await countListed(db, f.openOn, f.categories);
     } else {
-      const res = await db.execute(
-        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_TOTAL_CAP + 1}) c`,
-      );
-      const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+      const n = Number(rowsOf<{ n: number }>(await cappedCount(db, key, shape, values))[0]?.n ?? 0);
       capped = n > JOB_TOTAL_CAP;
       total = Math.min(n, JOB_TOTAL_CAP);
     }
     if (f.offset >= total) return { total, capped, rows: [] };
-    // One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters.
-    const page = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(where)
-      .orderBy(...orderBy(f))
-      .limit(f.limit)
-      .offset(f.offset);
-    return { total, capped, rows: await rowsWithAuthors(db, f, inArray(jobs.id, page)) };
+    return { total, capped, rows: await sortedPage(db, key, shape, values) };
   }
   if (pageIds.length === 0) return { total, capped, rows: [] };
   // The ids come in the page's order (relevance ranked in the statement above): the rows are put
-  // in that order here, so this statement has no ts_rank and, with no text search in it, is a
-  // named statement (db/named-statements.ts).
-  const rows = await rowsWithAuthors(db, null, inArray(jobs.id, pageIds));
+  // in that order here, so this statement has no ts_rank.
+  const rows = await rowsByIds(db, '', undefined, { ids: pageIds });
   const position = new Map(pageIds.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.job.id) ?? 0) - (position.get(b.job.id) ?? 0));
   return { total, capped, rows };
-}
-
-/** The rows of the jobs `ids` selects, with their posters; in the filter's order, or unordered without one. */
-function rowsWithAuthors(db: Executor, f: ListFilter | null, ids: SQL): Promise<JobWithAuthor[]> {
-  const query = db
-    .select(selectWithAuthor)
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(ids);
-  return f ? query.orderBy(...orderBy(f)) : query;
 }
 
 /** Listed jobs (approved, open on `openOn`) in the given categories or all: one row per category. */
@@ -325,16 +438,19 @@ export async function countByCategory(
   return (await openCounts(db, openOn)).filter((r) => r.n > 0);
 }
 
+const readOpenCounts = prepared((db) =>
+  db
+    .select({ day: jobOpenAsof.day, category: jobOpenCounts.category, n: jobOpenCounts.approved })
+    .from(jobOpenAsof)
+    .leftJoin(jobOpenCounts, sql`true`),
+);
+
 /**
  * The per-category counts as of `openOn`: one small read; when the rows are for another day (the
  * first request after midnight, or after a restore), they are recomputed once from job_counts.
  */
 async function openCounts(db: Executor, openOn: string): Promise<Array<{ category: string; n: number }>> {
-  const read = async () =>
-    db
-      .select({ day: jobOpenAsof.day, category: jobOpenCounts.category, n: jobOpenCounts.approved })
-      .from(jobOpenAsof)
-      .leftJoin(jobOpenCounts, sql`true`);
+  const read = () => readOpenCounts(db, '', undefined, {});
   let rows = await read();
   if (rows[0]?.day !== openOn) {
     await db.execute(sql`select agora_job_open_refresh(${openOn}::date)`);

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared, slot } from '../../db/prepared.js';
 import { notifications } from '../../db/schema/index.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
@@ -37,28 +38,50 @@ export function pageOfNotifications(
   userId: string,
   q: { unread?: boolean; cursor: Keyset | null; limit: number },
 ) {
-  return exec
+  const shape = { unread: Boolean(q.unread), cursor: q.cursor !== null };
+  return notificationPage(exec, `${shape.unread}|${shape.cursor}`, shape, {
+    userId,
+    cursorTs: q.cursor?.ts,
+    cursorId: q.cursor?.id,
+    limit: q.limit + 1,
+  });
+}
+
+/** Built once per shape (db/prepared.ts): the bell polls this. */
+const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean }) =>
+  exec
     .select({ n: notifications, id: notifications.id, cursorTs: cursorTs(notifications.createdAt) })
     .from(notifications)
     .where(
       and(
-        eq(notifications.userId, userId),
-        q.unread ? isNull(notifications.readAt) : undefined,
-        q.cursor ? afterCursor(notifications.createdAt, notifications.id, q.cursor, 'desc') : undefined,
+        eq(notifications.userId, slot<string>('userId')),
+        s.unread ? isNull(notifications.readAt) : undefined,
+        s.cursor
+          ? afterCursor(
+              notifications.createdAt,
+              notifications.id,
+              { ts: slot<string>('cursorTs'), id: slot<string>('cursorId') },
+              'desc',
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(q.limit + 1);
-}
+    .limit(slot<number>('limit')),
+);
 
 /** Unread notifications of one user (an index range scan on notifications_user_idx). */
 export async function countUnread(exec: Executor, userId: string): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await unreadCount(exec, '', undefined, { userId });
   return row?.n ?? 0;
 }
+
+const unreadCount = prepared((exec) =>
+  exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, slot<string>('userId')), isNull(notifications.readAt))),
+);
 
 /** Marks the user's unread notifications (those of `ids`, or all) read; returns how many changed. */
 export async function markRead(

@@ -298,7 +298,7 @@ function searchWhere(s: SearchShape): SQL {
 const searchOrder = (s: SearchShape) => (s.sort === 'date-old' ? sql`asc` : sql`desc`);
 
 /** The newest (oldest) SEARCH_WINDOW rows of the list through the date index, filtered by the words. */
-const searchWindow = prepared((exec, s: SearchShape) => {
+const searchWindow = prepared((_exec, s: SearchShape) => {
   const o = searchOrder(s);
   return sql`
     select w.id from (
@@ -309,7 +309,7 @@ const searchWindow = prepared((exec, s: SearchShape) => {
 });
 
 /** Every match of the words through the full-text index, sorted (for words too rare for the window). */
-const searchAll = prepared((exec, s: SearchShape) => {
+const searchAll = prepared((_exec, s: SearchShape) => {
   const o = searchOrder(s);
   return sql`
     select m.id from (
@@ -428,9 +428,13 @@ export async function categoryCounts(
   exec: Executor,
   status?: 'open',
 ): Promise<Array<{ category: string; n: number }>> {
-  const n = status === 'open' ? questionCounts.open : questionCounts.public;
-  return exec.select({ category: questionCounts.category, n }).from(questionCounts).where(sql`${n} > 0`);
+  return categoryCountsOf(exec, status ?? 'public', status === 'open', {});
 }
+
+const categoryCountsOf = prepared((exec, open: boolean) => {
+  const n = open ? questionCounts.open : questionCounts.public;
+  return exec.select({ category: questionCounts.category, n }).from(questionCounts).where(sql`${n} > 0`);
+});
 
 /** How many of the newest matches "similar questions" ranks. */
 const SIMILAR_POOL = 50;
