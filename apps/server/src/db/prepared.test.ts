@@ -50,6 +50,28 @@ describe('prepared statements per shape', () => {
     }
   });
 
+  it('keeps at most 128 shapes per handle, dropping the oldest', async () => {
+    const database = await freshDatabase();
+    try {
+      verifyShapes(false);
+      let builds = 0;
+      const pick = prepared((_db: Executor, n: number) => {
+        builds++;
+        return sql`select ${slot('x')}::int + ${sql.raw(String(n))} as v`;
+      });
+      const run = async (n: number) =>
+        rowsOf<{ v: number }>(await pick(database.db, String(n), n, { x: 1 }))[0]?.v;
+      for (let n = 0; n <= 128; n++) expect(await run(n)).toBe(n + 1);
+      expect(builds).toBe(129);
+      expect(await run(128)).toBe(129); // kept
+      expect(builds).toBe(129);
+      expect(await run(0)).toBe(1); // the oldest was dropped: built again
+      expect(builds).toBe(130);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('under test, a builder that inlines a value instead of a placeholder is caught on the next call', async () => {
     const database = await freshDatabase();
     try {

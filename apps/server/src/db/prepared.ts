@@ -39,7 +39,7 @@ interface Internals {
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
 }
 
-/** At most this many shapes per handle; a shape past it is built per request, as before. */
+/** At most this many shapes per handle and statement; past it the oldest is dropped (built again when next used). */
 const MAX_SHAPES = 128;
 
 let verifying = process.env.VITEST !== undefined;
@@ -67,7 +67,9 @@ export function prepared<S, R>(
     let entry = shapes.get(key);
     if (entry === undefined) {
       entry = prepareOn(exec, build(exec, shape));
-      if (shapes.size < MAX_SHAPES) shapes.set(key, entry);
+      // Oldest out first: odd shapes (a request with many filters) cannot keep the hot ones out.
+      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
+      shapes.set(key, entry);
     } else if (verifying) {
       const again = prepareOn(exec, build(exec, shape)).text;
       if (again !== entry.text) {
