@@ -113,8 +113,9 @@ describe('flat reads (issue 18)', () => {
     const saved = t.clock.now();
     t.clock.advance(86_400_000);
     try {
-      expect((await counts()).Design).toBe(before.Design);
+      // The list reads the counters in its page statement: it is the first reader of the new day here.
       expect(await total()).toBe(before.Design);
+      expect((await counts()).Design).toBe(before.Design);
       // A change made on the new day counts against the new day.
       await t.database.db.execute(sql`update jobs set status = 'pending' where title = ${designer}`);
       expect((await counts()).Design).toBe(before.Design - 1);
@@ -122,6 +123,8 @@ describe('flat reads (issue 18)', () => {
       t.clock.set(saved);
     }
     // Back on the first day: recomputed again, the last-day job counts once more.
+    // (the last-day job counts again, the designer set pending on the other day does not)
+    expect(await total()).toBe(before.Design);
     expect((await counts()).Design).toBe(before.Design);
     await t.database.db.execute(sql`update jobs set status = 'approved' where title = ${designer}`);
     await t.database.db.execute(sql`delete from jobs where title = 'Last-day designer'`);

@@ -352,8 +352,13 @@ const cappedCount = prepared(
     sql`select count(*)::int as n from (select 1 from ${jobs} where ${filterWhere(slotted(s))} limit ${JOB_TOTAL_CAP + 1}) c`,
 );
 
-/** One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters. */
-const sortedPage = prepared((db, s: JobShape) => {
+/**
+ * One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters. With
+ * `counters`, each row also carries the day job_open_counts is for and the listed jobs it counts
+ * in the chosen categories (uncorrelated subqueries: computed once per statement), so a list
+ * filtered by category alone is one statement, not a count and a page.
+ */
+const sortedPage = prepared((db, s: JobShape & { counters: boolean }) => {
   const f = slotted(s);
   const page = db
     .select({ id: jobs.id })
@@ -362,13 +367,26 @@ const sortedPage = prepared((db, s: JobShape) => {
     .orderBy(...orderBy(f))
     .limit(f.limit)
     .offset(f.offset);
+  const counted = f.categories?.length ? sql` where ${inArray(jobOpenCounts.category, f.categories)}` : sql``;
   return db
-    .select(selectWithAuthor)
+    .select({
+      ...selectWithAuthor,
+      countsDay: s.counters
+        ? sql<string | null>`(select ${jobOpenAsof.day}::text from ${jobOpenAsof})`
+        : sql<null>`null`,
+      listed: s.counters
+        ? sql<number>`(select coalesce(sum(${jobOpenCounts.approved}), 0)::int from ${jobOpenCounts}${counted})`
+        : sql<number>`0`,
+    })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
     .where(inArray(jobs.id, page))
     .orderBy(...orderBy(f));
 });
+
+const withoutCounts = (
+  rows: Array<JobWithAuthor & { countsDay: unknown; listed: unknown }>,
+): JobWithAuthor[] => rows.map(({ job, authorName, authorEmail }) => ({ job, authorName, authorEmail }));
 
 /**
  * The rows of the jobs `ids`, with their posters, unordered. With no text search in it, it is a
@@ -404,14 +422,23 @@ export async function listJobs(
     ({ total, capped, ids: pageIds } = await cappedPage(db, f, shape, key, values));
   } else {
     if (byCountersOnly) {
+      // The page and the counters in one statement; the counters alone when the page is empty
+      // (past the end) or they are for another day (refreshed by countListed).
+      const rows = await sortedPage(db, `${key}|c`, { ...shape, counters: true }, values);
+      const first = rows[0];
+      if (first && first.countsDay === f.openOn)
+        return { total: Number(first.listed), capped, rows: withoutCounts(rows) };
       total = await countListed(db, f.openOn, f.categories);
+      if (f.offset >= total) return { total, capped, rows: [] };
+      if (first) return { total, capped, rows: withoutCounts(rows) };
     } else {
       const n = Number(rowsOf<{ n: number }>(await cappedCount(db, key, shape, values))[0]?.n ?? 0);
       capped = n > JOB_TOTAL_CAP;
       total = Math.min(n, JOB_TOTAL_CAP);
     }
     if (f.offset >= total) return { total, capped, rows: [] };
-    return { total, capped, rows: await sortedPage(db, key, shape, values) };
+    const rows = await sortedPage(db, key, { ...shape, counters: false }, values);
+    return { total, capped, rows: withoutCounts(rows) };
   }
   if (pageIds.length === 0) return { total, capped, rows: [] };
   // The ids come in the page's order (relevance ranked in the statement above): the rows are put
