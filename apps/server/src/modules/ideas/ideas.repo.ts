@@ -601,6 +601,9 @@ export async function searchIdeas(
   words.forEach((w, i) => {
     values[`w${i}`] = `${w}:*`;
   });
+  // When the window's matches fill the list (`limit` results: the dropdown is full), they are the
+  // answer, and a common word or prefix (`s`, `solar`) costs the same at any table size. Only a
+  // word rarer than that among the newest SEARCH_WINDOW reads its matches through the GIN index.
   let rows = await rankedWindow(db, key, shape, values);
   if (rows.length < limit) {
     // The planner overestimates prefix matches (`solar:*` at scale 1000: 18,640 estimated, 3,400
