@@ -12,8 +12,8 @@ import type { Executor } from './client.js';
  *
  * The builder gets the shape, never the request's values: a value inlined by mistake would be
  * served to the next request of that shape. Under test (`VITEST`) every call builds the statement
- * again and compares text and parameters with the stored one, so a shape key that misses
- * something the builder reads fails the test that exercises it.
+ * again and compares text and parameters with the stored one, so a builder that reads something
+ * outside its shape (a value, a setting) fails the test that exercises it.
  *
  * On PostgreSQL the statement stays unnamed in Drizzle: db/named-statements.ts names it once seen
  * twice (text searches stay unnamed there, by design).
@@ -54,11 +54,29 @@ export function verifyShapes(on: boolean): boolean {
 /** `sql.placeholder(name)`, typed for use where a value of type T goes. */
 export const slot = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T & Placeholder;
 
+/** Placeholders `${prefix}0` … `${prefix}${n - 1}`, for a list of n values (see `indexed`). */
+export const slots = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => slot<string>(`${prefix}${i}`));
+
+/** The values of the placeholders `slots(prefix, list.length)`. */
+export function indexed(prefix: string, list: readonly unknown[] | undefined): PlaceholderValues {
+  const values: PlaceholderValues = {};
+  list?.forEach((v, i) => {
+    values[`${prefix}${i}`] = v;
+  });
+  return values;
+}
+
+/**
+ * A statement built by `build` once per handle and shape. The shape must be plain data (booleans,
+ * counts, names): its JSON is the key under which the statement is kept.
+ */
 export function prepared<S, R>(
   build: (exec: Executor, shape: S) => Buildable<R>,
-): (exec: Executor, key: string, shape: S, values: PlaceholderValues) => Promise<R> {
+): (exec: Executor, shape: S, values: PlaceholderValues) => Promise<R> {
   const byHandle = new WeakMap<Executor, Map<string, { run: Runner<R>; text: string }>>();
-  return (exec, key, shape, values) => {
+  return (exec, shape, values) => {
+    const key = shape === undefined ? '' : JSON.stringify(shape);
     let shapes = byHandle.get(exec);
     if (!shapes) {
       shapes = new Map();

@@ -44,7 +44,7 @@ export async function createSession(
 
 /** The session with its user, in one query. */
 export async function findSessionWithUser(db: Executor, sessionId: string) {
-  const [row] = await sessionWithUser(db, '', undefined, { sessionId });
+  const [row] = await sessionWithUser(db, undefined, { sessionId });
   return row;
 }
 

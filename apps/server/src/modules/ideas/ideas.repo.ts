@@ -1,7 +1,7 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
@@ -23,16 +23,6 @@ export interface IdeaFilter {
   hidden: boolean;
   category?: string | null;
   authorId?: string | null;
-}
-
-function ideaWhere(f: IdeaFilter): SQL {
-  return and(
-    // A literal, not a parameter: the feed indexes are partial (`where hidden = false`), and a
-    // prepared statement's generic plan could not use them for `hidden = $1` (db/named-statements.ts).
-    f.hidden ? sql`${ideas.hidden} = true` : sql`${ideas.hidden} = false`,
-    f.category ? eq(ideas.category, f.category) : undefined,
-    f.authorId ? eq(ideas.authorId, f.authorId) : undefined,
-  )!;
 }
 
 /** The columns of an idea as the wire shows it, with its author and the viewer's like state. */
@@ -134,34 +124,36 @@ export function decodeIdeaCursor(raw: string | undefined, sort: IdeaSort): IdeaC
   );
 }
 
-/** What changes the text of a feed statement (db/prepared.ts); the values fill placeholders. */
-interface FeedShape {
+/** Which filters of an IdeaFilter are set: what changes the text of its condition (db/prepared.ts). */
+interface FilterShape {
   hidden: boolean;
   category: boolean;
   author: boolean;
+}
+
+/** A feed statement's shape: the filter's, the viewer's presence and the sort. */
+interface FeedShape extends FilterShape {
   viewer: boolean;
   sort: IdeaSort;
 }
 
-function feedShape(filter: IdeaFilter, viewerId: string | null, sort: IdeaSort): FeedShape {
-  return {
-    hidden: filter.hidden,
-    category: Boolean(filter.category),
-    author: Boolean(filter.authorId),
-    viewer: viewerId !== null,
-    sort,
-  };
+function filterShape(filter: IdeaFilter): FilterShape {
+  return { hidden: filter.hidden, category: Boolean(filter.category), author: Boolean(filter.authorId) };
 }
 
-const feedKey = (s: FeedShape) => `${s.hidden}|${s.category}|${s.author}|${s.viewer}|${s.sort}`;
+function feedShape(filter: IdeaFilter, viewerId: string | null, sort: IdeaSort): FeedShape {
+  return { ...filterShape(filter), viewer: viewerId !== null, sort };
+}
 
 function feedValues(filter: IdeaFilter, viewerId: string | null): PlaceholderValues {
   return { category: filter.category, authorId: filter.authorId, viewerId };
 }
 
-/** ideaWhere with placeholders (category, authorId) for the shape's filters. */
-function feedWhere(s: FeedShape): SQL {
+/** The filter's condition, with placeholders (category, authorId) for its values. */
+function feedWhere(s: FilterShape): SQL {
   return and(
+    // A literal, not a parameter: the feed indexes are partial (`where hidden = false`), and a
+    // prepared statement's generic plan could not use them for `hidden = $1` (db/named-statements.ts).
     s.hidden ? sql`${ideas.hidden} = true` : sql`${ideas.hidden} = false`,
     s.category ? eq(ideas.category, slot<string>('category')) : undefined,
     s.author ? eq(ideas.authorId, slot<string>('authorId')) : undefined,
@@ -205,7 +197,7 @@ export async function keysetPageOfIdeas(
   },
 ): Promise<{ ideas: Idea[]; next: string | null }> {
   const shape = { ...feedShape(opts.filter, opts.viewerId, opts.sort), after: opts.after !== null };
-  const rows = await keysetPage(db, `${feedKey(shape)}|${shape.after}`, shape, {
+  const rows = await keysetPage(db, shape, {
     ...feedValues(opts.filter, opts.viewerId),
     cursorTs: opts.after?.ts,
     cursorLikes: opts.after?.likes,
@@ -250,7 +242,7 @@ const numberedPage = prepared((db, s: FeedShape & { first: boolean }) => {
     .limit(slot<number>('limit'));
 });
 
-const countFeed = prepared((db, s: FeedShape) =>
+const countFeed = prepared((db, s: FilterShape) =>
   db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(feedWhere(s)),
 );
 
@@ -270,25 +262,24 @@ export async function pageOfIdeas(
   },
 ): Promise<{ ideas: Idea[]; totalItems: number }> {
   const offset = (opts.page - 1) * opts.limit;
-  const shape = feedShape(opts.filter, opts.viewerId, opts.sort);
-  const key = feedKey(shape);
+  const shape = { ...feedShape(opts.filter, opts.viewerId, opts.sort), first: offset === 0 };
   const values = { ...feedValues(opts.filter, opts.viewerId), limit: opts.limit, offset };
   const [rows, totalItems] = await Promise.all([
-    numberedPage(db, `${key}|${offset === 0}`, { ...shape, first: offset === 0 }, values),
-    opts.total ?? countFeed(db, key, shape, values).then(([count]) => Number(count?.n ?? 0)),
+    numberedPage(db, shape, values),
+    opts.total ?? countIdeas(db, opts.filter),
   ]);
   return { ideas: rows.map(toIdea), totalItems };
 }
 
 /** Ideas matching a filter, counted (for filters the idea_counts counters do not cover). */
 export async function countIdeas(db: Executor, filter: IdeaFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(ideaWhere(filter));
+  const [row] = await countFeed(db, filterShape(filter), feedValues(filter, null));
   return Number(row?.n ?? 0);
 }
 
 /** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
 export async function visibleCount(db: Executor, category: string | null): Promise<number> {
-  const [row] = await visibleCountOf(db, String(category !== null), category !== null, { category });
+  const [row] = await visibleCountOf(db, category !== null, { category });
   return Number(row?.n ?? 0);
 }
 
@@ -488,7 +479,7 @@ export async function findComment(db: Executor, ideaId: string, commentId: strin
 
 /** Visible categories with their idea counts (idea_counts, kept by triggers: no scan of ideas). */
 export function categoryCounts(db: Executor): Promise<Array<{ category: string; n: number }>> {
-  return visibleCategories(db, '', undefined, {});
+  return visibleCategories(db, undefined, {});
 }
 
 const visibleCategories = prepared((db) =>
@@ -520,9 +511,8 @@ interface SearchShape {
  * the column); all words must match, or any of them (ts_rank then favours ideas matching more).
  */
 function searchQuery(s: SearchShape): SQL {
-  const parts = Array.from(
-    { length: s.words },
-    (_, i) => sql`(to_tsquery('english', ${slot(`w${i}`)}) || to_tsquery('simple', ${slot(`w${i}`)}))`,
+  const parts = slots('w', s.words).map(
+    (w) => sql`(to_tsquery('english', ${w}) || to_tsquery('simple', ${w}))`,
   );
   return sql`(${sql.join(parts, s.match === 'all' ? sql` && ` : sql` || `)})`;
 }
@@ -595,25 +585,27 @@ export async function searchIdeas(
   match: 'all' | 'any' = 'all',
 ): Promise<IdeaSearchHit[]> {
   const shape = { words: words.length, match };
-  const key = `${shape.words}|${match}`;
   // Words are letters and digits only (see the service), so the tsquery text cannot be malformed.
-  const values: PlaceholderValues = { limit };
-  words.forEach((w, i) => {
-    values[`w${i}`] = `${w}:*`;
-  });
+  const values = {
+    limit,
+    ...indexed(
+      'w',
+      words.map((w) => `${w}:*`),
+    ),
+  };
   // When the window's matches fill the list (`limit` results: the dropdown is full), they are the
   // answer, and a common word or prefix (`s`, `solar`) costs the same at any table size. Only a
   // word rarer than that among the newest SEARCH_WINDOW reads its matches through the GIN index.
-  let rows = await rankedWindow(db, key, shape, values);
+  let rows = await rankedWindow(db, shape, values);
   if (rows.length < limit) {
     // The planner overestimates prefix matches (`solar:*` at scale 1000: 18,640 estimated, 3,400
     // real) and would read all 100,000 wide rows in a sequential scan (100–240 ms); the GIN bitmap
     // reads the matches only. Sequential scans are off for this one statement.
     const pool = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf(await everyMatch(tx, key, shape, values)).map((r) => r.id);
+      return rowsOf(await everyMatch(tx, shape, values)).map((r) => r.id);
     });
-    rows = pool.length === 0 ? [] : await rankedIds(db, key, shape, { ...values, ids: pool });
+    rows = pool.length === 0 ? [] : await rankedIds(db, shape, { ...values, ids: pool });
   }
   return rows.map((r) => ({
     _id: r.id,

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
 import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
@@ -105,12 +105,6 @@ function jobShape(f: ListFilter): JobShape {
   };
 }
 
-const jobKey = (s: JobShape) =>
-  `${s.categories}|${s.levels}|${s.types}|${s.locations}|${s.remote}|${s.text}|${s.sort}`;
-
-const slots = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => slot<string>(`${prefix}${i}`));
-
 /**
  * The filter of a shape with placeholders for its values (jobValues): the where and order
  * builders below read only this. A location is its LIKE pattern (prefix match).
@@ -131,24 +125,19 @@ function slotted(s: JobShape): ListFilter {
 }
 
 function jobValues(f: ListFilter): PlaceholderValues {
-  const values: PlaceholderValues = {
+  return {
     openOn: f.openOn,
     tsquery: f.tsquery,
     limit: f.limit,
     offset: f.offset,
+    ...indexed('cat', f.categories),
+    ...indexed('level', f.levels),
+    ...indexed('type', f.employmentTypes),
+    ...indexed(
+      'loc',
+      f.locations.map((loc) => `${escapeLike(loc)}%`),
+    ),
   };
-  const put = (prefix: string, list: string[] | undefined) =>
-    list?.forEach((v, i) => {
-      values[`${prefix}${i}`] = v;
-    });
-  put('cat', f.categories);
-  put('level', f.levels);
-  put('type', f.employmentTypes);
-  put(
-    'loc',
-    f.locations.map((loc) => `${escapeLike(loc)}%`),
-  );
-  return values;
 }
 
 function listedWhere(f: Pick<ListFilter, 'openOn'>): SQL {
@@ -296,10 +285,9 @@ async function cappedPage(
   db: Executor,
   f: ListFilter,
   shape: JobShape,
-  key: string,
   values: PlaceholderValues,
 ): Promise<{ total: number; capped: boolean; ids: string[] }> {
-  const first = rowsOf<PassRow>(await windowPass(db, key, shape, values))[0];
+  const first = rowsOf<PassRow>(await windowPass(db, shape, values))[0];
   // More than the cap in the window, or the window held every listed job: the answer is complete.
   if (
     Number(first?.n ?? 0) > JOB_TOTAL_CAP ||
@@ -307,7 +295,7 @@ async function cappedPage(
   ) {
     return result(first);
   }
-  return result(rowsOf<PassRow>(await fullPass(db, key, shape, values))[0]);
+  return result(rowsOf<PassRow>(await fullPass(db, shape, values))[0]);
 }
 
 type PassRow = { n: number; ids: string[] };
@@ -411,7 +399,6 @@ export async function listJobs(
   f: ListFilter,
 ): Promise<{ total: number; capped: boolean; rows: JobWithAuthor[] }> {
   const shape = jobShape(f);
-  const key = jobKey(shape);
   const values = jobValues(f);
   const byCountersOnly =
     !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
@@ -419,12 +406,12 @@ export async function listJobs(
   let capped = false;
   let pageIds: string[];
   if (!byCountersOnly && (f.sort === 'relevance' || f.sort === 'newest')) {
-    ({ total, capped, ids: pageIds } = await cappedPage(db, f, shape, key, values));
+    ({ total, capped, ids: pageIds } = await cappedPage(db, f, shape, values));
   } else {
     if (byCountersOnly) {
       // The page and the counters in one statement; the counters alone when the page is empty
       // (past the end) or they are for another day (refreshed by countListed).
-      const rows = await sortedPage(db, `${key}|c`, { ...shape, counters: true }, values);
+      const rows = await sortedPage(db, { ...shape, counters: true }, values);
       const first = rows[0];
       if (first && first.countsDay === f.openOn)
         return { total: Number(first.listed), capped, rows: withoutCounts(rows) };
@@ -432,18 +419,18 @@ export async function listJobs(
       if (f.offset >= total) return { total, capped, rows: [] };
       if (first) return { total, capped, rows: withoutCounts(rows) };
     } else {
-      const n = Number(rowsOf<{ n: number }>(await cappedCount(db, key, shape, values))[0]?.n ?? 0);
+      const n = Number(rowsOf<{ n: number }>(await cappedCount(db, shape, values))[0]?.n ?? 0);
       capped = n > JOB_TOTAL_CAP;
       total = Math.min(n, JOB_TOTAL_CAP);
     }
     if (f.offset >= total) return { total, capped, rows: [] };
-    const rows = await sortedPage(db, key, { ...shape, counters: false }, values);
+    const rows = await sortedPage(db, { ...shape, counters: false }, values);
     return { total, capped, rows: withoutCounts(rows) };
   }
   if (pageIds.length === 0) return { total, capped, rows: [] };
   // The ids come in the page's order (relevance ranked in the statement above): the rows are put
   // in that order here, so this statement has no ts_rank.
-  const rows = await rowsByIds(db, '', undefined, { ids: pageIds });
+  const rows = await rowsByIds(db, undefined, { ids: pageIds });
   const position = new Map(pageIds.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.job.id) ?? 0) - (position.get(b.job.id) ?? 0));
   return { total, capped, rows };
@@ -477,7 +464,7 @@ const readOpenCounts = prepared((db) =>
  * first request after midnight, or after a restore), they are recomputed once from job_counts.
  */
 async function openCounts(db: Executor, openOn: string): Promise<Array<{ category: string; n: number }>> {
-  const read = () => readOpenCounts(db, '', undefined, {});
+  const read = () => readOpenCounts(db, undefined, {});
   let rows = await read();
   if (rows[0]?.day !== openOn) {
     await db.execute(sql`select agora_job_open_refresh(${openOn}::date)`);

@@ -39,7 +39,7 @@ export function pageOfNotifications(
   q: { unread?: boolean; cursor: Keyset | null; limit: number },
 ) {
   const shape = { unread: Boolean(q.unread), cursor: q.cursor !== null };
-  return notificationPage(exec, `${shape.unread}|${shape.cursor}`, shape, {
+  return notificationPage(exec, shape, {
     userId,
     cursorTs: q.cursor?.ts,
     cursorId: q.cursor?.id,
@@ -72,7 +72,7 @@ const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean }
 
 /** Unread notifications of one user (an index range scan on notifications_user_idx). */
 export async function countUnread(exec: Executor, userId: string): Promise<number> {
-  const [row] = await unreadCount(exec, '', undefined, { userId });
+  const [row] = await unreadCount(exec, undefined, { userId });
   return row?.n ?? 0;
 }
 

@@ -2,8 +2,8 @@ import type { QuestionSort } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
-import { cursorTs } from '../../lib/cursor.js';
-import { type PlaceholderValues, prepared, slot } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
+import { afterCursor, cursorTs } from '../../lib/cursor.js';
 import {
   answers,
   files,
@@ -179,21 +179,16 @@ function listShape(f: ListFilter): ListShape {
   };
 }
 
-const shapeKey = (s: ListShape) => `${s.scope}|${s.categories}|${s.status}|${s.sort}|${s.search}`;
-
 /** The values a list statement's placeholders take. */
 function listValues(f: ListFilter): PlaceholderValues {
-  const values: PlaceholderValues = {
+  return {
     authorId: f.authorId,
     answeredBy: f.answeredBy,
     status: f.status,
     tsQuery: f.tsQuery,
     limit: f.limit + 1,
+    ...indexed('cat', f.categories),
   };
-  f.categories?.forEach((c, i) => {
-    values[`cat${i}`] = c;
-  });
-  return values;
 }
 
 /** The conditions of a list's shape, with placeholders for the values (listValues). */
@@ -206,14 +201,7 @@ function listWhere(s: ListShape): SQL[] {
       sql`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id} and ${answers.authorId} = ${slot('answeredBy')})`,
     );
   } else where.push(eq(questions.authorId, slot<string>('authorId')));
-  if (s.categories > 0) {
-    where.push(
-      inArray(
-        questions.category,
-        Array.from({ length: s.categories }, (_, i) => slot<string>(`cat${i}`)),
-      ),
-    );
-  }
+  if (s.categories > 0) where.push(inArray(questions.category, slots('cat', s.categories)));
   if (s.status) where.push(eq(questions.status, slot<string>('status')));
   if (s.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (s.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
@@ -222,22 +210,31 @@ function listWhere(s: ListShape): SQL[] {
 
 const tsQuerySql = sql`to_tsquery('english', ${slot('tsQuery')})`;
 
-/** A page in date order: one statement per shape and cursor presence (db/prepared.ts). */
-const datePage = prepared((exec, s: ListShape & { cursor: boolean }) => {
-  const dir = s.sort === 'date-old' ? 'asc' : 'desc';
+/** A list in date order, with or without a keyset cursor (cursorTs, cursorId) in its direction. */
+interface DateShape extends ListShape {
+  cursor: boolean;
+}
+
+const dateDir = (s: ListShape) => (s.sort === 'date-old' ? 'asc' : 'desc');
+
+/** The list's conditions and, with a cursor, the rows after it. */
+function dateWhere(s: DateShape): SQL {
   const where = listWhere(s);
   if (s.cursor) {
-    const op = dir === 'desc' ? sql`<` : sql`>`;
-    where.push(
-      sql`(${questions.createdAt}, ${questions.id}) ${op} (${slot('cursorTs')}::timestamptz, ${slot('cursorId')}::uuid)`,
-    );
+    const after = { ts: slot<string>('cursorTs'), id: slot<string>('cursorId') };
+    where.push(afterCursor(questions.createdAt, questions.id, after, dateDir(s)));
   }
-  const order = dir === 'desc' ? desc : asc;
+  return and(...where)!;
+}
+
+/** A page in date order: one statement per shape (db/prepared.ts). */
+const datePage = prepared((exec, s: DateShape) => {
+  const order = dateDir(s) === 'desc' ? desc : asc;
   return exec
     .select(questionColumns)
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
-    .where(and(...where))
+    .where(dateWhere(s))
     .orderBy(order(questions.createdAt), order(questions.id))
     .limit(slot<number>('limit'));
 });
@@ -259,62 +256,44 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
   const values = listValues(f);
   if (f.sort === 'random') return randomPage(exec, shape, values, f);
 
-  const dir = f.sort === 'date-old' ? 'asc' : 'desc';
   const cursor = f.cursor?.kind === 'date' ? f.cursor : null;
   if (cursor) {
     values.cursorTs = cursor.ts;
     values.cursorId = cursor.id;
   }
   const s = { ...shape, cursor: cursor !== null };
-  const key = `${shapeKey(shape)}|${s.cursor}`;
   if (f.tsQuery) {
     // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
-    const ids = await matchingIds(exec, key, s, values);
+    const ids = await matchingIds(exec, s, values);
     if (ids.length === 0) return [];
-    return rowsByIds(exec, dir, dir, { ids });
+    return rowsByIds(exec, dateDir(s), { ids });
   }
-  return datePage(exec, key, s, values);
+  return datePage(exec, s, values);
 }
 
 /** How many of the newest (or oldest) rows a search reads through the date index before it asks the full-text index. */
 export const SEARCH_WINDOW = 1000;
 
-interface SearchShape extends ListShape {
-  /** A keyset cursor condition (cursorTs, cursorId) in the list's direction. */
-  cursor: boolean;
-}
-
-function searchWhere(s: SearchShape): SQL {
-  const where = listWhere(s);
-  if (s.cursor) {
-    const op = s.sort === 'date-old' ? sql`>` : sql`<`;
-    where.push(
-      sql`(${questions.createdAt}, ${questions.id}) ${op} (${slot('cursorTs')}::timestamptz, ${slot('cursorId')}::uuid)`,
-    );
-  }
-  return and(...where)!;
-}
-
-const searchOrder = (s: SearchShape) => (s.sort === 'date-old' ? sql`asc` : sql`desc`);
+const searchOrder = (s: DateShape) => (dateDir(s) === 'asc' ? sql`asc` : sql`desc`);
 
 /** The newest (oldest) SEARCH_WINDOW rows of the list through the date index, filtered by the words. */
-const searchWindow = prepared((_exec, s: SearchShape) => {
+const searchWindow = prepared((_exec, s: DateShape) => {
   const o = searchOrder(s);
   return sql`
     select w.id from (
       select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
-        from ${questions} where ${searchWhere(s)}
+        from ${questions} where ${dateWhere(s)}
        order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
     ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${slot('limit')}`;
 });
 
 /** Every match of the words through the full-text index, sorted (for words too rare for the window). */
-const searchAll = prepared((_exec, s: SearchShape) => {
+const searchAll = prepared((_exec, s: DateShape) => {
   const o = searchOrder(s);
   return sql`
     select m.id from (
       select ${questions.id} as id, ${questions.createdAt} as created_at
-        from ${questions} where ${searchWhere(s)} and ${questions.search} @@ ${tsQuerySql} offset 0
+        from ${questions} where ${dateWhere(s)} and ${questions.search} @@ ${tsQuerySql} offset 0
     ) m order by m.created_at ${o}, m.id ${o} limit ${slot('limit')}`;
 });
 
@@ -327,16 +306,11 @@ const searchAll = prepared((_exec, s: SearchShape) => {
  * which read the whole table for an absent word), sorted. The first costs at most the window, the
  * second the matches of a word rarer than limit per window.
  */
-async function matchingIds(
-  exec: Executor,
-  key: string,
-  s: SearchShape,
-  values: PlaceholderValues,
-): Promise<string[]> {
+async function matchingIds(exec: Executor, s: DateShape, values: PlaceholderValues): Promise<string[]> {
   const limit = Number(values.limit);
-  const first = rowsOf<{ id: string }>(await searchWindow(exec, key, s, values)).map((r) => r.id);
+  const first = rowsOf<{ id: string }>(await searchWindow(exec, s, values)).map((r) => r.id);
   if (first.length >= limit) return first;
-  return rowsOf<{ id: string }>(await searchAll(exec, key, s, values)).map((r) => r.id);
+  return rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
 }
 
 /** node-postgres returns a result object, PGlite an object with rows too; both carry `rows`. */
@@ -390,7 +364,7 @@ async function randomPage(
   const arc = (second: boolean, limit: number) => {
     const cursor = c !== null && second === inSecondArc;
     const s = { ...shape, second, cursor };
-    return randomArc(exec, `${shapeKey(shape)}|${second}|${cursor}`, s, {
+    return randomArc(exec, s, {
       ...values,
       start,
       cursorKey: c?.key,
@@ -428,7 +402,7 @@ export async function categoryCounts(
   exec: Executor,
   status?: 'open',
 ): Promise<Array<{ category: string; n: number }>> {
-  return categoryCountsOf(exec, status ?? 'public', status === 'open', {});
+  return categoryCountsOf(exec, status === 'open', {});
 }
 
 const categoryCountsOf = prepared((exec, open: boolean) => {
@@ -439,8 +413,8 @@ const categoryCountsOf = prepared((exec, open: boolean) => {
 /** How many of the newest matches "similar questions" ranks. */
 const SIMILAR_POOL = 50;
 
-/** Questions whose text shares any of the words (OR query), best match first. */
-const SIMILAR_SHAPE: SearchShape = {
+/** The pool of similar questions: the newest public matches of the words. */
+const SIMILAR_SHAPE: DateShape = {
   scope: 'public',
   categories: 0,
   status: false,
@@ -469,9 +443,9 @@ const similarRows = prepared((exec) =>
 export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
   // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
   // an OR of prefixes while typing matches most of the table.
-  const pool = await matchingIds(exec, 'similar', SIMILAR_SHAPE, { tsQuery, limit: SIMILAR_POOL });
+  const pool = await matchingIds(exec, SIMILAR_SHAPE, { tsQuery, limit: SIMILAR_POOL });
   if (pool.length === 0) return [];
-  return similarRows(exec, '', undefined, { ids: pool, tsQuery, limit });
+  return similarRows(exec, undefined, { ids: pool, tsQuery, limit });
 }
 
 export interface AnswerRecord {
