@@ -428,7 +428,7 @@ export function createAdminService(ctx: AppContext) {
     if ((toMs - fromMs) / DAY_MS + 1 > OVERVIEW_MAX_DAYS) {
       badRequest(`The range can cover at most ${OVERVIEW_MAX_DAYS} days`);
     }
-    const [series, totals] = [await repo.overviewSeries(ctx.db, from, to), await repo.overviewTotals(ctx.db)];
+    const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
     const rangeTotals = {
       signups: 0,
       questions: 0,

@@ -32,7 +32,10 @@ export function insertNotificationsOnce(
     .returning({ id: notifications.id, userId: notifications.userId });
 }
 
-/** One page of a user's notifications, newest first (limit + 1 rows: the extra one says "more"). */
+/**
+ * One page of a user's notifications, newest first (limit + 1 rows: the extra one says "more"),
+ * each row with the user's unread count (absent when the page is empty: see countUnread).
+ */
 export function pageOfNotifications(
   exec: Executor,
   userId: string,
@@ -50,7 +53,13 @@ export function pageOfNotifications(
 /** Built once per shape (db/prepared.ts): the bell polls this. */
 const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean }) =>
   exec
-    .select({ n: notifications, id: notifications.id, cursorTs: cursorTs(notifications.createdAt) })
+    .select({
+      n: notifications,
+      id: notifications.id,
+      cursorTs: cursorTs(notifications.createdAt),
+      // The bell's badge in the same statement (an InitPlan, run once): one round trip per poll.
+      unreadCount: sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${slot<string>('userId')} and u.read_at is null)`,
+    })
     .from(notifications)
     .where(
       and(

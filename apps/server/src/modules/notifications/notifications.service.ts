@@ -139,7 +139,7 @@ export function createNotificationsService(ctx: AppContext) {
       const p = page(rows, q.limit);
       return {
         notifications: p.items.map((r) => toItem(r.n)),
-        unreadCount: await repo.countUnread(ctx.db, user.id),
+        unreadCount: rows[0]?.unreadCount ?? (await repo.countUnread(ctx.db, user.id)),
         nextCursor: p.nextCursor,
       };
     },

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { encodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce, notifyOnceMany, onceNotificationId } from './notifications.service.js';
 
 let t: TestApp;
@@ -28,6 +29,9 @@ beforeAll(async () => {
   await notify(t.database.db, bob.user.id, { type: 'follower', title: 'Bob only', link: '/followers' });
 });
 afterAll(() => t.close());
+
+/** A cursor older than every notification: the page after it is empty. */
+const cursorAfterAll = () => encodeKeyset({ ts: '2000-01-01T00:00:00.000000Z', id: randomUUID() });
 
 const list = (who: TestUser, qs = '') =>
   t.app.inject({ method: 'GET', url: `/api/notifications${qs}`, headers: who.auth });
@@ -85,6 +89,8 @@ describe('GET /api/notifications', () => {
     do {
       const res = await list(alice, `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
       seen.push(...res.json().notifications.map((n: { title: string }) => n.title));
+      // Every page carries the whole count, not the page's.
+      expect(res.json().unreadCount).toBe(7);
       cursor = res.headers['x-next-cursor'] as string | undefined;
       pages++;
     } while (cursor && pages < 10);
@@ -135,6 +141,10 @@ describe('POST /api/notifications/read', () => {
     ]);
     const after = (await list(alice)).json().notifications;
     expect(after[0]).toMatchObject({ title: 'n6', read: true });
+    // A page of read notifications still counts the unread ones elsewhere.
+    const firstOnly = (await list(alice, '?limit=1')).json();
+    expect(firstOnly.notifications.map((n: { read: boolean }) => n.read)).toEqual([true]);
+    expect(firstOnly.unreadCount).toBe(5);
 
     // Marking again changes nothing.
     expect((await read(alice, { ids: [all[0]!._id] })).json()).toEqual({ updated: 0, unreadCount: 5 });
@@ -149,6 +159,13 @@ describe('POST /api/notifications/read', () => {
       .where(and(eq(notifications.userId, alice.user.id), isNull(notifications.readAt)));
     expect(left).toHaveLength(0);
     expect((await list(bob)).json().unreadCount).toBe(1);
+    // An empty page (nothing unread left; past the end) counts on its own.
+    expect((await list(alice, '?unread=true')).json()).toMatchObject({ notifications: [], unreadCount: 0 });
+    const nobody = await signup(t.app);
+    expect((await list(nobody)).json()).toMatchObject({ notifications: [], unreadCount: 0 });
+    // Past the end of a list whose unread ones are elsewhere: still the count.
+    const lastPage = await list(bob, `?unread=true&cursor=${encodeURIComponent(cursorAfterAll())}`);
+    expect(lastPage.json()).toMatchObject({ notifications: [], unreadCount: 1 });
   });
 });
 
