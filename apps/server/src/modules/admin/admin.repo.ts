@@ -56,31 +56,43 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** Each overview_daily metric and its field in the wire format. */
+const FIELD = {
+  signups: 'signups',
+  questions: 'questions',
+  answers: 'answers',
+  paid_amount: 'paidAmount',
+  rewards_distributed: 'rewardsDistributed',
+  withdrawals: 'withdrawals',
+  ideas: 'ideas',
+  hackathon_registrations: 'hackathonRegistrations',
+  jobs_posted: 'jobsPosted',
+} as const satisfies Record<string, keyof OverviewValues>;
+
+type Metric = keyof typeof FIELD;
+const METRICS = Object.keys(FIELD) as Metric[];
+
+/** The metrics' columns of a result row (named after the metrics) as wire fields. */
 function values(r: Record<string, unknown>): OverviewValues {
-  return {
-    signups: num(r.signups),
-    questions: num(r.questions),
-    answers: num(r.answers),
-    paidAmount: num(r.paid_amount),
-    rewardsDistributed: num(r.rewards_distributed),
-    withdrawals: num(r.withdrawals),
-    ideas: num(r.ideas),
-    hackathonRegistrations: num(r.hackathon_registrations),
-    jobsPosted: num(r.jobs_posted),
-  };
+  const v = zeroValues();
+  for (const m of METRICS) v[FIELD[m]] = num(r[m]);
+  return v;
 }
 
-const METRICS = [
-  'signups',
-  'questions',
-  'answers',
-  'paid_amount',
-  'rewards_distributed',
-  'withdrawals',
-  'ideas',
-  'hackathon_registrations',
-  'jobs_posted',
-] as const;
+/** Every metric at zero (a literal: the overview builds one per day of the range). */
+export function zeroValues(): OverviewValues {
+  return {
+    signups: 0,
+    questions: 0,
+    answers: 0,
+    paidAmount: 0,
+    rewardsDistributed: 0,
+    withdrawals: 0,
+    ideas: 0,
+    hackathonRegistrations: 0,
+    jobsPosted: 0,
+  };
+}
 
 /**
  * The overview's figures in ONE statement over overview_daily (per UTC day and metric, kept by
@@ -111,7 +123,7 @@ export async function overviewFigures(
     // toISOString would cost five times as much, 366 times over.
     series[i] = {
       date: `${day.getUTCFullYear()}-${pad2(day.getUTCMonth() + 1)}-${pad2(day.getUTCDate())}`,
-      ...zeros(),
+      ...zeroValues(),
     };
   }
   const text = typeof r.series === 'string' ? r.series : '';
@@ -121,7 +133,7 @@ export async function overviewFigures(
     const c1 = text.indexOf(',', at);
     const c2 = text.indexOf(',', c1 + 1);
     const point = series[Number(text.slice(at, c1))];
-    const field = FIELD[text.slice(c1 + 1, c2) as (typeof METRICS)[number]];
+    const field = FIELD[text.slice(c1 + 1, c2) as Metric];
     if (point && field) point[field] = Number(text.slice(c2 + 1, end));
     at = end + 1;
   }
@@ -137,23 +149,9 @@ export async function overviewFigures(
   return { series, totals };
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-function zeros(): OverviewValues {
-  return {
-    signups: 0,
-    questions: 0,
-    answers: 0,
-    paidAmount: 0,
-    rewardsDistributed: 0,
-    withdrawals: 0,
-    ideas: 0,
-    hackathonRegistrations: 0,
-    jobsPosted: 0,
-  };
-}
 
 export type OverviewTotals = OverviewValues & {
   users: number;
@@ -162,19 +160,6 @@ export type OverviewTotals = OverviewValues & {
   pendingWithdrawals: number;
   mailPending: number;
   mailFailed: number;
-};
-
-/** Each metric's field in the wire format. */
-const FIELD: Record<(typeof METRICS)[number], keyof OverviewValues> = {
-  signups: 'signups',
-  questions: 'questions',
-  answers: 'answers',
-  paid_amount: 'paidAmount',
-  rewards_distributed: 'rewardsDistributed',
-  withdrawals: 'withdrawals',
-  ideas: 'ideas',
-  hackathon_registrations: 'hackathonRegistrations',
-  jobs_posted: 'jobsPosted',
 };
 
 /** Built once (db/prepared.ts); `from` and `to` are placeholders. */

@@ -59,7 +59,6 @@ export interface Paged<T> {
   nextCursor: string | null;
 }
 
-const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** How long after an order is created its checkout may still be paid (then it counts as abandoned). */
@@ -418,28 +417,18 @@ export function createAdminService(ctx: AppContext) {
   async function overview(q: OverviewQuery): Promise<Overview> {
     const today = isoDay(ctx.clock.now());
     const to = q.to ?? today;
-    const from = q.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
+    const from = q.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * repo.DAY_MS));
     const fromMs = Date.parse(`${from}T00:00:00Z`);
     const toMs = Date.parse(`${to}T00:00:00Z`);
     // A date like 2026-02-31 passes the pattern but is not a day.
     if (Number.isNaN(fromMs) || isoDay(new Date(fromMs)) !== from) badRequest('Invalid from date');
     if (Number.isNaN(toMs) || isoDay(new Date(toMs)) !== to) badRequest('Invalid to date');
     if (fromMs > toMs) badRequest('The range must start on or before its end');
-    if ((toMs - fromMs) / DAY_MS + 1 > OVERVIEW_MAX_DAYS) {
+    if ((toMs - fromMs) / repo.DAY_MS + 1 > OVERVIEW_MAX_DAYS) {
       badRequest(`The range can cover at most ${OVERVIEW_MAX_DAYS} days`);
     }
     const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
-    const rangeTotals = {
-      signups: 0,
-      questions: 0,
-      answers: 0,
-      paidAmount: 0,
-      rewardsDistributed: 0,
-      withdrawals: 0,
-      ideas: 0,
-      hackathonRegistrations: 0,
-      jobsPosted: 0,
-    };
+    const rangeTotals = repo.zeroValues();
     for (const point of series) {
       for (const k of Object.keys(rangeTotals) as (keyof typeof rangeTotals)[]) rangeTotals[k] += point[k];
     }
