@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, TEST_DATABASE_URL } from '../../test/helpers.js';
 import { openPostgres } from './client.js';
-import { StatementNames } from './named-statements.js';
+import { preparable, StatementNames } from './named-statements.js';
+import { tsQueryOnce } from './text-search.js';
 
 describe('StatementNames', () => {
   it('names a text on its second sighting and keeps that name', () => {
@@ -51,6 +52,41 @@ describe('StatementNames', () => {
     // The sightings were reset on the way: "hot" counts as new again.
     expect(names.nameFor('hot')).toBeUndefined();
     expect(names.nameFor('hot')).toBeDefined();
+  });
+});
+
+describe('preparable', () => {
+  it('names statements without a text search', () => {
+    expect(preparable('select "id" from "questions" where "id" = $1')).toBe(true);
+  });
+
+  it('names a text search only when each tsquery is computed once (a scalar select without FROM)', () => {
+    const once = "(select to_tsquery('english', $1))";
+    expect(preparable(`select id from questions where search @@ ${once} limit $2`)).toBe(true);
+    expect(preparable(`select ts_rank(search, ${once}) from questions where search @@ ${once}`)).toBe(true);
+    expect(preparable(`select id from jobs where (numnode(${once}) = 0 or search @@ ${once})`)).toBe(true);
+    // Several words joined inside one subquery (the idea search's form).
+    expect(
+      preparable(
+        "select id from ideas where search @@ (select (to_tsquery('english', $1) || to_tsquery('simple', $2)) && (to_tsquery('english', $3) || to_tsquery('simple', $4)))",
+      ),
+    ).toBe(true);
+    // The innermost select around the tsquery is a subquery with rows: compared per row.
+    expect(preparable("select id from questions where search @@ to_tsquery('english', $1)")).toBe(false);
+    expect(
+      preparable(
+        "select * from ideas where id in (select w.id from w where w.search @@ to_tsquery('english', $1))",
+      ),
+    ).toBe(false);
+    expect(preparable("select x from t where id in (select (to_tsquery('english', $1)) from w)")).toBe(false);
+    expect(preparable(`select 1 where s @@ ${once} and s @@ plainto_tsquery($2)`)).toBe(false);
+    // A quoted parenthesis or FROM does not fool it.
+    expect(preparable("select id from q where search @@ (select to_tsquery('english', 'a) from (x'))")).toBe(
+      true,
+    );
+    expect(preparable("select id from q where t = '(select ' and search @@ to_tsquery('english', $1)")).toBe(
+      false,
+    );
   });
 });
 
@@ -115,6 +151,42 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
       expect(String((failed as Error).cause ?? failed)).toMatch(/cached plan must not change result type/);
       expect((await read(2)).rows).toEqual([{ label: 'two' }]);
       expect((await read(1)).rows).toEqual([{ label: 'eins' }]);
+    } finally {
+      await database.close();
+      await target.drop();
+    }
+  });
+
+  it('a text search with its tsquery computed once is named, and its generic plan answers per word', async () => {
+    const target = await emptyPostgresDatabase();
+    const database = await openPostgres(target.url, 1);
+    try {
+      const { db } = database;
+      await db.execute(sql`create table doc (id int primary key, search tsvector)`);
+      await db.execute(
+        sql`insert into doc select i, to_tsvector('english', case when i % 3 = 0 then 'solar panel' else 'garden tools' end) from generate_series(1, 60) i`,
+      );
+      await db.execute(sql`create index doc_search on doc using gin (search)`);
+      // The plan a connection keeps after five runs: forced here so the very first runs use it.
+      await db.execute(sql`set plan_cache_mode = force_generic_plan`);
+      const query = (word: string) => tsQueryOnce(sql`to_tsquery('english', ${word})`);
+      const count = async (word: string) =>
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from doc where search @@ ${query(word)}`),
+        )[0]!.n;
+      const words: Array<[string, number]> = [
+        ['solar:*', 20],
+        ['garden:*', 40],
+        ['absent:*', 0],
+        ['panel & solar', 20],
+        ['solar | tool:*', 60],
+      ];
+      for (let round = 0; round < 2; round++) {
+        for (const [word, n] of words) expect(await count(word), word).toBe(n);
+      }
+      expect(await prepared(db)).toContain(
+        "select count(*)::int as n from doc where search @@ (select to_tsquery('english', $1))",
+      );
     } finally {
       await database.close();
       await target.drop();

@@ -9,7 +9,7 @@ import pg from 'pg';
  * PostgreSQL may keep a generic plan for it after five runs (`plan_cache_mode = auto`: only when
  * that plan is estimated no dearer than the custom ones).
  *
- * Text searches are never named (see `preparable`). Bounded: at most `limit` names per process
+ * Text searches are named only in their evaluated-once form (see `preparable`). Bounded: at most `limit` names per process
  * (every pooled connection may hold each one), texts over 16 KB stay unnamed, and the count of
  * texts seen once is reset at 4,096 so one-off statements (ids in an IN list, admin reports)
  * cannot crowd out the hot ones.
@@ -52,13 +52,57 @@ export class StatementNames {
 }
 
 /**
- * Text searches stay unnamed: their best plan depends on the word (a common word walks the newest
- * rows, a rare one the full-text index), and in a generic plan `to_tsquery('english', $1)` is no
- * longer a constant — it is parsed again for every row it is compared with (the jobs search read
- * 777 rows at 1.7 ms instead of 0.55 ms once PostgreSQL switched to the generic plan).
+ * A text search may be named only when each of its tsqueries is computed once per execution: the
+ * argument of a scalar subquery with no FROM (`(select to_tsquery('english', $1))`, see
+ * db/text-search.ts), which PostgreSQL runs as an InitPlan. A bare `to_tsquery('english', $1)` is
+ * folded to a constant in a custom plan but not in a generic one, where it is parsed again for
+ * every row it is compared with (a question search's window: 2.8 ms instead of 0.4 ms at scale
+ * 1000; the jobs search read 777 rows at 1.7 ms instead of 0.55 ms): such a text stays unnamed.
  */
 export function preparable(text: string): boolean {
-  return !/tsquery\s*\(/i.test(text);
+  for (const call of text.matchAll(/tsquery\s*\(/gi)) {
+    if (!insideScalarSelect(text, call.index)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether position `at` lies in a parenthesised `select` without FROM, as the innermost select
+ * around it (a tsquery in a subquery's WHERE is evaluated per row of that subquery). Quoted text
+ * is skipped; a statement's quotes hold no parentheses of ours, but a literal might.
+ */
+function insideScalarSelect(text: string, at: number): boolean {
+  // The open parentheses around `at`, innermost last.
+  const open: number[] = [];
+  let quoted = false;
+  for (let i = 0; i < at; i++) {
+    const c = text[i];
+    if (c === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '(') open.push(i);
+    else if (c === ')') open.pop();
+  }
+  for (let k = open.length - 1; k >= 0; k--) {
+    const start = open[k]!;
+    if (!/^\(\s*select\b/i.test(text.slice(start, start + 16))) continue;
+    const body = text.slice(start, closing(text, start));
+    return !/\bfrom\b/i.test(body.replace(/'[^']*'/g, "''"));
+  }
+  return false;
+}
+
+/** The index of the parenthesis that closes the one at `start` (or the text's end). */
+function closing(text: string, start: number): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return text.length;
 }
 
 interface QueryConfigLike {

@@ -17,6 +17,7 @@ import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db
 import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
+import { tsQueryOnce } from '../../db/text-search.js';
 
 // Every column but the search vector, which is large and only ever used inside queries.
 const { search: _search, ...jobColumns } = getTableColumns(jobs);
@@ -165,11 +166,15 @@ function restWhere(f: ListFilter): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
+/** The filter's search words as a tsquery, computed once per statement (db/text-search.ts). */
+const tsQueryOf = (f: ListFilter): SQL => tsQueryOnce(sql`to_tsquery('english', ${f.tsquery})`);
+
 /** The text search on a search column (`jobs.search`, or an alias's); undefined without one. */
 function textWhere(f: ListFilter, search: SQL | typeof jobs.search): SQL | undefined {
   if (!f.tsquery) return undefined;
   // A query made only of stop words has no lexemes: it then filters nothing instead of everything.
-  return sql`(numnode(to_tsquery('english', ${f.tsquery})) = 0 or ${search} @@ to_tsquery('english', ${f.tsquery}))`;
+  const query = tsQueryOf(f);
+  return sql`(numnode(${query}) = 0 or ${search} @@ ${query})`;
 }
 
 /**
@@ -205,11 +210,7 @@ function orderBy(f: ListFilter): SQL[] {
       return [asc(sql`lower(${jobs.companyName})`), asc(sql`lower(${jobs.title})`), desc(jobs.id)];
     case 'relevance':
       if (f.tsquery) {
-        return [
-          desc(sql`ts_rank(${jobs.search}, to_tsquery('english', ${f.tsquery}))`),
-          desc(jobs.createdAt),
-          desc(jobs.id),
-        ];
+        return [desc(sql`ts_rank(${jobs.search}, ${tsQueryOf(f)})`), desc(jobs.createdAt), desc(jobs.id)];
       }
       return [desc(jobs.createdAt), desc(jobs.id)];
     default:
@@ -308,7 +309,7 @@ function result(p: PassRow | undefined) {
 /** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
 function pass(f: ListFilter, source: SQL): SQL {
   const ranked = f.sort === 'relevance' && f.tsquery;
-  const rank = ranked ? sql`ts_rank(p.search, to_tsquery('english', ${f.tsquery})) desc,` : sql``;
+  const rank = ranked ? sql`ts_rank(p.search, ${tsQueryOf(f)}) desc,` : sql``;
   // Without a text search the source has no search column (the walk is index-only).
   return sql`
     with m as materialized (

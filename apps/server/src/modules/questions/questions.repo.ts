@@ -13,6 +13,7 @@ import {
   type StoredAttachment,
   users,
 } from '../../db/schema/index.js';
+import { tsQueryOnce } from '../../db/text-search.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type { StoredAttachment };
@@ -208,7 +209,7 @@ function listWhere(s: ListShape): SQL[] {
   return where;
 }
 
-const tsQuerySql = sql`to_tsquery('english', ${slot('tsQuery')})`;
+const tsQuerySql = tsQueryOnce(sql`to_tsquery('english', ${slot('tsQuery')})`);
 
 /** A list in date order, with or without a keyset cursor (cursorTs, cursorId) in its direction. */
 interface DateShape extends ListShape {
