@@ -101,7 +101,7 @@ export function zeroValues(): OverviewValues {
  * compilation and scanned the range).
  *
  * The range's rows come back as one text value, `day,metric,value` entries joined by `;` (the day
- * as its offset from `from`), and the days are laid out here, empty ones as zeros. For a year that
+ * as its offset from `from`, the metric as its index in METRICS), and the days are laid out here, empty ones as zeros. For a year that
  * is 0.4 ms in PostgreSQL where a per-day `generate_series` with nine filtered aggregates took 2 ms,
  * and the driver parses one field instead of 366 rows of ten (a third of the request's time in the
  * server); JSON would cost PostgreSQL twice as much as plain text. The totals are sums of
@@ -126,17 +126,7 @@ export async function overviewFigures(
       ...zeroValues(),
     };
   }
-  const text = typeof r.series === 'string' ? r.series : '';
-  for (let at = 0; at < text.length; ) {
-    let end = text.indexOf(';', at);
-    if (end < 0) end = text.length;
-    const c1 = text.indexOf(',', at);
-    const c2 = text.indexOf(',', c1 + 1);
-    const point = series[Number(text.slice(at, c1))];
-    const field = FIELD[text.slice(c1 + 1, c2) as Metric];
-    if (point && field) point[field] = Number(text.slice(c2 + 1, end));
-    at = end + 1;
-  }
+  fillSeries(series, typeof r.series === 'string' ? r.series : '');
   const totals = {
     ...values(r),
     users: num(r.signups),
@@ -147,6 +137,46 @@ export async function overviewFigures(
     mailFailed: num(r.mail_failed),
   };
   return { series, totals };
+}
+
+/** The wire field of each metric, in the order of METRICS (the series text names a metric by its index). */
+const FIELDS = METRICS.map((m) => FIELD[m]);
+
+/** Character codes of the series text. */
+const DIGIT_0 = 48; // '0'
+const DIGIT_9 = 57;
+const MINUS = 45;
+const COMMA = 44;
+const SEMICOLON = 59;
+
+/**
+ * Writes the entries of the series text (`day,metric,value;…`: whole numbers, the metric as its
+ * index in METRICS) into the days of `series`. Read by character codes: a year is ~3,300 entries,
+ * and slicing each into three strings to convert was three times as slow (0.55 vs 0.19 ms).
+ */
+function fillSeries(series: OverviewPoint[], text: string): void {
+  const fields = [0, 0];
+  let k = 0;
+  let n = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : SEMICOLON;
+    if (c >= DIGIT_0 && c <= DIGIT_9) n = n * 10 + (c - DIGIT_0);
+    else if (c === MINUS) negative = true;
+    else if (c === COMMA || c === SEMICOLON) {
+      const value = negative ? -n : n;
+      n = 0;
+      negative = false;
+      if (c === COMMA) {
+        if (k < 2) fields[k++] = value;
+        continue;
+      }
+      const point = k === 2 ? series[fields[0]!] : undefined;
+      const field = FIELDS[fields[1]!];
+      if (point && field) point[field] = value;
+      k = 0;
+    }
+  }
 }
 
 export const DAY_MS = 86_400_000;
@@ -173,7 +203,7 @@ const figuresStatement = prepared((_db) => {
   )}]::text[]`;
   return sql`
     select
-      (select string_agg((o.day - ${from})::text || ',' || o.metric || ',' || o.v::text, ';')
+      (select string_agg((o.day - ${from})::text || ',' || (array_position(${metrics}, o.metric) - 1)::text || ',' || o.v::text, ';')
          from ${overviewDaily} o
         where o.metric = any(${metrics}) and o.day between ${from} and ${to}) as series,
       ${sql.join(
