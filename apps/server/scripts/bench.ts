@@ -277,6 +277,8 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
     const small = targets.length > 1 ? targets[0]! : null;
     const rows = new Map<Target, Row[]>(targets.map((t) => [t, []]));
     const load = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+    // PostgreSQL on this machine: its processes' CPU per request is measured too.
+    const localPostgres = /@(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(process.env.BENCH_DATABASE_URL ?? '');
     console.log(`\n━━ measuring (scale ${big.scale}${small ? `, and scale ${small.scale} for lists` : ''})`);
     for (const ep of big.endpoints) {
       // One endpoint that cannot be prepared (an error status, an empty list) is reported and
@@ -295,6 +297,7 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
         { url: big.server.url, method: ep.method, variants: ep.variants, body: ep.body },
         load,
         big.server.pid,
+        localPostgres,
       );
       await pause(500);
       const bareResult = await measure(
@@ -321,6 +324,7 @@ async function runAll(entry: string, bare: Bare, opts: BenchOptions): Promise<Sc
       if (real.cpuUs !== null && bareResult.cpuUs !== null && real.cpuUs > 0) {
         line += ` │ CPU µs/req ${fmt(real.cpuUs)} vs bare ${fmt(bareResult.cpuUs)} → ${pct(bareResult.cpuUs / real.cpuUs)}`;
       }
+      if (real.dbCpuUs !== null) line += ` │ PostgreSQL CPU µs/req ${fmt(real.dbCpuUs)}`;
       // Figures with failed requests are reported as such (budget column), not silently averaged in.
       if (real.failures > 0) line += `  ⚠ ${fmt(real.failures)} requests failed (non-2xx or errors)`;
       const smallEp = small?.endpoints.find((e) => e.name === ep.name);

@@ -11,7 +11,8 @@ export interface Endpoint {
   /** A list endpoint: part of the growth comparison between the two scales. */
   list: boolean;
   method: 'GET' | 'POST';
-  variants: Array<{ path: string; headers?: Record<string, string> }>;
+  /** The requests it rotates over; a variant's `body` replaces the endpoint's. */
+  variants: Array<{ path: string; headers?: Record<string, string>; body?: string }>;
   body?: string;
   /** An empty list is the right answer (a search for an absent word). */
   empty?: boolean;
@@ -41,6 +42,8 @@ const OWN_HEADERS = new Set([
 const DEMO_PASSWORD = 'agora-demo-2026';
 /** Seeded member accounts (seed/users.ts: member1…member40 exist at every scale). */
 const MEMBERS = Array.from({ length: 10 }, (_, i) => `member${i + 1}@agora.demo`);
+/** Members the login endpoint rotates over (every seeded member has the demo password). */
+const LOGIN_ACCOUNTS = 100;
 
 async function json<T>(
   url: string,
@@ -174,7 +177,12 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
       kind: 'login',
       list: false,
       method: 'POST',
-      variants: [{ path: '/api/auth/login' }],
+      // A different member per request: one account signing in 50 times at once is what the
+      // per-account limit is for (it counts attempts before the password check), and sent 429s.
+      variants: Array.from({ length: LOGIN_ACCOUNTS }, (_, i) => ({
+        path: '/api/auth/login',
+        body: JSON.stringify({ email: `member${i + 1}@agora.demo`, password: DEMO_PASSWORD }),
+      })),
       body: JSON.stringify({ email: MEMBERS[0], password: DEMO_PASSWORD }),
     },
   ];
@@ -202,8 +210,8 @@ export async function sampleBodies(base: string, ep: Endpoint): Promise<SampledB
   for (const v of variants) {
     const res = await fetch(base + v.path, {
       method: ep.method,
-      headers: { ...(ep.body ? { 'content-type': 'application/json' } : {}), ...v.headers },
-      body: ep.body,
+      headers: { ...((v.body ?? ep.body) ? { 'content-type': 'application/json' } : {}), ...v.headers },
+      body: v.body ?? ep.body,
     });
     const body = Buffer.from(await res.arrayBuffer());
     if (!res.ok)

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** The part of autocannon's result this benchmark reads. */
@@ -31,7 +31,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 export interface LoadTarget {
   url: string;
   method: 'GET' | 'POST';
-  variants: Array<{ path: string; headers?: Record<string, string> }>;
+  variants: Array<{ path: string; headers?: Record<string, string>; body?: string }>;
   body?: string;
 }
 
@@ -50,6 +50,13 @@ export interface LoadResult {
    * loaded machine the server gets (clock ticks of 10 ms: read it over a few thousand requests).
    */
   cpuUs: number | null;
+  /**
+   * The CPU time of this machine's PostgreSQL processes (every process named `postgres`: the
+   * server's backends, the checkpointer…) per request of the measured run, in µs, when asked for
+   * (a local PostgreSQL) and /proc is there. With the server's own figure it is the CPU a request
+   * costs the machine: a change that saves PostgreSQL's planning shows here, not in `cpuUs`.
+   */
+  dbCpuUs: number | null;
 }
 
 /** User + system CPU of a process in clock ticks (/proc/<pid>/stat fields 14 and 15), or null. */
@@ -63,12 +70,33 @@ function cpuTicks(pid: number | undefined): number | null {
     return null;
   }
 }
+/** User + system CPU of every process named `postgres` (/proc/<pid>/comm), in clock ticks, or null. */
+function postgresTicks(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue; // gone since the listing
+    }
+    sum += cpuTicks(Number(pid)) ?? 0;
+  }
+  return sum;
+}
+
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
 const TICK_US = 10_000;
 
 function run(target: LoadTarget, connections: number, duration: number): Promise<AutocannonResult> {
   let i = 0;
-  const base: Record<string, string> = target.body ? { 'content-type': 'application/json' } : {};
+  const hasBody = target.body !== undefined || target.variants.some((v) => v.body !== undefined);
+  const base: Record<string, string> = hasBody ? { 'content-type': 'application/json' } : {};
   const first = target.variants[0]!;
   const rotate = target.variants.length > 1;
   return autocannon({
@@ -80,12 +108,18 @@ function run(target: LoadTarget, connections: number, duration: number): Promise
         method: target.method,
         path: first.path,
         headers: { ...base, ...first.headers },
-        ...(target.body ? { body: target.body } : {}),
+        ...((first.body ?? target.body) ? { body: first.body ?? target.body } : {}),
         ...(rotate
           ? {
               setupRequest: (req: AutocannonRequest) => {
                 const v = target.variants[i++ % target.variants.length]!;
-                return { ...req, path: v.path, headers: { ...base, ...v.headers } };
+                const body = v.body ?? target.body;
+                return {
+                  ...req,
+                  path: v.path,
+                  headers: { ...base, ...v.headers },
+                  ...(body ? { body } : {}),
+                };
               },
             }
           : {}),
@@ -99,11 +133,16 @@ export async function measure(
   target: LoadTarget,
   opts: { connections: number; duration: number; warmup: number },
   pid?: number,
+  localPostgres = false,
 ): Promise<LoadResult> {
   if (opts.warmup > 0) await run(target, opts.connections, opts.warmup);
   const before = cpuTicks(pid);
+  const dbBefore = localPostgres ? postgresTicks() : null;
   const r = await run(target, opts.connections, opts.duration);
   const after = cpuTicks(pid);
+  const dbAfter = localPostgres ? postgresTicks() : null;
+  const perRequest = (from: number | null, to: number | null) =>
+    from !== null && to !== null && r.requests.total > 0 ? ((to - from) * TICK_US) / r.requests.total : null;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -111,9 +150,7 @@ export async function measure(
     mean: r.latency.average,
     requests: r.requests.total,
     failures: r.non2xx + r.errors + r.timeouts,
-    cpuUs:
-      before !== null && after !== null && r.requests.total > 0
-        ? ((after - before) * TICK_US) / r.requests.total
-        : null,
+    cpuUs: perRequest(before, after),
+    dbCpuUs: perRequest(dbBefore, dbAfter),
   };
 }
