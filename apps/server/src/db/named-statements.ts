@@ -9,10 +9,10 @@ import pg from 'pg';
  * PostgreSQL may keep a generic plan for it after five runs (`plan_cache_mode = auto`: only when
  * that plan is estimated no dearer than the custom ones).
  *
- * Text searches are named only in their evaluated-once form (see `preparable`). Bounded: at most `limit` names per process
- * (every pooled connection may hold each one), texts over 16 KB stay unnamed, and the count of
- * texts seen once is reset at 4,096 so one-off statements (ids in an IN list, admin reports)
- * cannot crowd out the hot ones.
+ * Text searches are named only in their computed-once form (see `preparable`). Bounded: at most
+ * `limit` names per process (every pooled connection may hold each one), texts over 16 KB stay
+ * unnamed, and the count of texts seen once is reset at 4,096 so one-off statements (ids in an IN
+ * list, admin reports) cannot crowd out the hot ones.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();
