@@ -101,10 +101,23 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
     return rowsOf<{ statement: string }>(result).map((r) => r.statement);
   }
 
-  it('a repeated statement is parsed once per connection and answers as before, also after DDL', async () => {
+  /** `run` against a fresh, empty database through a one-connection pool (statement names on or off). */
+  async function onEmptyDatabase(
+    run: (database: Awaited<ReturnType<typeof openPostgres>>) => Promise<void>,
+    names = true,
+  ) {
     const target = await emptyPostgresDatabase();
-    const database = await openPostgres(target.url, 1);
+    const database = await openPostgres(target.url, 1, names);
     try {
+      await run(database);
+    } finally {
+      await database.close();
+      await target.drop();
+    }
+  }
+
+  it('a repeated statement is parsed once per connection and answers as before, also after DDL', async () => {
+    await onEmptyDatabase(async (database) => {
       const { db } = database;
       await db.execute(sql`create table t (id int primary key, label text)`);
       await db.execute(sql`insert into t values (1, 'one'), (2, 'two')`);
@@ -151,16 +164,11 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
       expect(String((failed as Error).cause ?? failed)).toMatch(/cached plan must not change result type/);
       expect((await read(2)).rows).toEqual([{ label: 'two' }]);
       expect((await read(1)).rows).toEqual([{ label: 'eins' }]);
-    } finally {
-      await database.close();
-      await target.drop();
-    }
+    });
   });
 
   it('a text search with its tsquery computed once is named, and its generic plan answers per word', async () => {
-    const target = await emptyPostgresDatabase();
-    const database = await openPostgres(target.url, 1);
-    try {
+    await onEmptyDatabase(async (database) => {
       const { db } = database;
       await db.execute(sql`create table doc (id int primary key, search tsvector)`);
       await db.execute(
@@ -187,21 +195,13 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
       expect(await prepared(db)).toContain(
         "select count(*)::int as n from doc where search @@ (select to_tsquery('english', $1))",
       );
-    } finally {
-      await database.close();
-      await target.drop();
-    }
+    });
   });
 
   it('DB_PREPARED_STATEMENTS=off leaves every statement unnamed', async () => {
-    const target = await emptyPostgresDatabase();
-    const database = await openPostgres(target.url, 1, false);
-    try {
+    await onEmptyDatabase(async (database) => {
       for (let i = 0; i < 3; i++) await database.db.execute(sql`select ${i}::int as n`);
       expect(await prepared(database.db)).toEqual([]);
-    } finally {
-      await database.close();
-      await target.drop();
-    }
+    }, false);
   });
 });
