@@ -54,6 +54,23 @@ export function verifyShapes(on: boolean): boolean {
 /** `sql.placeholder(name)`, typed for use where a value of type T goes. */
 export const slot = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T & Placeholder;
 
+/**
+ * A row count (a LIMIT, a window's size) written into the statement's text, not sent as a
+ * parameter; the count is then part of the statement's shape.
+ *
+ * PostgreSQL costs a generic plan with `limit $n` or `offset $n` as if a tenth of all rows were
+ * wanted (it cannot know n), so under `plan_cache_mode = auto` the generic plan never looks as
+ * cheap as the custom ones and a named statement is planned again at every execution: a page of
+ * questions at scale 1000 spent 0.5 ms of PostgreSQL's CPU in Bind (planning) and 0.3 ms running.
+ * With the count in the text the generic plan is costed as the custom one and kept after five runs.
+ * Only counts from a small set belong here (a page size from a validated query, a constant): each
+ * distinct count is another statement text.
+ */
+export function rowCount(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`a row count must be a whole number ≥ 0, not ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
 /** Placeholders `${prefix}0` … `${prefix}${n - 1}`, for a list of n values (see `indexed`). */
 export const slots = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => slot<string>(`${prefix}${i}`));

@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared, slot } from '../../db/prepared.js';
+import { prepared, rowCount, slot } from '../../db/prepared.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs, type Keyset } from '../../lib/cursor.js';
 import { hackathonParticipants, hackathonSubmissions, hackathons, users } from '../../db/schema/index.js';
@@ -130,13 +130,13 @@ export async function listPublished(
     phase: opts.phase ?? null,
     viewer: opts.viewerId !== null,
     cursor: opts.cursor !== null,
+    limit: opts.limit + 1,
   };
   const rows = await publishedPage(db, shape, {
     now: opts.now.toISOString(),
     viewerId: opts.viewerId,
     cursorTs: opts.cursor?.ts,
     cursorId: opts.cursor?.id,
-    limit: opts.limit + 1,
   });
   return pageOf(rows, opts.limit);
 }
@@ -145,6 +145,8 @@ interface PublishedShape {
   phase: ListPhase | null;
   viewer: boolean;
   cursor: boolean;
+  /** Rows read (the page and one more), in the statement's text (rowCount). */
+  limit: number;
 }
 
 /**
@@ -156,13 +158,15 @@ const publishedPage = prepared((db, s: PublishedShape) => {
   return selectRecords(db, s.viewer ? slot<string>('viewerId') : null, order)
     .where(
       and(
-        eq(hackathons.status, 'published'),
+        // A literal: with `status = $1` the generic plan is costed for an average status, not
+        // for the common one, and PostgreSQL would plan this page at every execution (rowCount).
+        sql`${hackathons.status} = 'published'`,
         phaseWhere(s.phase ?? undefined, slot<Date>('now')),
         s.cursor ? keyset(order, { ts: slot<string>('cursorTs'), id: slot<string>('cursorId') }) : undefined,
       ),
     )
     .orderBy(...orderBy(order))
-    .limit(slot<number>('limit'));
+    .limit(rowCount(s.limit));
 });
 
 /** Published hackathons the user registered for, latest start first. */

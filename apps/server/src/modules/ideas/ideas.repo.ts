@@ -1,7 +1,7 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
@@ -173,14 +173,14 @@ function afterSlot(sort: IdeaSort): SQL {
   return sql`(${ideas.likeCount}, ${ideas.createdAt}, ${ideas.id}) < (${slot('cursorLikes')}::int, ${ts}, ${id})`;
 }
 
-const keysetPage = prepared((db, s: FeedShape & { after: boolean }) =>
+const keysetPage = prepared((db, s: FeedShape & { after: boolean; limit: number }) =>
   db
     .select({ ...feedColumns(s), cursorTs: cursorTs(ideas.createdAt) })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.authorId))
     .where(s.after ? and(feedWhere(s), afterSlot(s.sort)) : feedWhere(s))
     .orderBy(...ORDER[s.sort])
-    .limit(slot<number>('limit')),
+    .limit(rowCount(s.limit)),
 );
 
 /**
@@ -197,13 +197,16 @@ export async function keysetPageOfIdeas(
     limit: number;
   },
 ): Promise<{ ideas: Idea[]; next: string | null }> {
-  const shape = { ...feedShape(opts.filter, opts.viewerId, opts.sort), after: opts.after !== null };
+  const shape = {
+    ...feedShape(opts.filter, opts.viewerId, opts.sort),
+    after: opts.after !== null,
+    limit: opts.limit + 1,
+  };
   const rows = await keysetPage(db, shape, {
     ...feedValues(opts.filter, opts.viewerId),
     cursorTs: opts.after?.ts,
     cursorLikes: opts.after?.likes,
     cursorId: opts.after?.id,
-    limit: opts.limit + 1,
   });
   const more = rows.length > opts.limit;
   const pageRows = more ? rows.slice(0, opts.limit) : rows;
@@ -220,7 +223,7 @@ export async function keysetPageOfIdeas(
  * holds the id: an index-only scan), and only the page's ideas are read whole and joined to their
  * authors — not every idea skipped (page 90: 890 rows and author lookups → 10).
  */
-const numberedPage = prepared((db, s: FeedShape & { first: boolean }) => {
+const numberedPage = prepared((db, s: FeedShape & { first: boolean; limit: number }) => {
   const where = feedWhere(s);
   const pageWhere = s.first
     ? where
@@ -231,7 +234,7 @@ const numberedPage = prepared((db, s: FeedShape & { first: boolean }) => {
           .from(ideas)
           .where(where)
           .orderBy(...ORDER[s.sort])
-          .limit(slot<number>('limit'))
+          .limit(rowCount(s.limit))
           .offset(slot<number>('offset')),
       );
   return db
@@ -240,7 +243,7 @@ const numberedPage = prepared((db, s: FeedShape & { first: boolean }) => {
     .innerJoin(users, eq(users.id, ideas.authorId))
     .where(pageWhere)
     .orderBy(...ORDER[s.sort])
-    .limit(slot<number>('limit'));
+    .limit(rowCount(s.limit));
 });
 
 const countFeed = prepared((db, s: FilterShape) =>
@@ -263,8 +266,14 @@ export async function pageOfIdeas(
   },
 ): Promise<{ ideas: Idea[]; totalItems: number }> {
   const offset = (opts.page - 1) * opts.limit;
-  const shape = { ...feedShape(opts.filter, opts.viewerId, opts.sort), first: offset === 0 };
-  const values = { ...feedValues(opts.filter, opts.viewerId), limit: opts.limit, offset };
+  // The limit is in the text (rowCount); the offset stays a value (a text per page would crowd
+  // out the hot statements), so a later page is planned each time, the first one is not.
+  const shape = {
+    ...feedShape(opts.filter, opts.viewerId, opts.sort),
+    first: offset === 0,
+    limit: opts.limit,
+  };
+  const values = { ...feedValues(opts.filter, opts.viewerId), offset };
   const [rows, totalItems] = await Promise.all([
     numberedPage(db, shape, values),
     opts.total ?? countIdeas(db, opts.filter),
@@ -505,6 +514,8 @@ function rowsOf(res: unknown): Array<{ id: string }> {
 interface SearchShape {
   words: number;
   match: 'all' | 'any';
+  /** Results wanted, in the statement's text (rowCount). */
+  limit: number;
 }
 
 /**
@@ -540,7 +551,7 @@ function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
       desc(ideas.likeCount),
       desc(ideas.createdAt),
     )
-    .limit(slot<number>('limit'));
+    .limit(rowCount(s.limit));
 }
 
 /**
@@ -555,8 +566,8 @@ const rankedWindow = prepared((db, s: SearchShape) =>
     sql`${ideas.id} in (
       select w.id from (
         select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
-         order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${SEARCH_WINDOW}
-      ) w where w.search @@ ${searchQuery(s)} limit ${SEARCH_POOL})`,
+         order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${rowCount(SEARCH_WINDOW)}
+      ) w where w.search @@ ${searchQuery(s)} limit ${rowCount(SEARCH_POOL)})`,
   ),
 );
 
@@ -571,7 +582,7 @@ const everyMatch = prepared(
     select m.id from (
       select ${ideas.id} as id, ${ideas.createdAt} as created_at from ${ideas}
        where ${ideas.hidden} = false and ${ideas.search} @@ ${searchQuery(s)} offset 0
-    ) m order by m.created_at desc, m.id desc limit ${SEARCH_POOL}`,
+    ) m order by m.created_at desc, m.id desc limit ${rowCount(SEARCH_POOL)}`,
 );
 
 /**
@@ -585,10 +596,9 @@ export async function searchIdeas(
   limit: number,
   match: 'all' | 'any' = 'all',
 ): Promise<IdeaSearchHit[]> {
-  const shape = { words: words.length, match };
+  const shape = { words: words.length, match, limit };
   // Words are letters and digits only (see the service), so the tsquery text cannot be malformed.
   const values = {
-    limit,
     ...indexed(
       'w',
       words.map((w) => `${w}:*`),

@@ -1,19 +1,6 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
 import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
@@ -92,6 +79,10 @@ interface JobShape {
   remote: boolean;
   text: boolean;
   sort: JobSort;
+  /** The page size, in the statement's text (rowCount). */
+  limit: number;
+  /** Whether the page starts past the first row: only then is the offset a value ($n). */
+  offset: boolean;
 }
 
 function jobShape(f: ListFilter): JobShape {
@@ -103,6 +94,8 @@ function jobShape(f: ListFilter): JobShape {
     remote: f.remote,
     text: f.tsquery !== null,
     sort: f.sort,
+    limit: f.limit,
+    offset: f.offset > 0,
   };
 }
 
@@ -120,8 +113,10 @@ function slotted(s: JobShape): ListFilter {
     locations: slots('loc', s.locations),
     remote: s.remote,
     sort: s.sort,
-    limit: slot<number>('limit'),
-    offset: slot<number>('offset'),
+    // The first page's offset is a literal 0: with `offset $n` (as with `limit $n`) PostgreSQL
+    // costs the generic plan for a tenth of the rows and plans every execution anew (rowCount).
+    limit: rowCount(s.limit),
+    offset: s.offset ? slot<number>('offset') : rowCount(0),
   };
 }
 
@@ -129,7 +124,6 @@ function jobValues(f: ListFilter): PlaceholderValues {
   return {
     openOn: f.openOn,
     tsquery: f.tsquery,
-    limit: f.limit,
     offset: f.offset,
     ...indexed('cat', f.categories),
     ...indexed('level', f.levels),
@@ -141,11 +135,15 @@ function jobValues(f: ListFilter): PlaceholderValues {
   };
 }
 
+/**
+ * Approved and open on `openOn`. Written so that a prepared statement's generic plan is costed as
+ * its custom plans are, and PostgreSQL keeps it (db/prepared.ts rowCount): the status a literal
+ * (as `status = $1` the generic plan assumes an average status), the deadline one expression
+ * without statistics (a custom plan read `deadline >= '2026-11-26'` off the column's histogram,
+ * the generic plan guessed a third, and the search window's pass was planned at every request).
+ */
 function listedWhere(f: Pick<ListFilter, 'openOn'>): SQL {
-  return and(
-    eq(jobs.status, 'approved'),
-    or(isNull(jobs.applicationDeadline), gte(jobs.applicationDeadline, f.openOn)),
-  )!;
+  return sql`(${jobs.status} = 'approved' and coalesce(${jobs.applicationDeadline}, 'infinity'::date) >= ${f.openOn})`;
 }
 
 /** Listed jobs in the chosen categories: what the counters know and the indexes are ordered by. */
@@ -255,7 +253,7 @@ function windowSource(f: ListFilter): SQL {
     ].map((c) => sql.identifier(c.name)),
     sql`, `,
   )} from ${jobs} where ${baseWhere(f)}
-       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_WINDOW}`;
+       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${rowCount(JOB_WINDOW)}`;
   if (text && bounded) {
     // Text and other filters: the text is checked on the heap row (joined by id) only for the rows
     // the bounded filters kept (developer + Engineering + Bengaluru: 169 of 921 walked jobs).
@@ -315,12 +313,12 @@ function pass(f: ListFilter, source: SQL): SQL {
     with m as materialized (
       select ${jobs.id} as id, ${ranked ? sql`${jobs.search} as search, ` : sql``}${jobs.createdAt} as created_at
         from ${source}
-       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${JOB_TOTAL_CAP + 1}
+       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${rowCount(JOB_TOTAL_CAP + 1)}
     )
     select (select count(*)::int from m) as n,
            array(
              select p.id::text from (
-               select * from m order by created_at desc, id desc limit ${JOB_TOTAL_CAP}
+               select * from m order by created_at desc, id desc limit ${rowCount(JOB_TOTAL_CAP)}
              ) p order by ${rank} p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}
            ) as ids`;
 }
@@ -338,7 +336,7 @@ const fullPass = prepared((_db, s: JobShape) => {
 /** At most JOB_TOTAL_CAP + 1 matches of the filter, counted. */
 const cappedCount = prepared(
   (_db, s: JobShape) =>
-    sql`select count(*)::int as n from (select 1 from ${jobs} where ${filterWhere(slotted(s))} limit ${JOB_TOTAL_CAP + 1}) c`,
+    sql`select count(*)::int as n from (select 1 from ${jobs} where ${filterWhere(slotted(s))} limit ${rowCount(JOB_TOTAL_CAP + 1)}) c`,
 );
 
 /**

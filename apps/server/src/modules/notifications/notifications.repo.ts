@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared, slot } from '../../db/prepared.js';
+import { prepared, rowCount, slot } from '../../db/prepared.js';
 import { notifications } from '../../db/schema/index.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
@@ -41,17 +41,12 @@ export function pageOfNotifications(
   userId: string,
   q: { unread?: boolean; cursor: Keyset | null; limit: number },
 ) {
-  const shape = { unread: Boolean(q.unread), cursor: q.cursor !== null };
-  return notificationPage(exec, shape, {
-    userId,
-    cursorTs: q.cursor?.ts,
-    cursorId: q.cursor?.id,
-    limit: q.limit + 1,
-  });
+  const shape = { unread: Boolean(q.unread), cursor: q.cursor !== null, limit: q.limit + 1 };
+  return notificationPage(exec, shape, { userId, cursorTs: q.cursor?.ts, cursorId: q.cursor?.id });
 }
 
 /** Built once per shape (db/prepared.ts): the bell polls this. */
-const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean }) =>
+const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean; limit: number }) =>
   exec
     .select({
       n: notifications,
@@ -76,7 +71,7 @@ const notificationPage = prepared((exec, s: { unread: boolean; cursor: boolean }
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(slot<number>('limit')),
+    .limit(rowCount(s.limit)),
 );
 
 /** Unread notifications of one user (an index range scan on notifications_user_idx). */

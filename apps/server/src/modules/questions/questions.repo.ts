@@ -1,8 +1,8 @@
 import type { QuestionSort } from '@agora/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
-import { indexed, type PlaceholderValues, prepared, slot, slots } from '../../db/prepared.js';
+import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
 import { afterCursor, cursorTs } from '../../lib/cursor.js';
 import {
   answers,
@@ -154,9 +154,13 @@ export interface ListFilter {
   limit: number;
 }
 
-/** The public questions (questions.policy isPublic): not hidden, reward paid (or none asked). */
+/**
+ * The public questions (questions.policy isPublic): not hidden, reward paid (or none asked). The
+ * constants are literals, not parameters: a generic plan would estimate `hidden = $1` at half the
+ * rows, cost a page of a filtered random order above its custom plans and never be kept.
+ */
 export const isPublicSql = (): SQL =>
-  and(eq(questions.hidden, false), or(eq(questions.isPaid, true), eq(questions.rewardAmount, 0)))!;
+  sql`(${questions.hidden} = false and (${questions.isPaid} = true or ${questions.rewardAmount} = 0))`;
 
 /**
  * What changes the text of a list statement (db/prepared.ts): the statement is built once per
@@ -168,6 +172,8 @@ interface ListShape {
   status: boolean;
   sort: QuestionSort;
   search: boolean;
+  /** Rows the statement reads (the page and one more), in its text: rowCount. */
+  limit: number;
 }
 
 function listShape(f: ListFilter): ListShape {
@@ -177,6 +183,7 @@ function listShape(f: ListFilter): ListShape {
     status: f.status !== undefined,
     sort: f.sort,
     search: Boolean(f.tsQuery),
+    limit: f.limit + 1,
   };
 }
 
@@ -187,7 +194,6 @@ function listValues(f: ListFilter): PlaceholderValues {
     answeredBy: f.answeredBy,
     status: f.status,
     tsQuery: f.tsQuery,
-    limit: f.limit + 1,
     ...indexed('cat', f.categories),
   };
 }
@@ -237,7 +243,7 @@ const datePage = prepared((exec, s: DateShape) => {
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(dateWhere(s))
     .orderBy(order(questions.createdAt), order(questions.id))
-    .limit(slot<number>('limit'));
+    .limit(rowCount(s.limit));
 });
 
 /** The rows of the questions a search chose (their ids in `ids`), in date order. */
@@ -284,8 +290,8 @@ const searchWindow = prepared((_exec, s: DateShape) => {
     select w.id from (
       select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
         from ${questions} where ${dateWhere(s)}
-       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${SEARCH_WINDOW}
-    ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${slot('limit')}`;
+       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${rowCount(SEARCH_WINDOW)}
+    ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${rowCount(s.limit)}`;
 });
 
 /** Every match of the words through the full-text index, sorted (for words too rare for the window). */
@@ -295,7 +301,7 @@ const searchAll = prepared((_exec, s: DateShape) => {
     select m.id from (
       select ${questions.id} as id, ${questions.createdAt} as created_at
         from ${questions} where ${dateWhere(s)} and ${questions.search} @@ ${tsQuerySql} offset 0
-    ) m order by m.created_at ${o}, m.id ${o} limit ${slot('limit')}`;
+    ) m order by m.created_at ${o}, m.id ${o} limit ${rowCount(s.limit)}`;
 });
 
 /**
@@ -308,9 +314,8 @@ const searchAll = prepared((_exec, s: DateShape) => {
  * second the matches of a word rarer than limit per window.
  */
 async function matchingIds(exec: Executor, s: DateShape, values: PlaceholderValues): Promise<string[]> {
-  const limit = Number(values.limit);
   const first = rowsOf<{ id: string }>(await searchWindow(exec, s, values)).map((r) => r.id);
-  if (first.length >= limit) return first;
+  if (first.length >= s.limit) return first;
   return rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
 }
 
@@ -331,10 +336,15 @@ export function randomStart(seed: string): number {
 const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: boolean }) => {
   const conds = listWhere(s);
   if (s.search) conds.push(sql`${questions.search} @@ ${tsQuerySql}`);
-  conds.push(s.second ? sql`${randomKeySql} < ${slot('start')}` : sql`${randomKeySql} >= ${slot('start')}`);
+  // The start and the cursor are InitPlan values (`(select $n)`), unknown to the planner in a
+  // custom plan as in the generic one: with them in sight, a custom plan's cost follows where the
+  // start falls on the circle, and PostgreSQL kept planning the page at every request instead of
+  // keeping the generic plan (rowCount). The index takes them as runtime keys.
+  const start = sql`(select ${slot('start')}::int)`;
+  conds.push(s.second ? sql`${randomKeySql} < ${start}` : sql`${randomKeySql} >= ${start}`);
   if (s.cursor) {
     conds.push(
-      sql`(${randomKeySql}, ${questions.id}) > (${slot('cursorKey')}::int, ${slot('cursorId')}::uuid)`,
+      sql`(${randomKeySql}, ${questions.id}) > ((select ${slot('cursorKey')}::int), (select ${slot('cursorId')}::uuid))`,
     );
   }
   return exec
@@ -343,7 +353,7 @@ const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: bool
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(and(...conds))
     .orderBy(asc(randomKeySql), asc(questions.id))
-    .limit(slot<number>('limit'));
+    .limit(rowCount(s.limit));
 });
 
 /**
@@ -362,19 +372,18 @@ async function randomPage(
   const c = f.cursor?.kind === 'random' ? { key: Number(f.cursor.key), id: f.cursor.id } : null;
   // The first arc is [start, max], the second [min, start): a cursor in the second arc skips the first.
   const inSecondArc = c !== null && c.key < start;
-  const arc = (second: boolean, limit: number) => {
+  const arc = (second: boolean) => {
     const cursor = c !== null && second === inSecondArc;
-    const s = { ...shape, second, cursor };
-    return randomArc(exec, s, {
-      ...values,
-      start,
-      cursorKey: c?.key,
-      cursorId: c?.id,
-      limit,
-    });
+    return randomArc(
+      exec,
+      { ...shape, second, cursor },
+      { ...values, start, cursorKey: c?.key, cursorId: c?.id },
+    );
   };
-  const rows = inSecondArc ? [] : await arc(false, f.limit + 1);
-  if (rows.length < f.limit + 1) rows.push(...(await arc(true, f.limit + 1 - rows.length)));
+  // Both arcs read the shape's limit (one statement text per arc, see rowCount); the second's
+  // surplus is dropped.
+  const rows = inSecondArc ? [] : await arc(false);
+  if (rows.length < shape.limit) rows.push(...(await arc(true)).slice(0, shape.limit - rows.length));
   return rows;
 }
 
@@ -422,10 +431,11 @@ const SIMILAR_SHAPE: DateShape = {
   sort: 'date-new',
   search: true,
   cursor: false,
+  limit: SIMILAR_POOL,
 };
 
 /** The pool's questions, best match first. */
-const similarRows = prepared((exec) =>
+const similarRows = prepared((exec, limit: number) =>
   exec
     .select({
       id: questions.id,
@@ -437,16 +447,16 @@ const similarRows = prepared((exec) =>
     .from(questions)
     .where(sql`${questions.id} = any(${slot('ids')}::uuid[])`)
     .orderBy(sql`ts_rank(${questions.search}, ${tsQuerySql}) desc`, desc(questions.createdAt))
-    .limit(slot<number>('limit')),
+    .limit(rowCount(limit)),
 );
 
 /** Questions whose text shares any of the words (OR query), best match first. */
 export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
   // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
   // an OR of prefixes while typing matches most of the table.
-  const pool = await matchingIds(exec, SIMILAR_SHAPE, { tsQuery, limit: SIMILAR_POOL });
+  const pool = await matchingIds(exec, SIMILAR_SHAPE, { tsQuery });
   if (pool.length === 0) return [];
-  return similarRows(exec, undefined, { ids: pool, tsQuery, limit });
+  return similarRows(exec, limit, { ids: pool, tsQuery });
 }
 
 export interface AnswerRecord {
