@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_DATABASE_URL } from '../../test/helpers.js';
 import type { Executor } from './client.js';
-import { indexed, prepared, slot, slots, verifyShapes } from './prepared.js';
+import { indexed, prepared, rowCount, slot, slots, verifyShapes } from './prepared.js';
 import { users } from './schema/index.js';
 
 const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
@@ -112,4 +113,27 @@ describe('prepared statements per shape', () => {
       expect(named).toContain('select $1::int * 2 as doubled');
     },
   );
+
+  it('writes a row count into the text, one text per count, and refuses anything but a whole number', async () => {
+    verifyShapes(false);
+    const texts: string[] = [];
+    const firstN = prepared((_db: Executor, n: number) => {
+      const q = sql`select g from generate_series(1, ${slot('upTo')}::int) g order by g limit ${rowCount(n)}`;
+      texts.push(new PgDialect().sqlToQuery(q).sql);
+      return q;
+    });
+    const run = async (n: number, upTo: number) =>
+      rowsOf<{ g: number }>(await firstN(database.db, n, { upTo })).map((r) => r.g);
+    expect(await run(2, 10)).toEqual([1, 2]);
+    expect(await run(3, 10)).toEqual([1, 2, 3]);
+    expect(await run(3, 2)).toEqual([1, 2]);
+    // The count is in the text (no parameter for it), the value stays a parameter.
+    expect(texts).toEqual([
+      'select g from generate_series(1, $1::int) g order by g limit 2',
+      'select g from generate_series(1, $1::int) g order by g limit 3',
+    ]);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => rowCount(bad), String(bad)).toThrow(/whole number/);
+    }
+  });
 });
