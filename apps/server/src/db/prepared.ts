@@ -71,6 +71,16 @@ export function rowCount(n: number): number {
   return sql.raw(String(n)) as unknown as number;
 }
 
+/**
+ * A numbered page's offset (`offset (select $n)`): an InitPlan's value, which PostgreSQL cannot
+ * see when it plans — a custom plan is then costed as the generic one (a tenth of the rows, the
+ * plan a page walk takes anyway) and the generic plan is kept, where `offset $n` let each custom
+ * plan see the offset and undercut the generic one, so the page was planned at every request.
+ */
+export function pageOffset(name: string): number {
+  return sql`(select ${slot(name)}::int)` as unknown as number;
+}
+
 /** Placeholders `${prefix}0` … `${prefix}${n - 1}`, for a list of n values (see `indexed`). */
 export const slots = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => slot<string>(`${prefix}${i}`));

@@ -1,7 +1,15 @@
 import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
+import {
+  indexed,
+  type PlaceholderValues,
+  pageOffset,
+  prepared,
+  rowCount,
+  slot,
+  slots,
+} from '../../db/prepared.js';
 import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
@@ -235,7 +243,7 @@ const numberedPage = prepared((db, s: FeedShape & { first: boolean; limit: numbe
           .where(where)
           .orderBy(...ORDER[s.sort])
           .limit(rowCount(s.limit))
-          .offset(slot<number>('offset')),
+          .offset(pageOffset('offset')),
       );
   return db
     .select(feedColumns(s))
@@ -267,7 +275,7 @@ export async function pageOfIdeas(
 ): Promise<{ ideas: Idea[]; totalItems: number }> {
   const offset = (opts.page - 1) * opts.limit;
   // The limit is in the text (rowCount); the offset stays a value (a text per page would crowd
-  // out the hot statements), so a later page is planned each time, the first one is not.
+  // out the hot statements), hidden from the planner (pageOffset) so the plan is kept.
   const shape = {
     ...feedShape(opts.filter, opts.viewerId, opts.sort),
     first: offset === 0,

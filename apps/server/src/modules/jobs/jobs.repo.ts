@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
+import {
+  indexed,
+  type PlaceholderValues,
+  pageOffset,
+  prepared,
+  rowCount,
+  slot,
+  slots,
+} from '../../db/prepared.js';
 import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
@@ -113,10 +121,10 @@ function slotted(s: JobShape): ListFilter {
     locations: slots('loc', s.locations),
     remote: s.remote,
     sort: s.sort,
-    // The first page's offset is a literal 0: with `offset $n` (as with `limit $n`) PostgreSQL
-    // costs the generic plan for a tenth of the rows and plans every execution anew (rowCount).
+    // The first page's offset is a literal 0, a later page's an InitPlan's value: with `offset $n`
+    // (as with `limit $n`) PostgreSQL plans every execution anew (rowCount, pageOffset).
     limit: rowCount(s.limit),
-    offset: s.offset ? slot<number>('offset') : rowCount(0),
+    offset: s.offset ? pageOffset('offset') : rowCount(0),
   };
 }
 
