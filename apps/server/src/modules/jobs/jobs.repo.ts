@@ -89,7 +89,7 @@ interface JobShape {
   sort: JobSort;
   /** The page size, in the statement's text (rowCount). */
   limit: number;
-  /** Whether the page starts past the first row: only then is the offset a value ($n). */
+  /** Whether the page starts past the first row: only then is the offset a value (pageOffset). */
   offset: boolean;
 }
 
