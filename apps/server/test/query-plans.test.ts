@@ -409,6 +409,23 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
   });
 
+  it('an idea search reads whole rows and authors only for the results it returns', async () => {
+    // `s` matches every seeded idea: the pool is the window's SEARCH_POOL newest matches, ranked
+    // on the columns the window carries; only the 20 results are looked up by key with their authors.
+    for (const url of ['/api/ideas/search?q=s', '/api/ideas/search?q=solar']) {
+      const plans = await plansOf(url);
+      const shown = `${url}: ${plans.map((p) => p.nodes.join(' → ')).join(' ‖ ')}`;
+      expect(plans, shown).toHaveLength(1);
+      const byKey = (table: string) =>
+        plans[0]!.nodes
+          .filter((n) => n.startsWith(`Index Scan ${table} (${table}_pkey)`))
+          .map((n) => Number(/ (\d+) rows$/.exec(n)?.[1]));
+      expect(byKey('ideas'), shown).toHaveLength(1);
+      expect(byKey('ideas')[0], shown).toBeLessThanOrEqual(20);
+      expect(byKey('users')[0], shown).toBeLessThanOrEqual(20);
+    }
+  });
+
   // Issue 18: the reads that grew with the tables when the response cache did not answer them.
   it('issue 18 reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
     const first = await t.app.inject({ url: '/api/questions/public?sort=random&limit=5' });

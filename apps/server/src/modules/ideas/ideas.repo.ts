@@ -537,8 +537,18 @@ function searchQuery(s: SearchShape): SQL {
   return tsQueryOnce(sql.join(parts, s.match === 'all' ? sql` && ` : sql` || `));
 }
 
-/** The ideas of `pool`, ranked, with their authors. */
+/**
+ * The `limit` best of `pool` — a subquery of candidate ideas with the columns the order needs (id,
+ * search, like_count, created_at) — ranked there, then only those rows read in full and joined to
+ * their authors. Ranking first matters for a short prefix (`s` matches nearly every idea): the pool
+ * is SEARCH_POOL rows, and looking each one up by key with its author before ranking read about
+ * 1,400 more buffers per search than the 20 results need (2.2 → 0.7 ms in PostgreSQL, session 17).
+ */
 function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
+  const best = sql`(
+    select c.id, ts_rank(c.search, ${searchQuery(s)}) as rank, c.like_count, c.created_at from (${pool}) c
+     order by 2 desc, c.like_count desc, c.created_at desc limit ${rowCount(s.limit)}
+  ) as best`;
   return db
     .select({
       id: ideas.id,
@@ -551,16 +561,14 @@ function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
       authorId: ideas.authorId,
       authorName: users.displayName,
     })
-    .from(ideas)
+    .from(best)
+    .innerJoin(ideas, sql`${ideas.id} = best.id`)
     .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(pool)
-    .orderBy(
-      sql`ts_rank(${ideas.search}, ${searchQuery(s)}) desc`,
-      desc(ideas.likeCount),
-      desc(ideas.createdAt),
-    )
-    .limit(rowCount(s.limit));
+    .orderBy(sql`best.rank desc`, sql`best.like_count desc`, sql`best.created_at desc`);
 }
+
+/** The columns a candidate of the ranking carries (rankedSearch). */
+const candidateColumns = sql`${ideas.id} as id, ${ideas.search} as search, ${ideas.likeCount} as like_count, ${ideas.createdAt} as created_at`;
 
 /**
  * Ranked among a bounded pool of matches (issue 18): in one statement, the newest SEARCH_POOL
@@ -571,17 +579,20 @@ const rankedWindow = prepared((db, s: SearchShape) =>
   rankedSearch(
     db,
     s,
-    sql`${ideas.id} in (
-      select w.id from (
-        select ${ideas.id} as id, ${ideas.search} as search from ${ideas} where ${ideas.hidden} = false
+    sql`select w.* from (
+        select ${candidateColumns} from ${ideas} where ${ideas.hidden} = false
          order by ${ideas.createdAt} desc, ${ideas.id} desc limit ${rowCount(SEARCH_WINDOW)}
-      ) w where w.search @@ ${searchQuery(s)} limit ${rowCount(SEARCH_POOL)})`,
+      ) w where w.search @@ ${searchQuery(s)} limit ${rowCount(SEARCH_POOL)}`,
   ),
 );
 
 /** The ideas `ids` (every match of a rare word), ranked. */
 const rankedIds = prepared((db, s: SearchShape) =>
-  rankedSearch(db, s, sql`${ideas.id} = any(${slot('ids')}::uuid[])`),
+  rankedSearch(
+    db,
+    s,
+    sql`select ${candidateColumns} from ${ideas} where ${ideas.id} = any(${slot('ids')}::uuid[])`,
+  ),
 );
 
 /** The newest SEARCH_POOL matches among every visible idea, through the GIN index. */
