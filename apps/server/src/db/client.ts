@@ -123,11 +123,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10, preparedStatements = true): Promise<Database> {
+/** `preparedStatements`: name repeated statements (db/named-statements.ts), with these names if given. */
+export async function openPostgres(
+  url: string,
+  max = 10,
+  preparedStatements: boolean | StatementNames = true,
+): Promise<Database> {
+  const names = preparedStatements === true ? new StatementNames() : preparedStatements || null;
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    ...(preparedStatements ? { Client: namingClient(new StatementNames()) } : {}),
+    ...(names ? { Client: namingClient(names) } : {}),
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });

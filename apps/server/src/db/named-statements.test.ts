@@ -16,15 +16,27 @@ describe('StatementNames', () => {
     expect(names.nameFor('select 2')).not.toBe(name);
   });
 
-  it('stops naming at its limit and never names very long texts', () => {
+  it('at its limit retires the least recently used name for a new text, and never names very long texts', () => {
     const names = new StatementNames(2);
-    for (const t of ['a', 'b', 'c']) {
+    const name = (t: string) => {
       names.nameFor(t);
-      names.nameFor(t);
-    }
+      return names.nameFor(t)!;
+    };
+    const a = name('a');
+    const b = name('b');
+    expect(names.generation).toBe(0);
+    expect(names.nameFor('a')).toBe(a); // used: b is now the least recent
+    const c = name('c');
     expect(names.size).toBe(2);
-    expect(names.nameFor('c')).toBeUndefined();
-    expect(names.nameFor('a')).toBeDefined();
+    expect(names.generation).toBe(1);
+    expect(names.nameFor('a')).toBe(a);
+    expect(names.nameFor('c')).toBe(c);
+    expect(names.retiredIn({ [a]: 'a', [b]: 'b', [c]: 'c' })).toEqual([b]);
+    // b comes back under a new name, taking the place of the least recent (a).
+    names.nameFor('b');
+    const b2 = names.nameFor('b')!;
+    expect(b2).not.toBe(b);
+    expect(names.retiredIn({ [a]: 'a', [b]: 'b', [b2]: 'b', [c]: 'c' })).toEqual([b, a]);
 
     const long = `select '${'x'.repeat(20_000)}'`;
     const unbounded = new StatementNames(10);
@@ -39,6 +51,7 @@ describe('StatementNames', () => {
     names.forget('q', 'agora_999'); // another name: nothing happens
     expect(names.nameFor('q')).toBe(first);
     names.forget('q', first);
+    expect(names.retiredIn({ [first]: 'q' })).toEqual([first]);
     expect(names.nameFor('q')).toBeUndefined();
     const second = names.nameFor('q');
     expect(second).toBeDefined();
@@ -196,6 +209,53 @@ describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
         "select count(*)::int as n from doc where search @@ (select to_tsquery('english', $1))",
       );
     });
+  });
+
+  it('past the limit, a connection deallocates the names retired for new texts, outside transactions', async () => {
+    const names = new StatementNames(3);
+    const target = await emptyPostgresDatabase();
+    const database = await openPostgres(target.url, 1, names);
+    const { db } = database;
+    try {
+      const page = async (limit: number) => {
+        for (let i = 0; i < 2; i++) {
+          const rows = rowsOf<{ n: number }>(
+            await db.execute(
+              sql`select g as n from generate_series(1, ${i + 100}) g limit ${sql.raw(String(limit))}`,
+            ),
+          );
+          expect(rows).toHaveLength(limit);
+        }
+      };
+      for (const limit of [1, 2, 3]) await page(limit);
+      expect(await prepared(db)).toHaveLength(3);
+      // Seven more texts (a client walking the page sizes): at most three names stay prepared, and
+      // the newest texts are named ones (their second run was parsed once, under a name).
+      for (const limit of [4, 5, 6, 7, 8, 9, 10]) await page(limit);
+      const now = await prepared(db);
+      expect(now.length).toBeLessThanOrEqual(3);
+      expect(now.some((t) => t.endsWith('limit 10'))).toBe(true);
+      expect(now.some((t) => t.endsWith('limit 1'))).toBe(false);
+
+      // Inside a transaction nothing is deallocated (a failure there would abort it); after it, it is.
+      await db.transaction(async (tx) => {
+        for (const limit of [11, 12]) {
+          for (let i = 0; i < 2; i++)
+            await tx.execute(sql`select g from generate_series(1, ${i}) g limit ${sql.raw(String(limit))}`);
+        }
+        const inside = rowsOf<{ n: number }>(
+          await tx.execute(
+            sql`select count(*)::int as n from pg_prepared_statements where name like 'agora\\_%'`,
+          ),
+        )[0]!.n;
+        expect(inside).toBeGreaterThan(3);
+      });
+      await db.execute(sql`select 1`);
+      expect((await prepared(db)).length).toBeLessThanOrEqual(3);
+    } finally {
+      await database.close();
+      await target.drop();
+    }
   });
 
   it('DB_PREPARED_STATEMENTS=off leaves every statement unnamed', async () => {
