@@ -429,8 +429,9 @@ export function createAdminService(ctx: AppContext) {
     }
     const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
     const rangeTotals = repo.zeroValues();
+    const keys = Object.keys(rangeTotals) as (keyof typeof rangeTotals)[];
     for (const point of series) {
-      for (const k of Object.keys(rangeTotals) as (keyof typeof rangeTotals)[]) rangeTotals[k] += point[k];
+      for (const k of keys) rangeTotals[k] += point[k];
     }
     return { from, to, totals, rangeTotals, series };
   }
