@@ -72,13 +72,24 @@ export function rowCount(n: number): number {
 }
 
 /**
- * A numbered page's offset (`offset (select $n)`): an InitPlan's value, which PostgreSQL cannot
- * see when it plans — a custom plan is then costed as the generic one (a tenth of the rows, the
- * plan a page walk takes anyway) and the generic plan is kept, where `offset $n` let each custom
- * plan see the offset and undercut the generic one, so the page was planned at every request.
+ * `(select expr)`: a scalar subquery without FROM, which PostgreSQL evaluates once per execution
+ * as an InitPlan and cannot see when it plans. A custom plan then costs it as the generic plan
+ * does, so the generic plan is kept, and an index scan still takes the value as a runtime key.
+ * Used for later pages' offsets (pageOffset), the random order's start and cursor, and tsqueries
+ * (db/text-search.ts tsQueryOnce, where it also spares parsing the query again for every row).
+ */
+export function initPlanValue(expr: SQL): SQL {
+  return sql`(select ${expr})`;
+}
+
+/**
+ * A numbered page's offset (`offset (select $n)`, initPlanValue): a custom plan is costed as the
+ * generic one (a tenth of the rows, the plan a page walk takes anyway) and the generic plan is
+ * kept, where `offset $n` let each custom plan see the offset and undercut the generic one, so the
+ * page was planned at every request.
  */
 export function pageOffset(name: string): number {
-  return sql`(select ${slot(name)}::int)` as unknown as number;
+  return initPlanValue(sql`${slot(name)}::int`) as unknown as number;
 }
 
 /** Placeholders `${prefix}0` … `${prefix}${n - 1}`, for a list of n values (see `indexed`). */

@@ -2,7 +2,15 @@ import type { QuestionSort } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
-import { indexed, type PlaceholderValues, prepared, rowCount, slot, slots } from '../../db/prepared.js';
+import {
+  indexed,
+  initPlanValue,
+  type PlaceholderValues,
+  prepared,
+  rowCount,
+  slot,
+  slots,
+} from '../../db/prepared.js';
 import { afterCursor, cursorTs } from '../../lib/cursor.js';
 import {
   answers,
@@ -340,11 +348,11 @@ const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: bool
   // custom plan as in the generic one: with them in sight, a custom plan's cost follows where the
   // start falls on the circle, and PostgreSQL kept planning the page at every request instead of
   // keeping the generic plan (rowCount). The index takes them as runtime keys.
-  const start = sql`(select ${slot('start')}::int)`;
+  const start = initPlanValue(sql`${slot('start')}::int`);
   conds.push(s.second ? sql`${randomKeySql} < ${start}` : sql`${randomKeySql} >= ${start}`);
   if (s.cursor) {
     conds.push(
-      sql`(${randomKeySql}, ${questions.id}) > ((select ${slot('cursorKey')}::int), (select ${slot('cursorId')}::uuid))`,
+      sql`(${randomKeySql}, ${questions.id}) > (${initPlanValue(sql`${slot('cursorKey')}::int`)}, ${initPlanValue(sql`${slot('cursorId')}::uuid`)})`,
     );
   }
   return exec
