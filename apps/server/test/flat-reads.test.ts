@@ -157,6 +157,18 @@ describe('flat reads (issue 18)', () => {
     );
     const similar = (await t.app.inject({ url: '/api/questions/similar?q=zephyr+flowers' })).json();
     expect(similar[0].title).toBe('Caring for a zephyr lily');
+    // A common word: the pool (the 50 newest matches) comes from the window and is ranked there;
+    // the best match of both words first, then the newest of the rest.
+    const both = (await t.app.inject({ url: '/api/questions/similar?q=garden+question+1&limit=5' })).json();
+    expect(both).toHaveLength(5);
+    expect(both[0]).toEqual({
+      _id: expect.any(String),
+      title: 'Balcony garden question 1',
+      category: expect.any(String),
+      status: expect.any(String),
+      answerCount: expect.any(Number),
+    });
+    expect(both.map((q: { title: string }) => q.title)).toContain('Balcony garden question 2');
   });
 
   it('questions: category counts follow inserts and hiding (question_counts)', async () => {

@@ -426,6 +426,16 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
   });
 
+  it("similar questions rank the window's pool in one statement, without a lookup by key", async () => {
+    const plans = await plansOf('/api/questions/similar?q=how+to+plan+a+garden');
+    const shown = plans.map((p) => `${p.sql}\n    ${p.nodes.join(' → ')}`).join('\n');
+    expect(plans, shown).toHaveLength(1);
+    expect(
+      plans[0]!.nodes.some((n) => n.includes('(questions_pkey)')),
+      shown,
+    ).toBe(false);
+  });
+
   // Issue 18: the reads that grew with the tables when the response cache did not answer them.
   it('issue 18 reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
     const first = await t.app.inject({ url: '/api/questions/public?sort=random&limit=5' });

@@ -458,11 +458,50 @@ const similarRows = prepared((exec, limit: number) =>
     .limit(rowCount(limit)),
 );
 
+/**
+ * The pool from the window (searchWindow's walk) ranked in the same statement, on the columns the
+ * walk read from the heap anyway: no lookup by key per pooled question. `pooled` is the pool's
+ * size; under SIMILAR_POOL the window did not fill it.
+ */
+const similarInWindow = prepared((_exec, limit: number) => {
+  const s = SIMILAR_SHAPE;
+  return sql`
+    select p.id, p.title, p.category, p.status, p.answer_count, (count(*) over ())::int as pooled from (
+      select w.* from (
+        select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search,
+               ${questions.title} as title, ${questions.category} as category, ${questions.status} as status,
+               ${questions.answerCount} as answer_count
+          from ${questions} where ${dateWhere(s)}
+         order by ${questions.createdAt} desc, ${questions.id} desc limit ${rowCount(SEARCH_WINDOW)}
+      ) w where w.search @@ ${tsQuerySql} order by w.created_at desc, w.id desc limit ${rowCount(s.limit)}
+    ) p order by ts_rank(p.search, ${tsQuerySql}) desc, p.created_at desc limit ${rowCount(limit)}`;
+});
+
+type SimilarRow = {
+  id: string;
+  title: string;
+  category: string;
+  status: string;
+  answer_count: number;
+  pooled: number;
+};
+
 /** Questions whose text shares any of the words (OR query), best match first. */
 export async function similarQuestions(exec: Executor, tsQuery: string, limit: number) {
-  // Ranked among a bounded pool of matches, newest first (matchingIds), not among every match:
-  // an OR of prefixes while typing matches most of the table.
-  const pool = await matchingIds(exec, SIMILAR_SHAPE, { tsQuery });
+  // Ranked among a bounded pool of matches, the newest SIMILAR_POOL, not among every match: an OR
+  // of prefixes while typing matches most of the table. When the window's matches fill the pool
+  // (one statement), they are it; otherwise the pool comes through the full-text index.
+  const first = rowsOf<SimilarRow>(await similarInWindow(exec, limit, { tsQuery }));
+  if (first.length > 0 && first[0]!.pooled >= SIMILAR_POOL) {
+    return first.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category,
+      status: r.status,
+      answerCount: r.answer_count,
+    }));
+  }
+  const pool = rowsOf<{ id: string }>(await searchAll(exec, SIMILAR_SHAPE, { tsQuery })).map((r) => r.id);
   if (pool.length === 0) return [];
   return similarRows(exec, limit, { ids: pool, tsQuery });
 }
