@@ -426,6 +426,17 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
   });
 
+  it('a random page in one category reads its range of the category index, not every category', async () => {
+    const plans = await plansOf('/api/questions/public?sort=random&category=Technology');
+    const shown = plans.map((p) => p.nodes.join(' → ')).join(' ‖ ');
+    const walks = plans
+      .flatMap((p) => p.nodes)
+      .filter((n) => n.startsWith('Index Scan questions (questions_random_category_idx)'));
+    expect(walks.length, shown).toBeGreaterThan(0);
+    // 21 rows a page (each arc reads at most that many): never the other categories' rows.
+    for (const n of walks) expect(Number(/ (\d+) rows$/.exec(n)?.[1]), shown).toBeLessThanOrEqual(21);
+  });
+
   it("similar questions rank the window's pool in one statement, without a lookup by key", async () => {
     const plans = await plansOf('/api/questions/similar?q=how+to+plan+a+garden');
     const shown = plans.map((p) => `${p.sql}\n    ${p.nodes.join(' → ')}`).join('\n');

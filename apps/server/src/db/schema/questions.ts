@@ -86,6 +86,10 @@ export const questions = pgTable(
     index('questions_search_idx').using('gin', t.search),
     // sort=random: a stable pseudo-random key per question (migration 0015, issue 18).
     index('questions_random_idx').on(sql`hashtext(${t.id}::text)`, t.id),
+    // sort=random in one category: public questions only (migration 0020).
+    index('questions_random_category_idx')
+      .on(t.category, sql`hashtext(${t.id}::text)`, t.id)
+      .where(sql`hidden = false and (is_paid = true or reward_amount = 0)`),
   ],
 );
 

@@ -367,8 +367,10 @@ const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: bool
 /**
  * sort=random (issue 18): every question has a fixed pseudo-random key (hashtext of its id); a
  * visitor's order is the key circle read from the point their seed names, wrapping once at the end.
- * A page is one or two ranges of questions_random_idx, limit + 1 rows with a filter (category) —
- * the cost does not depend on the table, where md5(id‖seed) sorted every public question.
+ * A page is one or two ranges of questions_random_idx, limit + 1 rows with a filter (several
+ * categories), or of questions_random_category_idx for one category (public questions by category,
+ * then key: migration 0020) — the cost does not depend on the table, where md5(id‖seed) sorted
+ * every public question.
  */
 async function randomPage(
   exec: Executor,
