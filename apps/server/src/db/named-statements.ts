@@ -29,7 +29,7 @@ export class StatementNames {
   /** Names taken back (evicted or stale), oldest first, for connections to deallocate. */
   private readonly retired = new Set<string>();
   /** Moves on at every retirement: a connection rechecks only when it has changed. */
-  generation = 0;
+  private retirements = 0;
 
   constructor(
     private readonly limit = 256,
@@ -81,7 +81,12 @@ export class StatementNames {
     // A connection that still holds a name dropped from this list keeps it until it closes (the
     // pool closes idle ones): the list stays bounded.
     if (this.retired.size > 4 * this.limit) this.retired.delete(this.retired.values().next().value as string);
-    this.generation++;
+    this.retirements++;
+  }
+
+  /** How many names have been retired so far (see namingClient's per-connection check). */
+  get generation(): number {
+    return this.retirements;
   }
 
   get size(): number {

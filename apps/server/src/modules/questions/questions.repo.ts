@@ -468,7 +468,7 @@ const similarRows = prepared((exec, limit: number) =>
 const similarInWindow = prepared((_exec, limit: number) => {
   const s = SIMILAR_SHAPE;
   return sql`
-    select p.id, p.title, p.category, p.status, p.answer_count, (count(*) over ())::int as pooled from (
+    select p.id, p.title, p.category, p.status, p.answer_count as "answerCount", (count(*) over ())::int as pooled from (
       select w.* from (
         select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search,
                ${questions.title} as title, ${questions.category} as category, ${questions.status} as status,
@@ -479,12 +479,13 @@ const similarInWindow = prepared((_exec, limit: number) => {
     ) p order by ts_rank(p.search, ${tsQuerySql}) desc, p.created_at desc limit ${rowCount(limit)}`;
 });
 
+/** A row of similarInWindow: what similarRows returns, and the pool's size. */
 type SimilarRow = {
   id: string;
   title: string;
   category: string;
   status: string;
-  answer_count: number;
+  answerCount: number;
   pooled: number;
 };
 
@@ -494,15 +495,7 @@ export async function similarQuestions(exec: Executor, tsQuery: string, limit: n
   // of prefixes while typing matches most of the table. When the window's matches fill the pool
   // (one statement), they are it; otherwise the pool comes through the full-text index.
   const first = rowsOf<SimilarRow>(await similarInWindow(exec, limit, { tsQuery }));
-  if (first.length > 0 && first[0]!.pooled >= SIMILAR_POOL) {
-    return first.map((r) => ({
-      id: r.id,
-      title: r.title,
-      category: r.category,
-      status: r.status,
-      answerCount: r.answer_count,
-    }));
-  }
+  if (first.length > 0 && first[0]!.pooled >= SIMILAR_POOL) return first;
   const pool = rowsOf<{ id: string }>(await searchAll(exec, SIMILAR_SHAPE, { tsQuery })).map((r) => r.id);
   if (pool.length === 0) return [];
   return similarRows(exec, limit, { ids: pool, tsQuery });
