@@ -387,7 +387,7 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     expect(generics).toBe(explained);
   });
 
-  // Migrations 0018/0019: the jobs searches' window walk reads only the index (INCLUDE columns, every
+  // Migrations 0018/0019/0021: the jobs searches' window walk reads only the index (INCLUDE columns, every
   // one bounded), not a heap page per job it passes over; a text search with other filters reads the
   // heap row (by primary key) only for the jobs those filters kept.
   it('the jobs searches walk their window by an index-only scan', async () => {

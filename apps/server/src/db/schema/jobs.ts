@@ -42,6 +42,11 @@ export const jobs = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(company_name, '')), 'A') || setweight(to_tsvector('english', agora_immutable_join(skills)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    // City, state and country lower-cased, one per line (migration 0021): a location filter's
+    // LIKE ANY reads it from the indexes the searches walk (jobs.repo.ts boundedWhere).
+    locationKey: text('location_key').generatedAlwaysAs(
+      sql`lower(city) || E'\n' || lower(coalesce(state, '')) || E'\n' || lower(country)`,
+    ),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected')`),
@@ -55,9 +60,9 @@ export const jobs = pgTable(
     ),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
     // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
-    // Both redefined by migrations 0018/0019 with INCLUDE columns (the searches' window walk is an
+    // Both redefined by migrations 0018/0019/0021 with INCLUDE columns (the searches' window walk is an
     // index-only scan) and the id in jobs_category_idx's key; drizzle-orm cannot declare INCLUDE,
-    // so a generated migration that drops or recreates these two must be edited to keep 0019's shape.
+    // so a generated migration that drops or recreates these two must be edited to keep 0021's shape.
     // Only bounded columns may be included: a b-tree row holds 2,704 bytes (never `search`).
     index('jobs_feed_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('jobs_category_idx').on(t.status, t.category, t.createdAt.desc().nullsFirst()),

@@ -14,10 +14,10 @@ import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from
 import { cursorTs } from '../../lib/cursor.js';
 import { tsQueryOnce } from '../../db/text-search.js';
 
-// Every column but the search vector, which is large and only ever used inside queries.
-const { search: _search, ...jobColumns } = getTableColumns(jobs);
+// Every column but the search vector and the location key, only ever used inside queries.
+const { search: _search, locationKey: _locationKey, ...jobColumns } = getTableColumns(jobs);
 
-export type JobRow = Omit<typeof jobs.$inferSelect, 'search'>;
+export type JobRow = Omit<typeof jobs.$inferSelect, 'search' | 'locationKey'>;
 export type NewJobRow = typeof jobs.$inferInsert;
 export type JobWithAuthor = { job: JobRow; authorName: string; authorEmail: string };
 export type JobSort = 'newest' | 'oldest' | 'title' | 'company' | 'relevance';
@@ -83,7 +83,8 @@ interface JobShape {
   categories: number;
   levels: number;
   types: number;
-  locations: number;
+  /** Whether a location was asked for (its alternatives are one array value). */
+  location: boolean;
   remote: boolean;
   text: boolean;
   sort: JobSort;
@@ -98,7 +99,7 @@ function jobShape(f: ListFilter): JobShape {
     categories: f.categories?.length ?? 0,
     levels: f.levels?.length ?? 0,
     types: f.employmentTypes?.length ?? 0,
-    locations: f.locations.length,
+    location: f.locations.length > 0,
     remote: f.remote,
     text: f.tsquery !== null,
     sort: f.sort,
@@ -109,7 +110,8 @@ function jobShape(f: ListFilter): JobShape {
 
 /**
  * The filter of a shape with placeholders for its values (jobValues): the where and order
- * builders below read only this. A location is its LIKE pattern (prefix match).
+ * builders below read only this. The locations are one placeholder, the array of their LIKE
+ * patterns (locationPatterns), or none.
  */
 function slotted(s: JobShape): ListFilter {
   return {
@@ -118,7 +120,7 @@ function slotted(s: JobShape): ListFilter {
     levels: slots('level', s.levels),
     employmentTypes: slots('type', s.types),
     tsquery: s.text ? slot<string>('tsquery') : null,
-    locations: slots('loc', s.locations),
+    locations: s.location ? [slot<string>('locations')] : [],
     remote: s.remote,
     sort: s.sort,
     // The first page's offset is a literal 0, a later page's an InitPlan's value: with `offset $n`
@@ -136,11 +138,22 @@ function jobValues(f: ListFilter): PlaceholderValues {
     ...indexed('cat', f.categories),
     ...indexed('level', f.levels),
     ...indexed('type', f.employmentTypes),
-    ...indexed(
-      'loc',
-      f.locations.map((loc) => `${escapeLike(loc)}%`),
-    ),
+    locations: locationPatterns(f.locations),
   };
+}
+
+/**
+ * The LIKE patterns of `jobs.location_key` (city, state and country lower-cased, one per line:
+ * migration 0021) for location terms matched as a prefix of any of the three: `term%` is the
+ * city's, `%\nterm%` the state's or the country's. A term never holds a newline (locationTerms
+ * collapses whitespace); one that did would still match only where the old three LIKEs matched a
+ * field's prefix or spanned two fields.
+ */
+export function locationPatterns(locations: readonly string[]): string[] {
+  return locations.flatMap((loc) => {
+    const term = escapeLike(loc);
+    return [`${term}%`, `%\n${term}%`];
+  });
 }
 
 /**
@@ -184,8 +197,9 @@ function textWhere(f: ListFilter, search: SQL | typeof jobs.search): SQL | undef
 }
 
 /**
- * Level, type and location: columns the two jobs indexes carry (migration 0019); undefined when
- * none. `locations` are LIKE patterns here (slotted: placeholders for jobValues' patterns).
+ * Level, type and location: columns the two jobs indexes carry (migrations 0019, 0021); undefined
+ * when none. In a slotted filter `locations` holds one placeholder: the array of jobValues'
+ * patterns (locationPatterns).
  */
 function boundedWhere(f: ListFilter): SQL | undefined {
   const conds: SQL[] = [];
@@ -193,13 +207,9 @@ function boundedWhere(f: ListFilter): SQL | undefined {
   if (f.employmentTypes?.length) conds.push(inArray(jobs.employmentType, f.employmentTypes));
   if (f.locations.length || f.remote) {
     const alts: SQL[] = [];
-    for (const pattern of f.locations) {
-      alts.push(
-        sql`lower(${jobs.city}) like ${pattern}`,
-        sql`lower(coalesce(${jobs.state}, '')) like ${pattern}`,
-        sql`lower(${jobs.country}) like ${pattern}`,
-      );
-    }
+    // One LIKE ANY over the lower-cased key: per row, no lower() and one comparison per pattern.
+    const [patterns] = f.locations;
+    if (patterns !== undefined) alts.push(sql`${jobs.locationKey} like any(${patterns}::text[])`);
     if (f.remote) alts.push(eq(jobs.isRemote, true));
     conds.push(or(...alts)!);
   }
@@ -254,9 +264,7 @@ function windowSource(f: ListFilter): SQL {
       ...(withSearch ? [jobs.search] : []),
       jobs.level,
       jobs.employmentType,
-      jobs.city,
-      jobs.state,
-      jobs.country,
+      jobs.locationKey,
       jobs.isRemote,
     ].map((c) => sql.identifier(c.name)),
     sql`, `,

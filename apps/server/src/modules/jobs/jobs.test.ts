@@ -665,6 +665,14 @@ describe('GET /api/jobs filters, search, sort and pages', () => {
     expect(await names('location=Tokyo')).toEqual([]);
     // LIKE wildcards typed by a user are literal characters.
     expect(await names('location=%25')).toEqual([]);
+    expect(await names('location=_engaluru')).toEqual([]);
+    // A prefix of any of the three fields, never the middle of one, nor two fields run together
+    // (they are kept in one lower-cased key, one field per line: migration 0021).
+    expect(sorted(await names('location=Mahara'))).toEqual(['Data Analyst', 'HR Generalist']);
+    expect(await names('location=galuru')).toEqual([]);
+    expect(await names('location=ndia')).toEqual([]);
+    expect(await names('location=Bengaluru%20Karnataka')).toEqual([]);
+    expect(await names('location=Bengaluru%0AKarnataka')).toEqual([]);
   });
 
   it('searches title, company, skills and description with prefix matching, ranked', async () => {
