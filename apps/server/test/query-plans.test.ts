@@ -63,6 +63,7 @@ interface PlanNode {
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
   'Sort Method'?: string;
+  'Subplan Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -227,7 +228,13 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
         // The session lookup of a signed-in request is by primary key; it is not a listing.
         !/from "sessions"/.test(q.text),
     );
-    const out: Array<{ sql: string; problems: string[]; nodes: string[] }> = [];
+    const out: Array<{
+      sql: string;
+      problems: string[];
+      nodes: string[];
+      ctes: Record<string, string[]>;
+      outsideCtes: string[];
+    }> = [];
     for (const q of selects) {
       if (opts.generic && !preparable(q.text)) continue;
       let rows: Array<Record<string, unknown>>;
@@ -285,15 +292,29 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
           problems.push(`full index scan reads ${rowsRead(n)} of ${tableRows.get(rel)} rows of ${rel}`);
         }
       }
-      out.push({
-        sql: q.text.replace(/\s+/g, ' ').slice(0, 240),
-        problems,
-        nodes: nodes
+      const shown = (list: PlanNode[]) =>
+        list
           .filter((n) => n['Relation Name'])
           .map(
             (n) =>
               `${n['Node Type']} ${n['Relation Name']}${n['Index Name'] ? ` (${n['Index Name']})` : ''} ${rowsRead(n)} rows`,
-          ),
+          );
+      // The nodes of each CTE, and those outside every CTE.
+      const ctes: Record<string, string[]> = {};
+      const inCte = new Set<PlanNode>();
+      for (const n of nodes) {
+        const name = n['Subplan Name'];
+        if (!name?.startsWith('CTE ')) continue;
+        const sub = walk(n);
+        ctes[name.slice(4)] = shown(sub);
+        for (const x of sub) inCte.add(x);
+      }
+      out.push({
+        sql: q.text.replace(/\s+/g, ' ').slice(0, 240),
+        problems,
+        nodes: shown(nodes),
+        ctes,
+        outsideCtes: shown(nodes.filter((n) => !inCte.has(n))),
       });
     }
     return out;
@@ -389,7 +410,8 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
 
   // Migrations 0018/0019/0021: the jobs searches' window walk reads only the index (INCLUDE columns, every
   // one bounded), not a heap page per job it passes over; a text search with other filters reads the
-  // heap row (by primary key) only for the jobs those filters kept.
+  // heap row (by primary key) only for the jobs those filters kept. The same statement then reads
+  // the page's rows by key, outside the walk (CTE m).
   it('the jobs searches walk their window by an index-only scan', async () => {
     // Index-only scans need the visibility map, which VACUUM sets (a busy table's autovacuum does).
     await explainer.query('vacuum (analyze) jobs');
@@ -399,13 +421,22 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     ] as const) {
       const plans = await plansOf(url);
       const shown = `${url}: ${plans.map((p) => p.nodes.join(' → ')).join(' ‖ ')}`;
-      const walk = plans.find((p) => p.nodes.some((n) => n.startsWith(`Index Only Scan jobs (${index})`)));
-      expect(walk, shown).toBeDefined();
-      // The statement of the walk (the page's rows are read by the next one).
+      expect(plans, shown).toHaveLength(1);
+      const walk = plans[0]!.ctes.m;
       expect(
-        walk!.nodes.some((n) => n.startsWith('Index Scan jobs (jobs_pkey)')),
+        walk?.some((n) => n.startsWith(`Index Only Scan jobs (${index})`)),
+        shown,
+      ).toBe(true);
+      expect(
+        walk!.some((n) => n.startsWith('Index Scan jobs (jobs_pkey)')),
         shown,
       ).toBe(heap);
+      // The page (at most 12 jobs) and their posters by key, in the same statement.
+      const page = plans[0]!.outsideCtes;
+      expect(
+        page.filter((n) => /^Index Scan (jobs|users) \((jobs|users)_pkey\) \d+ rows$/.test(n)),
+        shown,
+      ).toHaveLength(2);
     }
   });
 

@@ -301,23 +301,42 @@ async function cappedPage(
   f: ListFilter,
   shape: JobShape,
   values: PlaceholderValues,
-): Promise<{ total: number; capped: boolean; ids: string[] }> {
-  const first = rowsOf<PassRow>(await windowPass(db, shape, values))[0];
+): Promise<{ total: number; capped: boolean; rows: JobWithAuthor[] }> {
+  const window = await windowPage(db, shape, values);
   // More than the cap in the window, or the window held every listed job: the answer is complete.
   if (
-    Number(first?.n ?? 0) > JOB_TOTAL_CAP ||
+    Number(window[0]?.n ?? 0) > JOB_TOTAL_CAP ||
     (await countListed(db, f.openOn, f.categories)) <= JOB_WINDOW
   ) {
-    return result(first);
+    return pageOf(window);
   }
-  return result(rowsOf<PassRow>(await fullPass(db, shape, values))[0]);
+  return pageOf(await fullPage(db, shape, values));
 }
 
-type PassRow = { n: number; ids: string[] };
+type PageRow = { n: number; job: JobRow | null; authorName: string | null; authorEmail: string | null };
 
-function result(p: PassRow | undefined) {
-  const n = Number(p?.n ?? 0);
-  return { total: Math.min(n, JOB_TOTAL_CAP), capped: n > JOB_TOTAL_CAP, ids: p?.ids ?? [] };
+function pageOf(rows: PageRow[]) {
+  const n = Number(rows[0]?.n ?? 0);
+  const page: JobWithAuthor[] = [];
+  for (const { job, authorName, authorEmail } of rows) {
+    // A job always has its poster (poster_id is not null, on delete cascade).
+    if (job) page.push({ job, authorName: authorName!, authorEmail: authorEmail! });
+  }
+  return { total: Math.min(n, JOB_TOTAL_CAP), capped: n > JOB_TOTAL_CAP, rows: page };
+}
+
+/**
+ * A pass over `source` and its page's rows with their posters, in one statement: the pass gives
+ * the capped count and the page's ids in the page's order (relevance ranked there), then each id's
+ * row is read by key. With no page (no match, or past the last one) the one row has no job.
+ */
+function pageOfPass(db: Executor, f: ListFilter, source: SQL) {
+  return db
+    .select({ n: sql<number>`pass.n`, ...selectWithAuthor })
+    .from(sql`(${pass(f, source)}) as pass`)
+    .leftJoin(jobs, sql`${jobs.id} = any(pass.ids)`)
+    .leftJoin(users, eq(users.id, jobs.posterId))
+    .orderBy(sql`array_position(pass.ids, ${jobs.id})`);
 }
 
 /** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
@@ -333,20 +352,20 @@ function pass(f: ListFilter, source: SQL): SQL {
     )
     select (select count(*)::int from m) as n,
            array(
-             select p.id::text from (
+             select p.id from (
                select * from m order by created_at desc, id desc limit ${rowCount(JOB_TOTAL_CAP)}
              ) p order by ${rank} p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}
            ) as ids`;
 }
 
-const windowPass = prepared((_db, s: JobShape) => {
+const windowPage = prepared((db, s: JobShape) => {
   const f = slotted(s);
-  return pass(f, windowSource(f));
+  return pageOfPass(db, f, windowSource(f));
 });
 
-const fullPass = prepared((_db, s: JobShape) => {
+const fullPage = prepared((db, s: JobShape) => {
   const f = slotted(s);
-  return pass(f, sql`${jobs} where ${filterWhere(f)}`);
+  return pageOfPass(db, f, sql`${jobs} where ${filterWhere(f)}`);
 });
 
 /** At most JOB_TOTAL_CAP + 1 matches of the filter, counted. */
@@ -392,18 +411,6 @@ const withoutCounts = (
 ): JobWithAuthor[] => rows.map(({ job, authorName, authorEmail }) => ({ job, authorName, authorEmail }));
 
 /**
- * The rows of the jobs `ids`, with their posters, unordered. With no text search in it, it is a
- * named statement (db/named-statements.ts), one for any number of ids.
- */
-const rowsByIds = prepared((db) =>
-  db
-    .select(selectWithAuthor)
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(sql`${jobs.id} = any(${slot('ids')}::uuid[])`),
-);
-
-/**
  * The total and the page's rows. The total never reads every match (issue 18): listed jobs by
  * category come from job_open_counts (kept by triggers, migration 0017); any other filter counts
  * at most JOB_TOTAL_CAP + 1 matches and reports `capped` past it. The page is chosen on jobs alone,
@@ -417,38 +424,29 @@ export async function listJobs(
   const values = jobValues(f);
   const byCountersOnly =
     !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
+  if (!byCountersOnly && (f.sort === 'relevance' || f.sort === 'newest')) {
+    return cappedPage(db, f, shape, values);
+  }
   let total: number;
   let capped = false;
-  let pageIds: string[];
-  if (!byCountersOnly && (f.sort === 'relevance' || f.sort === 'newest')) {
-    ({ total, capped, ids: pageIds } = await cappedPage(db, f, shape, values));
-  } else {
-    if (byCountersOnly) {
-      // The page and the counters in one statement; the counters alone when the page is empty
-      // (past the end) or they are for another day (refreshed by countListed).
-      const rows = await sortedPage(db, { ...shape, counters: true }, values);
-      const first = rows[0];
-      if (first && first.countsDay === f.openOn)
-        return { total: Number(first.listed), capped, rows: withoutCounts(rows) };
-      total = await countListed(db, f.openOn, f.categories);
-      if (f.offset >= total) return { total, capped, rows: [] };
-      if (first) return { total, capped, rows: withoutCounts(rows) };
-    } else {
-      const n = Number(rowsOf<{ n: number }>(await cappedCount(db, shape, values))[0]?.n ?? 0);
-      capped = n > JOB_TOTAL_CAP;
-      total = Math.min(n, JOB_TOTAL_CAP);
-    }
+  if (byCountersOnly) {
+    // The page and the counters in one statement; the counters alone when the page is empty
+    // (past the end) or they are for another day (refreshed by countListed).
+    const rows = await sortedPage(db, { ...shape, counters: true }, values);
+    const first = rows[0];
+    if (first && first.countsDay === f.openOn)
+      return { total: Number(first.listed), capped, rows: withoutCounts(rows) };
+    total = await countListed(db, f.openOn, f.categories);
     if (f.offset >= total) return { total, capped, rows: [] };
-    const rows = await sortedPage(db, { ...shape, counters: false }, values);
-    return { total, capped, rows: withoutCounts(rows) };
+    if (first) return { total, capped, rows: withoutCounts(rows) };
+  } else {
+    const n = Number(rowsOf<{ n: number }>(await cappedCount(db, shape, values))[0]?.n ?? 0);
+    capped = n > JOB_TOTAL_CAP;
+    total = Math.min(n, JOB_TOTAL_CAP);
   }
-  if (pageIds.length === 0) return { total, capped, rows: [] };
-  // The ids come in the page's order (relevance ranked in the statement above): the rows are put
-  // in that order here, so this statement has no ts_rank.
-  const rows = await rowsByIds(db, undefined, { ids: pageIds });
-  const position = new Map(pageIds.map((id, i) => [id, i]));
-  rows.sort((a, b) => (position.get(a.job.id) ?? 0) - (position.get(b.job.id) ?? 0));
-  return { total, capped, rows };
+  if (f.offset >= total) return { total, capped, rows: [] };
+  const rows = await sortedPage(db, { ...shape, counters: false }, values);
+  return { total, capped, rows: withoutCounts(rows) };
 }
 
 /** Listed jobs (approved, open on `openOn`) in the given categories or all: one row per category. */
