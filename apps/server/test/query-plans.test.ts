@@ -480,6 +480,23 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
   });
 
+  it('a jobs search for a word no job holds reads its window and then only the full-text index', async () => {
+    for (const url of ['/api/jobs?search=zqxjvw', '/api/jobs?search=zqxjvw&sort=title']) {
+      for (const generic of [false, true]) {
+        const plans = await plansOf(url, false, { generic });
+        const shown = `${generic ? 'generic: ' : ''}${url}: ${plans.map((p) => p.nodes.join(' → ')).join(' ‖ ')}`;
+        // The window walks at most 2,000 listed jobs (sort=newest and relevance); the pass over
+        // every listed job (2,250 here) reads only the index's matches, none. As one OR of the
+        // text and "no lexemes", no index could answer it: every listed job was read.
+        const jobsRead = plans
+          .flatMap((p) => p.nodes)
+          .filter((n) => /^(Seq Scan|Index Scan|Index Only Scan|Bitmap Heap Scan) jobs /.test(n))
+          .reduce((a, n) => a + Number(/ (\d+) rows$/.exec(n)?.[1] ?? 0), 0);
+        expect(jobsRead, shown).toBeLessThanOrEqual(2000);
+      }
+    }
+  });
+
   it('an idea search reads whole rows and authors only for the results it returns', async () => {
     // `s` matches every seeded idea: the pool is the window's SEARCH_POOL newest matches, ranked
     // on the columns the window carries; only the 20 results are looked up by key with their authors.
@@ -537,6 +554,9 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       ['/api/ideas/categories'],
       ['/api/jobs'],
       ['/api/jobs?search=developer'],
+      // A word no job holds: the window, then every listed job through the full-text index.
+      ['/api/jobs?search=zqxjvw'],
+      ['/api/jobs?search=zqxjvw&sort=title'],
       ['/api/jobs?level=Mid-level'],
       ['/api/jobs/categories'],
       ['/api/notifications?limit=10', true],

@@ -107,6 +107,7 @@ describe(`10,000 jobs (${dbKind})`, () => {
     await t.database.db.insert(jobs).values({
       ...template!,
       title: 'Zqxwv Platform Engineer',
+      city: 'Qzvtown',
       status: 'approved',
       applicationDeadline: null,
       createdAt: new Date(t.clock.now().getTime() - 400 * 86_400_000),
@@ -115,5 +116,19 @@ describe(`10,000 jobs (${dbKind})`, () => {
     expect(rare.pagination).toMatchObject({ totalJobs: 1, totalPages: 1 });
     expect(rare.pagination.totalCapped).toBeUndefined();
     expect(rare.jobs.map((j) => j.title)).toEqual(['Zqxwv Platform Engineer']);
+    // The same pass over every listed job with words that have no lexemes (stop words filter
+    // nothing), with another filter, in each order: newest and relevance (the default with a
+    // search) read the pass, the others count it.
+    for (const sort of ['newest', 'title', 'oldest', '']) {
+      const stop = await get(`/api/jobs?search=the&location=qzvtown${sort && `&sort=${sort}`}`);
+      expect(
+        stop.jobs.map((j) => j.title),
+        sort,
+      ).toEqual(['Zqxwv Platform Engineer']);
+      expect(stop.pagination.totalJobs, sort).toBe(1);
+      const none = await get(`/api/jobs?search=zqxwvq&location=qzvtown${sort && `&sort=${sort}`}`);
+      expect(none.jobs, sort).toEqual([]);
+      expect(none.pagination.totalJobs, sort).toBe(0);
+    }
   });
 });

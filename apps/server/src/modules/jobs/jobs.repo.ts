@@ -383,15 +383,33 @@ const windowPage = prepared((db, s: JobShape) => {
   return pageOfPass(db, f, windowSource(f));
 });
 
+/**
+ * Every listed job matching the filter, as a source the full-text index can serve: with a text
+ * search, `search @@ query` alone (indexable) and, for a query without lexemes (stop words only:
+ * it filters nothing), the other filters alone under a one-time test of the query. As one OR
+ * (textWhere) no index could answer the text, and a word no job holds read all 50,000 jobs at
+ * scale 1000 (38 ms, a sequential scan) to find none.
+ */
+function fullSource(f: ListFilter): SQL {
+  if (!f.tsquery) return sql`${jobs} where ${filterWhere(f)}`;
+  const rest = and(baseWhere(f), boundedWhere(f))!;
+  const query = tsQueryOf(f);
+  return sql`(
+    select * from ${jobs} where ${rest} and ${jobs.search} @@ ${query}
+    union all
+    select * from ${jobs} where ${rest} and numnode(${query}) = 0
+  ) as ${jobs}`;
+}
+
 const fullPage = prepared((db, s: JobShape) => {
   const f = slotted(s);
-  return pageOfPass(db, f, sql`${jobs} where ${filterWhere(f)}`);
+  return pageOfPass(db, f, fullSource(f));
 });
 
 /** At most JOB_TOTAL_CAP + 1 matches of the filter, counted. */
 const cappedCount = prepared(
   (_db, s: JobShape) =>
-    sql`select count(*)::int as n from (select 1 from ${jobs} where ${filterWhere(slotted(s))} limit ${rowCount(JOB_TOTAL_CAP + 1)}) c`,
+    sql`select count(*)::int as n from (select 1 from ${fullSource(slotted(s))} limit ${rowCount(JOB_TOTAL_CAP + 1)}) c`,
 );
 
 /**
