@@ -557,6 +557,12 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       // A word no job holds: the window, then every listed job through the full-text index.
       ['/api/jobs?search=zqxjvw'],
       ['/api/jobs?search=zqxjvw&sort=title'],
+      // The name orders: every listed job through its index (migration 0022), a filtered list
+      // among its newest matches.
+      ['/api/jobs?sort=title'],
+      ['/api/jobs?category=Engineering&sort=company&page=3'],
+      ['/api/jobs?search=developer&sort=title'],
+      ['/api/jobs?level=Mid-level&sort=company'],
       ['/api/jobs?level=Mid-level'],
       ['/api/jobs/categories'],
       ['/api/notifications?limit=10', true],

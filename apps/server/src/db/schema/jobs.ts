@@ -66,6 +66,19 @@ export const jobs = pgTable(
     // Only bounded columns may be included: a b-tree row holds 2,704 bytes (never `search`).
     index('jobs_feed_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('jobs_category_idx').on(t.status, t.category, t.createdAt.desc().nullsFirst()),
+    // The title and company orders of the listing (migration 0022, with INCLUDE columns).
+    index('jobs_title_idx').on(
+      t.status,
+      sql`lower(${t.title})`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('jobs_company_idx').on(
+      t.status,
+      sql`lower(${t.companyName})`,
+      sql`lower(${t.title})`,
+      t.id.desc().nullsFirst(),
+    ),
     index('jobs_city_idx').on(sql`lower(${t.city})`),
     index('jobs_poster_idx').on(t.posterId),
     index('jobs_search_idx').using('gin', t.search),

@@ -101,6 +101,25 @@ describe(`10,000 jobs (${dbKind})`, () => {
     // Past the cap there is no page.
     expect((await get('/api/jobs?search=developer&limit=20&page=6')).jobs).toEqual([]);
 
+    // The title and company orders sort the same newest matches, every page of them.
+    for (const [sort, key] of [
+      ['title', (j: JobListResult['jobs'][number]) => [j.title.toLowerCase()]],
+      [
+        'company',
+        (j: JobListResult['jobs'][number]) => [j.company.name.toLowerCase(), j.title.toLowerCase()],
+      ],
+    ] as const) {
+      const seen: Array<JobListResult['jobs'][number]> = [];
+      for (let page = 1; page <= 6; page++) {
+        const body = await get(`/api/jobs?search=developer&sort=${sort}&limit=20&page=${page}`);
+        expect(body.pagination, sort).toMatchObject({ totalJobs: JOB_TOTAL_CAP, totalCapped: true });
+        seen.push(...body.jobs);
+      }
+      expect(new Set(seen.map((j) => j._id)), sort).toEqual(newest);
+      const keys = seen.map((j) => key(j).join('\u0000'));
+      expect(keys, sort).toEqual([...keys].sort());
+    }
+
     // A rare word is still found, and counted exactly, in a job older than every other one (far
     // outside the window of newest jobs the first pass reads).
     const [template] = makeJobRows(makeRng(7), 1, [ranked.jobs[0]!.author.id], t.clock.now());
