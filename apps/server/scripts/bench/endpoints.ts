@@ -128,6 +128,13 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     { ...get('ideas search s', '/api/ideas/search?q=s'), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
     { ...get('jobs search developer', '/api/jobs?search=developer'), p99Target: 50 },
+    // Found in session 18: a text search in one category, a word no job holds, the title order.
+    {
+      ...get('jobs search developer in a category', '/api/jobs?search=developer&category=Engineering'),
+      p99Target: 50,
+    },
+    { ...get('jobs search absent word', '/api/jobs?search=zebracorn'), empty: true, p99Target: 50 },
+    { ...get('jobs by title', '/api/jobs?sort=title'), p99Target: 50 },
     { ...get('job categories', '/api/jobs/categories'), p99Target: 50 },
     signedIn('admin overview 30 days', '/api/admin/overview', [{ authorization: `Bearer ${admin}` }], 200),
     signedIn(
