@@ -497,6 +497,40 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
   });
 
+  it('a jobs search for a rare word reads its window and the full-text index, oldest first too', async () => {
+    // One job holds the word, older than every other: oldest first once walked every listed job
+    // from the old end to fill a page of 12 (2,250 rows here); now the oldest window, then the index.
+    const { rows } = await explainer.query(
+      `insert into jobs (poster_id, title, description, company_name, city, state, country, category, level,
+                         employment_type, contact_email, status, skills, created_at, updated_at)
+       select id, 'Quuxfrob Platform Engineer', 'Run the platform', 'Acme Labs', 'Pune', 'State', 'India',
+              'Engineering', 'Mid-level', 'Full-time', 'jobs@example.com', 'approved', array['Go'],
+              now() - interval '400 days', now() - interval '400 days'
+         from users order by id limit 1 returning id`,
+    );
+    try {
+      for (const sort of ['oldest', 'newest', 'title']) {
+        const url = `/api/jobs?search=quuxfrob&sort=${sort}`;
+        const res = await t.app.inject({ url });
+        expect(
+          (res.json() as { jobs: Array<{ _id: string }> }).jobs.map((j) => j._id),
+          url,
+        ).toEqual([rows[0].id]);
+        for (const generic of [false, true]) {
+          const plans = await plansOf(url, false, { generic });
+          const shown = `${generic ? 'generic: ' : ''}${url}: ${plans.map((p) => p.nodes.join(' → ')).join(' ‖ ')}`;
+          const jobsRead = plans
+            .flatMap((p) => p.nodes)
+            .filter((n) => /^(Seq Scan|Index Scan|Index Only Scan|Bitmap Heap Scan) jobs /.test(n))
+            .reduce((a, n) => a + Number(/ (\d+) rows$/.exec(n)?.[1] ?? 0), 0);
+          expect(jobsRead, shown).toBeLessThanOrEqual(2000 + 10);
+        }
+      }
+    } finally {
+      await explainer.query('delete from jobs where id = $1', [rows[0].id]);
+    }
+  });
+
   it('an idea search reads whole rows and authors only for the results it returns', async () => {
     // `s` matches every seeded idea: the pool is the window's SEARCH_POOL newest matches, ranked
     // on the columns the window carries; only the 20 results are looked up by key with their authors.

@@ -131,10 +131,21 @@ describe(`10,000 jobs (${dbKind})`, () => {
       applicationDeadline: null,
       createdAt: new Date(t.clock.now().getTime() - 400 * 86_400_000),
     });
-    const rare = await get('/api/jobs?search=zqxwv');
-    expect(rare.pagination).toMatchObject({ totalJobs: 1, totalPages: 1 });
-    expect(rare.pagination.totalCapped).toBeUndefined();
-    expect(rare.jobs.map((j) => j.title)).toEqual(['Zqxwv Platform Engineer']);
+    for (const sort of ['', '&sort=oldest', '&sort=title', '&sort=newest']) {
+      const rare = await get(`/api/jobs?search=zqxwv${sort}`);
+      expect(rare.pagination, sort).toMatchObject({ totalJobs: 1, totalPages: 1 });
+      expect(rare.pagination.totalCapped, sort).toBeUndefined();
+      expect(
+        rare.jobs.map((j) => j.title),
+        sort,
+      ).toEqual(['Zqxwv Platform Engineer']);
+    }
+    // Oldest first, a broad search is its oldest matches, capped like the newest.
+    const oldest = await get('/api/jobs?search=developer&sort=oldest&limit=20');
+    expect(oldest.pagination).toMatchObject({ totalJobs: JOB_TOTAL_CAP, totalCapped: true });
+    const times = oldest.jobs.map((j) => Date.parse(j.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(oldest.jobs.some((j) => newest.has(j._id))).toBe(false);
     // The same pass over every listed job with words that have no lexemes (stop words filter
     // nothing), with another filter, in each order: newest and relevance (the default with a
     // search) read the pass, the others count it.

@@ -260,11 +260,6 @@ function orderBy(f: ListFilter): SQL[] {
  */
 export const JOB_TOTAL_CAP = 100;
 
-/** node-postgres and PGlite both return `rows`. */
-function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
-}
-
 /** How many of the newest listed jobs (in the chosen categories) a filtered list reads first. */
 const JOB_WINDOW = 2000;
 
@@ -289,7 +284,7 @@ function windowSource(f: ListFilter): SQL {
     ].map((c) => sql.identifier(c.name)),
     sql`, `,
   )} from ${jobs} where ${baseWhere(f)}
-       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${rowCount(JOB_WINDOW)}`;
+       order by ${byDate(f, jobs.createdAt, jobs.id)} limit ${rowCount(JOB_WINDOW)}`;
   if (text && bounded) {
     // Text and other filters: the text is checked on the heap row (joined by id) only for the rows
     // the bounded filters kept (developer + Engineering + Bengaluru: 169 of 921 walked jobs).
@@ -349,7 +344,7 @@ function pageOf(rows: PageRow[]) {
 
 /**
  * A pass over `source` and its page's rows with their posters, in one statement: the pass gives
- * the capped count and the page's ids in the page's order (relevance ranked there), then each id's
+ * the capped count and the page's ids in the page's order (ranked or sorted there), then each id's
  * row is read by key. With no page (no match, or past the last one) the one row has no job.
  */
 function pageOfPass(db: Executor, f: ListFilter, source: SQL) {
@@ -361,7 +356,18 @@ function pageOfPass(db: Executor, f: ListFilter, source: SQL) {
     .orderBy(sql`array_position(pass.ids, ${jobs.id})`);
 }
 
-/** One statement: the newest JOB_TOTAL_CAP + 1 matches from `source`, their count and the page. */
+/**
+ * The date order a filtered list's pass reads its matches in: the newest first, or the oldest first
+ * for that order (the window is then the oldest JOB_WINDOW listed jobs, an index walked backwards).
+ */
+function byDate(f: ListFilter, createdAt: SQL | typeof jobs.createdAt, id: SQL | typeof jobs.id): SQL {
+  return f.sort === 'oldest' ? sql`${createdAt} asc, ${id} asc` : sql`${createdAt} desc, ${id} desc`;
+}
+
+/**
+ * One statement: the first JOB_TOTAL_CAP + 1 matches from `source` in date order (byDate), their
+ * count and the page.
+ */
 function pass(f: ListFilter, source: SQL): SQL {
   const ranked = f.sort === 'relevance' && f.tsquery;
   // The page's order among the newest JOB_TOTAL_CAP matches: relevance ranks them, the name orders
@@ -373,18 +379,18 @@ function pass(f: ListFilter, source: SQL): SQL {
       ? sql`lower(t.title) asc, p.created_at desc, p.id desc`
       : f.sort === 'company'
         ? sql`lower(t.company_name) asc, lower(t.title) asc, p.id desc`
-        : sql`p.created_at desc, p.id desc`;
+        : byDate(f, sql`p.created_at`, sql`p.id`);
   // Without a text search the source has no search column (the walk is index-only).
   return sql`
     with m as materialized (
       select ${jobs.id} as id, ${ranked ? sql`${jobs.search} as search, ` : sql``}${jobs.createdAt} as created_at
         from ${source}
-       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${rowCount(JOB_TOTAL_CAP + 1)}
+       order by ${byDate(f, jobs.createdAt, jobs.id)} limit ${rowCount(JOB_TOTAL_CAP + 1)}
     )
     select (select count(*)::int from m) as n,
            array(
              select p.id from (
-               select * from m order by created_at desc, id desc limit ${rowCount(JOB_TOTAL_CAP)}
+               select * from m order by ${byDate(f, sql`created_at`, sql`id`)} limit ${rowCount(JOB_TOTAL_CAP)}
              ) p${named ? sql` join ${jobs} as t on t.id = p.id` : sql``}
               order by ${order} limit ${f.limit} offset ${f.offset}
            ) as ids`;
@@ -417,12 +423,6 @@ const fullPage = prepared((db, s: JobShape) => {
   const f = slotted(s);
   return pageOfPass(db, f, fullSource(f));
 });
-
-/** At most JOB_TOTAL_CAP + 1 matches of the filter, counted. */
-const cappedCount = prepared(
-  (_db, s: JobShape) =>
-    sql`select count(*)::int as n from (select 1 from ${fullSource(slotted(s))} limit ${rowCount(JOB_TOTAL_CAP + 1)}) c`,
-);
 
 /**
  * One statement: the page's ids in a subquery (its own LIMIT), then their rows and posters. With
@@ -474,28 +474,19 @@ export async function listJobs(
   const values = jobValues(f);
   const byCountersOnly =
     !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
-  // A filtered list in any order but the oldest first is a page of the newest matches (cappedPage).
-  if (!byCountersOnly && f.sort !== 'oldest') return cappedPage(db, f, shape, values);
-  let total: number;
-  let capped = false;
-  if (byCountersOnly) {
-    // The page and the counters in one statement; the counters alone when the page is empty
-    // (past the end) or they are for another day (refreshed by countListed).
-    const rows = await sortedPage(db, { ...shape, counters: true }, values);
-    const first = rows[0];
-    if (first && first.countsDay === f.openOn)
-      return { total: Number(first.listed), capped, rows: withoutCounts(rows) };
-    total = await countListed(db, f.openOn, f.categories);
-    if (f.offset >= total) return { total, capped, rows: [] };
-    if (first) return { total, capped, rows: withoutCounts(rows) };
-  } else {
-    const n = Number(rowsOf<{ n: number }>(await cappedCount(db, shape, values))[0]?.n ?? 0);
-    capped = n > JOB_TOTAL_CAP;
-    total = Math.min(n, JOB_TOTAL_CAP);
-  }
-  if (f.offset >= total) return { total, capped, rows: [] };
-  const rows = await sortedPage(db, { ...shape, counters: false }, values);
-  return { total, capped, rows: withoutCounts(rows) };
+  // A filtered list is a page of its newest matches (its oldest, oldest first): cappedPage.
+  if (!byCountersOnly) return cappedPage(db, f, shape, values);
+  // The page and the counters in one statement; the counters alone when the page is empty
+  // (past the end) or they are for another day (refreshed by countListed).
+  const rows = await sortedPage(db, { ...shape, counters: true }, values);
+  const first = rows[0];
+  if (first && first.countsDay === f.openOn)
+    return { total: Number(first.listed), capped: false, rows: withoutCounts(rows) };
+  const total = await countListed(db, f.openOn, f.categories);
+  if (f.offset >= total) return { total, capped: false, rows: [] };
+  if (first) return { total, capped: false, rows: withoutCounts(rows) };
+  const again = await sortedPage(db, { ...shape, counters: false }, values);
+  return { total, capped: false, rows: withoutCounts(again) };
 }
 
 /** Listed jobs (approved, open on `openOn`) in the given categories or all: one row per category. */
