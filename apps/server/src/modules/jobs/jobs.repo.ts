@@ -261,7 +261,7 @@ function orderBy(f: ListFilter): SQL[] {
 export const JOB_TOTAL_CAP = 100;
 
 /** How many of the newest listed jobs (in the chosen categories) a filtered list reads first. */
-const JOB_WINDOW = 2000;
+export const JOB_WINDOW = 2000;
 
 /**
  * The window's source: the newest JOB_WINDOW listed jobs in date order (an index range, read only
