@@ -71,6 +71,16 @@ describe('flat reads (issue 18)', () => {
     expect(search.pagination.totalJobs).toBe(JOB_TOTAL_CAP);
     expect(search.pagination.totalCapped).toBe(true);
     expect(search.jobs.length).toBeGreaterThan(0);
+    // A word only one job holds, past the newest (oldest) 250 a text search reads first: found by
+    // the full-text index, though its window (2,000) would have held every listed job.
+    for (const sort of ['newest', 'oldest', 'title']) {
+      const one = (await t.app.inject({ url: `/api/jobs?search=500&sort=${sort}` })).json();
+      expect(
+        one.jobs.map((j: { title: string }) => j.title),
+        sort,
+      ).toEqual(['Frontend Developer 500']);
+      expect(one.pagination.totalJobs, sort).toBe(1);
+    }
     const few = (await t.app.inject({ url: '/api/jobs?search=developer&location=Mumbai' })).json();
     expect(few.pagination.totalJobs).toBe(0);
     expect(few.pagination.totalCapped).toBeUndefined();

@@ -1,11 +1,11 @@
 import type { JobListResult } from '@agora/shared';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJobRows } from '../../../scripts/seed/jobs.js';
 import { insertBatched, makeRng } from '../../../scripts/seed/types.js';
 import { buildTestApp, dbKind, signup, type TestApp } from '../../../test/helpers.js';
 import { jobs } from '../../db/schema/index.js';
-import { JOB_TOTAL_CAP } from './jobs.repo.js';
+import { JOB_PROBE, JOB_TOTAL_CAP, JOB_WINDOW } from './jobs.repo.js';
 
 // 10,000 jobs inserted directly (batched), then the listing's heaviest shapes are timed through HTTP.
 const COUNT = 10_000;
@@ -160,5 +160,59 @@ describe(`10,000 jobs (${dbKind})`, () => {
       expect(none.jobs, sort).toEqual([]);
       expect(none.pagination.totalJobs, sort).toBe(0);
     }
+  });
+  // A text search reads the newest JOB_PROBE listed jobs first, the rest of its window only when
+  // they held a match, and the full-text index when the window held too few: each answer must be
+  // the newest (or oldest) matches, wherever they lie.
+  it('finds a word wherever its jobs lie: in the probe, after it, past the window', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as JobListResult;
+    };
+    // The listed jobs, newest first: the order the window walks.
+    const listed: string[] = [];
+    for (let page = 1; listed.length < JOB_WINDOW + 300; page++) {
+      const body = await get(`/api/jobs?sort=newest&limit=50&page=${page}`);
+      listed.push(...body.jobs.map((j) => j._id));
+      if (body.jobs.length < 50) break;
+    }
+    expect(listed.length).toBeGreaterThanOrEqual(JOB_WINDOW + 300);
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    const mark = async (word: string, positions: number[]) => {
+      const ids = positions.map((p) => listed[p]!);
+      await t.database.db
+        .update(jobs)
+        .set({ title: sql`${jobs.title} || ${` ${word}`}` })
+        .where(inArray(jobs.id, ids));
+      return ids;
+    };
+    const cases = {
+      // All after the probe, inside the window: the probe finds none, the full-text index finds them.
+      qpalzm: await mark('qpalzm', range(JOB_PROBE + 10, JOB_PROBE + 151)),
+      // Three in the probe, the rest after it: the second stage completes the hundred.
+      wxsedc: await mark('wxsedc', [9, 99, JOB_PROBE - 10, ...range(JOB_PROBE + 50, JOB_PROBE + 171)]),
+      // One in the probe, one later in the window, one past it: the window holds too few.
+      rfvtgb: await mark('rfvtgb', [4, 1000, JOB_WINDOW + 200]),
+    };
+    for (const [word, ids] of Object.entries(cases)) {
+      const newest: string[] = [];
+      const oldest: string[] = [];
+      for (let page = 1; page <= 6; page++) {
+        newest.push(
+          ...(await get(`/api/jobs?search=${word}&sort=newest&limit=20&page=${page}`)).jobs.map((j) => j._id),
+        );
+        oldest.push(
+          ...(await get(`/api/jobs?search=${word}&sort=oldest&limit=20&page=${page}`)).jobs.map((j) => j._id),
+        );
+      }
+      const total = Math.min(ids.length, JOB_TOTAL_CAP);
+      expect(newest, word).toEqual(ids.slice(0, total));
+      expect(oldest, word).toEqual([...ids].reverse().slice(0, total));
+      const first = await get(`/api/jobs?search=${word}`);
+      expect(first.pagination.totalJobs, word).toBe(total);
+      expect(first.pagination.totalCapped ?? false, word).toBe(ids.length > JOB_TOTAL_CAP);
+    }
+    expect((await get('/api/jobs?search=yhnujm')).pagination.totalJobs).toBe(0);
   });
 });
