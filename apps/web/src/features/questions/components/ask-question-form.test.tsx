@@ -74,4 +74,46 @@ describe('AskQuestionForm', { timeout: 30_000 }, () => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ title: 'Saved question', reward: 25, category: 'Business' });
   });
+
+  it('lists similar questions while the title is typed, each with its answer count in words', async () => {
+    setSession('t', testUser as never);
+    onApi((_request, url) => {
+      const path = url.split('?')[0];
+      if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
+      if (path === '/api/questions/similar') {
+        return Response.json([
+          {
+            _id: 's1',
+            title: 'Watering a balcony garden',
+            category: 'Science',
+            status: 'open',
+            answerCount: 1,
+          },
+          {
+            _id: 's2',
+            title: 'Balcony garden soil',
+            category: 'Science',
+            status: 'answered',
+            answerCount: 3,
+          },
+          {
+            _id: 's3',
+            title: 'Garden pests on a balcony',
+            category: 'Science',
+            status: 'open',
+            answerCount: 0,
+          },
+        ]);
+      }
+      return Response.json([]);
+    });
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'balcony garden' } });
+    const box = await screen.findByTestId('similar-questions');
+    expect(box.textContent).toContain('Watering a balcony garden');
+    const counts = [...box.querySelectorAll('li')].map((li) => li.textContent);
+    expect(counts[0]).toMatch(/1 answer$/);
+    expect(counts[1]).toMatch(/3 answers$/);
+    expect(counts[2]).toMatch(/0 answers$/);
+  });
 });

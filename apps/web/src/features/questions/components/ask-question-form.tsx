@@ -5,6 +5,7 @@ import {
   MSG,
   QUESTION_CATEGORIES,
   QUESTION_LIMITS,
+  plural,
   type Question,
 } from '@agora/shared';
 import {
@@ -69,7 +70,7 @@ function SimilarQuestions({ title }: { title: string }) {
             </Anchor>
             <StatusBadge status={s.status} />
             <Badge size="xs" variant="light" color="gray">
-              {s.answerCount} answers
+              {plural(s.answerCount, 'answer')}
             </Badge>
           </Group>
         ))}
