@@ -265,10 +265,13 @@ export const JOB_WINDOW = 2000;
 
 /**
  * How many of the window's jobs a text search reads first: with no match among them the word is
- * rare (a word in one job of twenty is missing from 250 jobs about once in 370,000 searches), and the
- * rest of the window is skipped for the full-text index (fullSource).
+ * rare (a word in one job of twenty is missing from 250 jobs about once in 370,000 searches), and
+ * the rest of the window is skipped for the full-text index (fullSource).
  */
 export const JOB_PROBE = 250;
+
+/** Whether the window of this filter starts with a probe (windowSource). */
+const probed = (f: ListFilter) => Boolean(f.tsquery) && boundedWhere(f) === undefined;
 
 /**
  * The window's source: the newest JOB_WINDOW listed jobs in date order (an index range, read only
@@ -279,9 +282,6 @@ export const JOB_PROBE = 250;
  * full-text index said so (scale 1000: 712 req/s against 1,740 at scale 10, where 500 jobs are
  * listed); it now reads 250.
  */
-/** Whether the window of this filter starts with a probe (windowSource). */
-const probed = (f: ListFilter) => Boolean(f.tsquery) && boundedWhere(f) === undefined;
-
 function windowSource(f: ListFilter): SQL {
   const bounded = boundedWhere(f);
   const text = windowTextWhere(f, jobs.search);
