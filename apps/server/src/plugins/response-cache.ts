@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
+import { turnEnd } from '../lib/turn-end.js';
 
 /**
  * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
@@ -315,6 +316,8 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     await unlisten?.();
   });
 
+  // A hit is answered at the end of the turn, with the other hits of that turn (lib/turn-end.ts).
+  const atTurnEnd = turnEnd((err) => app.log.error({ err }, 'response cache: answering a hit failed'));
   const routes = new Map<string, CachedRoute>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -333,7 +336,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           cache.hits++;
           cache.rawHits++;
           reply.headers(entry.headers);
-          reply.send(entry.payload);
+          atTurnEnd(() => reply.send(entry.payload));
         };
         const existing = route.onRequest;
         route.onRequest = (
@@ -368,7 +371,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (entry) {
       cache.hits++;
       reply.headers(entry.headers);
-      reply.send(bodyOf(entry, spec, req, opts.views));
+      atTurnEnd(() => reply.send(bodyOf(entry, spec, req, opts.views)));
       return;
     }
     lookup(req, reply, spec, key).then(
