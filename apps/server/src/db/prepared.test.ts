@@ -3,10 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_DATABASE_URL } from '../../test/helpers.js';
 import type { Executor } from './client.js';
-import { indexed, prepared, rowCount, slot, slots, verifyShapes } from './prepared.js';
+import { indexed, prepared, rowCount, rowsOf, slot, slots, verifyShapes } from './prepared.js';
 import { users } from './schema/index.js';
-
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 describe('prepared statements per shape', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -51,6 +51,11 @@ export function verifyShapes(on: boolean): boolean {
   return was;
 }
 
+/** The rows of a raw statement's result: node-postgres and PGlite both answer with `rows`. */
+export function rowsOf<T = Record<string, unknown>>(res: unknown): T[] {
+  return (res as { rows?: T[] }).rows ?? (res as T[]);
+}
+
 /** `sql.placeholder(name)`, typed for use where a value of type T goes. */
 export const slot = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T & Placeholder;
 

@@ -1,7 +1,7 @@
 import type { AuditEntry, OverviewPoint, OverviewValues } from '@agora/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared, slot } from '../../db/prepared.js';
+import { prepared, rowsOf, slot } from '../../db/prepared.js';
 // The admin area's own tables: the audit log and the overview_daily and pending_counts summaries.
 // The mail backlog of overviewFigures reads mail_outbox (read only); every other read and write of another
 // area's rows goes through that area's service (see test/architecture/admin-boundary.test.ts).
@@ -46,13 +46,6 @@ export function toAuditEntry(a: typeof auditLog.$inferSelect, actor: Person | nu
 }
 
 // ---------- overview ----------
-
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[])) as Record<
-    string,
-    unknown
-  >[];
-}
 
 const num = (v: unknown) => Number(v ?? 0);
 

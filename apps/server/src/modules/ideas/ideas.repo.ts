@@ -7,6 +7,7 @@ import {
   pageOffset,
   prepared,
   rowCount,
+  rowsOf,
   slot,
   slots,
 } from '../../db/prepared.js';
@@ -512,13 +513,6 @@ const SEARCH_WINDOW = 1000;
 /** How many matches a search ranks. */
 const SEARCH_POOL = 200;
 
-/** node-postgres and PGlite both return `rows`. */
-function rowsOf(res: unknown): Array<{ id: string }> {
-  return ((res as { rows?: Array<{ id: string }> }).rows ?? (res as Array<{ id: string }>)) as Array<{
-    id: string;
-  }>;
-}
-
 interface SearchShape {
   words: number;
   match: 'all' | 'any';
@@ -632,7 +626,7 @@ export async function searchIdeas(
     // planner takes the default share of matches (0.5 %) rather than its estimate for the word —
     // for `solar:*` at scale 1000 it estimated 18,640 (3,400 real) and chose a sequential scan of
     // all 100,000 wide rows (100–240 ms) until sequential scans were turned off for it.
-    const pool = rowsOf(await everyMatch(db, shape, values)).map((r) => r.id);
+    const pool = rowsOf<{ id: string }>(await everyMatch(db, shape, values)).map((r) => r.id);
     rows = pool.length === 0 ? [] : await rankedIds(db, shape, { ...values, ids: pool });
   }
   return rows.map((r) => ({

@@ -8,6 +8,7 @@ import {
   type PlaceholderValues,
   prepared,
   rowCount,
+  rowsOf,
   slot,
   slots,
 } from '../../db/prepared.js';
@@ -325,11 +326,6 @@ async function matchingIds(exec: Executor, s: DateShape, values: PlaceholderValu
   const first = rowsOf<{ id: string }>(await searchWindow(exec, s, values)).map((r) => r.id);
   if (first.length >= s.limit) return first;
   return rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
-}
-
-/** node-postgres returns a result object, PGlite an object with rows too; both carry `rows`. */
-function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
 /** The stored pseudo-random key of sort=random: questions_random_idx (migration 0015). */
