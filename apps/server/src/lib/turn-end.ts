@@ -4,7 +4,7 @@
  * the turn that read their requests, instead of one between each request's processing. The peer
  * reading them on the same machine (a load balancer, a proxy, a load generator) then wakes once
  * for the burst, not once per response, and the socket write — which pays for that wake-up — costs
- * about half: a cached response's server CPU 51–63 → 33–44 µs (BENCHMARKS.md, session 20).
+ * about half: a cached list's server CPU about 58 → 37 µs per request (BENCHMARKS.md, session 20).
  *
  * Nothing waits longer than its turn, nor more than `maxWaitMs` after the oldest queued item: an
  * item queued later than that runs the batch at once, so a long turn does not hold the first
