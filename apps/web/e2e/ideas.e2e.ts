@@ -189,9 +189,14 @@ describe('Innovators Space', () => {
     await page
       .getByText('Are you sure you want to unfollow this user? You will no longer see their updates.')
       .waitFor();
+    // The list changes at once (optimistic); the server's list is read once it has answered.
+    const unfollowed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/unfollow') && r.request().method() === 'POST',
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Unfollow' }).click();
     await page.getByText('Not following anyone yet').waitFor();
     await page.getByRole('tab', { name: 'Following (0)' }).waitFor();
+    expect((await unfollowed).ok()).toBe(true);
     expect(
       (await api<{ following: string[] }>('GET', '/api/users/following', alice.token)).following,
     ).toEqual([]);
