@@ -254,6 +254,40 @@ describe(`response cache (${dbKind})`, () => {
     expect(JSON.stringify(page)).not.toContain('Count in memory');
   });
 
+  it('answers a hit that fails at the end of the turn with an error, not silence', async () => {
+    const asker = await signup(t.app, { role: 'questioner' });
+    const { _id: id } = await createQuestion(t.app, asker, {
+      title: 'What happens when a cached answer fails?',
+      description: 'The visitor should get an error response, not a hung request.',
+      category: 'Technology',
+    });
+    const url = `/api/questions/${id}`;
+    await cached(url);
+    // Counting the view is part of answering a question page hit: make it throw once.
+    const views = t.app.ctx.views;
+    const view = views.view;
+    let thrown = 0;
+    views.view = () => {
+      thrown++;
+      throw new Error('view store unavailable');
+    };
+    try {
+      const hits = cache().hits;
+      const res = await t.app.inject({ url, headers: { 'user-agent': 'failing-visitor' } });
+      expect(cache().hits).toBe(hits + 1);
+      expect(thrown).toBe(1);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['x-total-count']).toBeUndefined();
+      expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+      expect(res.body).not.toContain('view store unavailable');
+    } finally {
+      views.view = view;
+    }
+    // The entry is intact: the next visitor is answered from memory.
+    const ok = await t.app.inject({ url, headers: { 'user-agent': 'next-visitor' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('finds the top-level view count of a body and nothing else', () => {
     const body = JSON.stringify({
       title: 'has "views":9 in a string',

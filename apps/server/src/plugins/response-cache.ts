@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
 import { turnEnd } from '../lib/turn-end.js';
+import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
 
 /**
  * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
@@ -318,6 +318,24 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
 
   // A hit is answered at the end of the turn, with the other hits of that turn (lib/turn-end.ts).
   const atTurnEnd = turnEnd((err) => app.log.error({ err }, 'response cache: answering a hit failed'));
+  /**
+   * Answers a hit with its stored headers and `body()` at the end of the turn. A throw there (the
+   * view count, the send) becomes the route's error response, as a throw in the hook would have:
+   * the request is answered, never left waiting for its socket to time out.
+   */
+  const answerHit = (reply: FastifyReply, entry: Entry, body: () => Buffer) => {
+    cache.hits++;
+    reply.headers(entry.headers);
+    atTurnEnd(() => {
+      try {
+        reply.send(body());
+      } catch (err) {
+        if (reply.sent) throw err;
+        for (const h of Object.keys(entry.headers)) reply.removeHeader(h);
+        reply.send(err);
+      }
+    });
+  };
   const routes = new Map<string, CachedRoute>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -333,10 +351,8 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           if (req.method !== 'GET' || req.headers.authorization || !cache.enabled) return done();
           const entry = cache.getRaw(req.url, spec.tables);
           if (!entry) return done();
-          cache.hits++;
           cache.rawHits++;
-          reply.headers(entry.headers);
-          atTurnEnd(() => reply.send(entry.payload));
+          answerHit(reply, entry, () => entry.payload);
         };
         const existing = route.onRequest;
         route.onRequest = (
@@ -368,12 +384,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (!spec || spec.skip?.(req.query as Record<string, unknown>)) return next();
     const key = keyOf(req, url);
     const entry = cache.get(key, spec.tables);
-    if (entry) {
-      cache.hits++;
-      reply.headers(entry.headers);
-      atTurnEnd(() => reply.send(bodyOf(entry, spec, req, opts.views)));
-      return;
-    }
+    if (entry) return answerHit(reply, entry, () => bodyOf(entry, spec, req, opts.views));
     lookup(req, reply, spec, key).then(
       () => {
         if (!reply.sent) next();
