@@ -1,5 +1,6 @@
 import { is, type Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import { compileRowMapper, type SelectedField } from './row-mapper.js';
 
 /**
  * Statements built once per shape instead of once per request (issue 18).
@@ -155,7 +156,21 @@ function prepareOn<R>(exec: Executor, q: Buildable<R>): { run: Runner<R>; text: 
   const builder = q as Exclude<Buildable<R>, SQL>;
   // No name: Drizzle's node-postgres driver would send a fixed one to every pooled connection;
   // db/named-statements.ts names the text instead (and keeps text searches unnamed).
-  return { run: builder.prepare(undefined as unknown as string), text: describe(builder.toSQL()) };
+  const run = builder.prepare(undefined as unknown as string) as Runner<R> & MappedQuery;
+  // Rows are mapped by a mapper built once for the statement (db/row-mapper.ts), not Drizzle's
+  // per-row walk; both drivers read a result mapper off the prepared query when they map rows.
+  if (run.fields && !run.customResultMapper) {
+    const map = compileRowMapper(run.fields, run.joinsNotNullableMap);
+    run.customResultMapper = (rows) => rows.map(map);
+  }
+  return { run, text: describe(builder.toSQL()) };
+}
+
+/** What Drizzle's prepared select (node-postgres and PGlite alike) keeps for mapping its rows. */
+interface MappedQuery {
+  fields?: SelectedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
 /** The statement's text and its parameters (placeholders by name): what must not vary per shape. */
