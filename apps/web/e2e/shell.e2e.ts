@@ -298,10 +298,16 @@ describe('shell: inactivity', () => {
     expect(await page.getByText('Session Timeout Warning').count()).toBe(0);
 
     // no activity until the timeout: logged out and sent home
+    // (the revocation request goes out as the page leaves, without being awaited: wait for its
+    // answer before asking the server about the token, or the check races it)
+    const revoked = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/logout') && r.request().method() === 'POST',
+    );
     await page.clock.runFor(3 * 60_000);
     await page.waitForURL(`${shortServer.url}/`);
     await page.locator('header').getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await revoked).status()).toBe(204);
     // the server session was revoked as well
     const me = await fetch(`${shortServer.url}/api/auth/me`, {
       headers: { authorization: `Bearer ${s.token}` },
