@@ -59,10 +59,10 @@ export function compileRowMapper(
         ? { object: path[0]!, table: getTableName(field.table) }
         : null,
   }));
-  const nullable = joinsNotNullableMap !== undefined && cells.some((c) => c.joined !== null);
   const n = cells.length;
   return (row) => {
     const result: Record<string, unknown> = {};
+    // Only cells of a left-joined table's object (`joined`) fill this; null when the select has none.
     let nullify: Record<string, string | false> | null = null;
     for (let i = 0; i < n; i++) {
       const cell = cells[i]!;
@@ -84,7 +84,7 @@ export function compileRowMapper(
         else if (typeof seen === 'string' && seen !== joined.table) nullify[joined.object] = false;
       }
     }
-    if (nullable && nullify !== null) {
+    if (nullify !== null) {
       for (const object in nullify) {
         const table = nullify[object];
         if (typeof table === 'string' && !joinsNotNullableMap![table]) result[object] = null;

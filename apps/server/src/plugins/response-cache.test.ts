@@ -190,14 +190,18 @@ describe(`response cache (${dbKind})`, () => {
     expect(cache().misses).toBe(misses + 1);
   });
 
-  it('serves a question page to visitors from memory and still counts every view', async () => {
+  /** A new question's page address (a page whose hits count a view). */
+  async function questionPage(title: string, description: string) {
     const asker = await signup(t.app, { role: 'questioner' });
-    const { _id: id } = await createQuestion(t.app, asker, {
-      title: 'How do caches count page views?',
-      description: 'Every visit should still count, even from memory.',
-      category: 'Technology',
-    });
-    const url = `/api/questions/${id}`;
+    const { _id: id } = await createQuestion(t.app, asker, { title, description, category: 'Technology' });
+    return `/api/questions/${id}`;
+  }
+
+  it('serves a question page to visitors from memory and still counts every view', async () => {
+    const url = await questionPage(
+      'How do caches count page views?',
+      'Every visit should still count, even from memory.',
+    );
     // A view counts once per viewer per hour: each visit here is a different visitor.
     let visitor = 0;
     const views = async (u = url, headers: Record<string, string> = {}) => {
@@ -255,13 +259,10 @@ describe(`response cache (${dbKind})`, () => {
   });
 
   it('answers a hit that fails at the end of the turn with an error, not silence', async () => {
-    const asker = await signup(t.app, { role: 'questioner' });
-    const { _id: id } = await createQuestion(t.app, asker, {
-      title: 'What happens when a cached answer fails?',
-      description: 'The visitor should get an error response, not a hung request.',
-      category: 'Technology',
-    });
-    const url = `/api/questions/${id}`;
+    const url = await questionPage(
+      'What happens when a cached answer fails?',
+      'The visitor should get an error response, not a hung request.',
+    );
     await cached(url);
     // Counting the view is part of answering a question page hit: make it throw once.
     const views = t.app.ctx.views;
