@@ -99,26 +99,26 @@ export function createIdeasService(ctx: AppContext) {
       // My Ideas (author=me) and an author's public ideas; hidden ones stay on /hidden-ideas.
       const authorId = q.author ? resolveAuthor(viewer, q.author) : null;
       const filter: repo.IdeaFilter = { hidden: false, category, authorId };
-      const countMatching = () => (authorId ? repo.countIdeas(db, filter) : repo.visibleCount(db, category));
       const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
       // in `pagination`). A page number without a cursor (an older client) is still served by offset.
+      // The total comes with the page: from idea_counts (issue 10), or counted for an author.
       if (after || q.page === 1) {
-        const [page, totalItems] = await Promise.all([
-          repo.keysetPageOfIdeas(db, {
-            filter,
-            viewerId: viewer?.id ?? null,
-            sort: q.sort,
-            after,
-            limit: q.limit,
-          }),
-          countMatching(),
-        ]);
-        const total = Math.ceil(totalItems / q.limit);
+        const page = await repo.keysetPageOfIdeas(db, {
+          filter,
+          viewerId: viewer?.id ?? null,
+          sort: q.sort,
+          after,
+          limit: q.limit,
+        });
         return {
           ideas: page.ideas,
-          pagination: { current: q.page, total, hasMore: page.next !== null },
-          totalItems,
+          pagination: {
+            current: q.page,
+            total: Math.ceil(page.totalItems / q.limit),
+            hasMore: page.next !== null,
+          },
+          totalItems: page.totalItems,
           nextCursor: page.next,
         };
       }
@@ -127,7 +127,9 @@ export function createIdeasService(ctx: AppContext) {
       // Past the last page: empty, as before, without reading any idea.
       const offset = (q.page - 1) * q.limit;
       if (offset > IDEA_MAX_OFFSET) {
-        const totalItems = await repo.visibleCount(db, category);
+        const totalItems = authorId
+          ? await repo.countIdeas(db, filter)
+          : await repo.visibleCount(db, category);
         if (offset >= totalItems) return paged([], totalItems, q.page, q.limit);
         badRequest('Page too deep', [
           {
@@ -142,8 +144,6 @@ export function createIdeasService(ctx: AppContext) {
         sort: q.sort,
         page: q.page,
         limit: q.limit,
-        // The denormalised counter, not a count of every visible idea on each page (issue 10).
-        total: countMatching(),
       });
       return paged(rows, totalItems, q.page, q.limit);
     },

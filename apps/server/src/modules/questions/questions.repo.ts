@@ -278,12 +278,7 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
     values.cursorId = cursor.id;
   }
   const s = { ...shape, cursor: cursor !== null };
-  if (f.tsQuery) {
-    // A search: the page's ids first (bounded either way, see matchingIds), then their rows.
-    const ids = await matchingIds(exec, s, values);
-    if (ids.length === 0) return [];
-    return rowsByIds(exec, dateDir(s), { ids });
-  }
+  if (f.tsQuery) return searchPage(exec, s, values);
   return datePage(exec, s, values);
 }
 
@@ -293,7 +288,7 @@ export const SEARCH_WINDOW = 1000;
 const searchOrder = (s: DateShape) => (dateDir(s) === 'asc' ? sql`asc` : sql`desc`);
 
 /** The newest (oldest) SEARCH_WINDOW rows of the list through the date index, filtered by the words. */
-const searchWindow = prepared((_exec, s: DateShape) => {
+function searchWindowIds(s: DateShape): SQL {
   const o = searchOrder(s);
   return sql`
     select w.id from (
@@ -301,6 +296,17 @@ const searchWindow = prepared((_exec, s: DateShape) => {
         from ${questions} where ${dateWhere(s)}
        order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${rowCount(SEARCH_WINDOW)}
     ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${rowCount(s.limit)}`;
+}
+
+/** The rows of the window's matches (searchWindowIds), in date order: the page of a common word. */
+const searchWindowRows = prepared((exec, s: DateShape) => {
+  const order = dateDir(s) === 'desc' ? desc : asc;
+  return exec
+    .select(questionColumns)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(sql`${questions.id} = any(array(${searchWindowIds(s)}))`)
+    .orderBy(order(questions.createdAt), order(questions.id));
 });
 
 /** Every match of the words through the full-text index, sorted (for words too rare for the window). */
@@ -314,18 +320,26 @@ const searchAll = prepared((_exec, s: DateShape) => {
 });
 
 /**
- * The ids of up to `limit` questions matching the list's conditions and the full-text query, in date order
+ * Up to `limit` questions matching the list's conditions and the full-text query, in date order
  * (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
  * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
- * within a few hundred rows; only when that does not fill it (a rare or absent word), its matches
- * through the GIN index (`offset 0` keeps the planner from walking the date index with a filter,
- * which read the whole table for an absent word), sorted. The first costs at most the window, the
- * second the matches of a word rarer than limit per window.
+ * within a few hundred rows, and the page's rows come back in the same statement; only when that
+ * does not fill it (a rare or absent word), its matches through the GIN index (`offset 0` keeps
+ * the planner from walking the date index with a filter, which read the whole table for an absent
+ * word), sorted, then their rows. The first costs at most the window, the second the matches of a
+ * word rarer than limit per window. A common word's page was two statements (the window's ids,
+ * then their rows) until session 22: each costs the server a socket write and a backend's wake-up.
  */
-async function matchingIds(exec: Executor, s: DateShape, values: PlaceholderValues): Promise<string[]> {
-  const first = rowsOf<{ id: string }>(await searchWindow(exec, s, values)).map((r) => r.id);
-  if (first.length >= s.limit) return first;
-  return rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
+async function searchPage(
+  exec: Executor,
+  s: DateShape,
+  values: PlaceholderValues,
+): Promise<QuestionRecord[]> {
+  const fromWindow = await searchWindowRows(exec, s, values);
+  if (fromWindow.length >= s.limit) return fromWindow;
+  const ids = rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return rowsByIds(exec, dateDir(s), { ids });
 }
 
 /** The stored pseudo-random key of sort=random: questions_random_idx (migration 0015). */
@@ -457,7 +471,7 @@ const similarRows = prepared((exec, limit: number) =>
 );
 
 /**
- * The pool from the window (searchWindow's walk) ranked in the same statement, on the columns the
+ * The pool from the window (searchWindowIds' walk) ranked in the same statement, on the columns the
  * walk read from the heap anyway: no lookup by key per pooled question. `pooled` is the pool's
  * size; under SIMILAR_POOL the window did not fill it.
  */
