@@ -629,6 +629,16 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     expect(body.length, url).toBeGreaterThan(1);
   });
 
+  it("a jobs search for a rare word: the window's pass carries the listed total, then the full-text index", async () => {
+    const url = '/api/jobs?search=zqxjvw';
+    const statements = await statementsOf(url);
+    // The window (with job_open_counts' total, which says more jobs are listed than it read),
+    // then every listed job through the full-text index: no separate read of the counters.
+    expect(statements, url).toHaveLength(2);
+    expect(statements[0], url).toMatch(/"job_open_counts"/);
+    expect((await t.app.inject({ url })).json().jobs, url).toEqual([]);
+  });
+
   // Issue 18: the reads that grew with the tables when the response cache did not answer them.
   it('issue 18 reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
     const first = await t.app.inject({ url: '/api/questions/public?sort=random&limit=5' });

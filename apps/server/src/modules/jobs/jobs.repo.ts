@@ -354,10 +354,10 @@ async function cappedPage(
   const window = await windowPage(db, shape, values);
   const n = Number(window[0]?.n ?? 0);
   // More than the cap in the window, or it read every listed job: the answer is complete.
+  if (n > JOB_TOTAL_CAP) return pageOf(window);
   const read = probed(f) && n === 0 ? JOB_PROBE : JOB_WINDOW;
-  if (n > JOB_TOTAL_CAP || (await countListed(db, f.openOn, f.categories)) <= read) {
-    return pageOf(window);
-  }
+  const listed = carriedListed(window[0], f.openOn) ?? (await countListed(db, f.openOn, f.categories));
+  if (listed <= read) return pageOf(window);
   return pageOf(await fullPage(db, shape, values));
 }
 
@@ -378,9 +378,9 @@ function pageOf(rows: PageRow[]) {
  * the capped count and the page's ids in the page's order (ranked or sorted there), then each id's
  * row is read by key. With no page (no match, or past the last one) the one row has no job.
  */
-function pageOfPass(db: Executor, f: ListFilter, source: SQL) {
+function pageOfPass(db: Executor, f: ListFilter, source: SQL, counters = false) {
   return db
-    .select({ n: sql<number>`pass.n`, ...selectWithAuthor })
+    .select({ n: sql<number>`pass.n`, ...selectWithAuthor, ...openCounters(f, counters) })
     .from(sql`(${pass(f, source)}) as pass`)
     .leftJoin(jobs, sql`${jobs.id} = any(pass.ids)`)
     .leftJoin(users, eq(users.id, jobs.posterId))
@@ -427,9 +427,10 @@ function pass(f: ListFilter, source: SQL): SQL {
            ) as ids`;
 }
 
+/** The window's pass (windowSource), with the listed total that decides whether it is the answer. */
 const windowPage = prepared((db, s: JobShape) => {
   const f = slotted(s);
-  return pageOfPass(db, f, windowSource(f));
+  return pageOfPass(db, f, windowSource(f), true);
 });
 
 /**
@@ -470,22 +471,35 @@ const sortedPage = prepared((db, s: JobShape & { counters: boolean }) => {
     .orderBy(...orderBy(f))
     .limit(f.limit)
     .offset(f.offset);
-  const counted = f.categories?.length ? sql` where ${inArray(jobOpenCounts.category, f.categories)}` : sql``;
   return db
-    .select({
-      ...selectWithAuthor,
-      countsDay: s.counters
-        ? sql<string | null>`(select ${jobOpenAsof.day}::text from ${jobOpenAsof})`
-        : sql<null>`null`,
-      listed: s.counters
-        ? sql<number>`(select coalesce(sum(${jobOpenCounts.approved}), 0)::int from ${jobOpenCounts}${counted})`
-        : sql<number>`0`,
-    })
+    .select({ ...selectWithAuthor, ...openCounters(f, s.counters) })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
     .where(inArray(jobs.id, page))
     .orderBy(...orderBy(f));
 });
+
+/**
+ * The day job_open_counts is for and the listed jobs it counts in the filter's categories, as two
+ * columns of a page's statement (uncorrelated subqueries: computed once per execution), or nulls.
+ * A page and its total are then one round trip, not two (countListed reads the same rows).
+ */
+function openCounters(f: ListFilter, counters: boolean) {
+  if (!counters) return { countsDay: sql<string | null>`null`, listed: sql<number | null>`null` };
+  const counted = f.categories?.length ? sql` where ${inArray(jobOpenCounts.category, f.categories)}` : sql``;
+  return {
+    countsDay: sql<string | null>`(select ${jobOpenAsof.day}::text from ${jobOpenAsof})`,
+    listed: sql<
+      number | null
+    >`(select coalesce(sum(${jobOpenCounts.approved}), 0)::int from ${jobOpenCounts}${counted})`,
+  };
+}
+
+/** The listed total the counters carried on a page's first row, when they are for `openOn`. */
+const carriedListed = (
+  row: { countsDay: unknown; listed: unknown } | undefined,
+  openOn: string,
+): number | null => (row && row.countsDay === openOn && row.listed != null ? Number(row.listed) : null);
 
 const withoutCounts = (
   rows: Array<JobWithAuthor & { countsDay: unknown; listed: unknown }>,
@@ -511,8 +525,8 @@ export async function listJobs(
   // (past the end) or they are for another day (refreshed by countListed).
   const rows = await sortedPage(db, { ...shape, counters: true }, values);
   const first = rows[0];
-  if (first && first.countsDay === f.openOn)
-    return { total: Number(first.listed), capped: false, rows: withoutCounts(rows) };
+  const carried = carriedListed(first, f.openOn);
+  if (carried !== null) return { total: carried, capped: false, rows: withoutCounts(rows) };
   const total = await countListed(db, f.openOn, f.categories);
   if (f.offset >= total) return { total, capped: false, rows: [] };
   if (first) return { total, capped: false, rows: withoutCounts(rows) };
