@@ -1,11 +1,13 @@
 // Issue 18: reads whose cost does not grow with the tables, checked for what they answer (the
 // plans themselves are checked by query-plans.test.ts on PostgreSQL). Runs on both databases.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, expectErrorBody, makeAdmin, signup, type TestApp, type TestUser } from './helpers.js';
 import { JOB_TOTAL_CAP } from '../src/modules/jobs/jobs.repo.js';
 import { earliestToday } from '../src/modules/jobs/jobs.service.js';
 import { adminTasks } from '../src/modules/admin/admin.tasks.js';
+import { verifyShapes } from '../src/db/prepared.js';
 
 describe('flat reads (issue 18)', () => {
   let t: TestApp;
@@ -269,5 +271,43 @@ describe('flat reads (issue 18)', () => {
     await Promise.all([task.handler(t.app.ctx), task.handler(t.app.ctx)]);
     expect(await rows()).toEqual({ jobs: 1, hackathons: 1, withdrawals: 1 });
     expect(await totals()).toMatchObject(await exact());
+  });
+  // A detail page is one lookup by id: its statement is built once per handle (db/prepared.ts).
+  // Building the select with Drizzle at every request was a quarter of a question page's server
+  // CPU (session 22's profile), more than PostgreSQL's answer.
+  it('detail pages build no statement per request: question, idea, job and hackathon by id', async () => {
+    const db = t.database.db;
+    // The newest of each that the tests above left public (some hide or delete a few).
+    const one = async (query: string) =>
+      String(((await db.execute(sql.raw(query))) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id);
+    await db.execute(sql`
+      insert into hackathons (author_id, title, description, category, organizer_name, organizer_email,
+                              start_date, end_date, prize_pool, status)
+      values (${author.user.id}, 'Built once', 'A hackathon', 'AI/ML', 'Org', 'org@example.com',
+              now() + interval '1 day', now() + interval '2 days', '$100', 'published')`);
+    const urls = [
+      `/api/questions/${await one(`select id from questions where not hidden order by created_at desc limit 1`)}`,
+      `/api/ideas/${await one(`select id from ideas where not hidden order by created_at desc limit 1`)}`,
+      `/api/jobs/${await one(`select id from jobs where status = 'approved' and application_deadline is null order by created_at desc limit 1`)}`,
+      `/api/hackathons/${await one(`select id from hackathons where title = 'Built once'`)}`,
+    ];
+    // Under test every call rebuilds its statement to check it against the kept one: off here.
+    verifyShapes(false);
+    const builds = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      for (const url of urls) {
+        // The first call builds (per shape and handle); the next ones only fill in the id.
+        expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+        builds.mockClear();
+        for (let i = 0; i < 3; i++) expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+        expect(
+          builds.mock.results.map((r) => String((r.value as { sql: string }).sql).slice(0, 200)),
+          url,
+        ).toEqual([]);
+      }
+    } finally {
+      builds.mockRestore();
+      verifyShapes(true);
+    }
   });
 });

@@ -54,12 +54,19 @@ function selectRecords(db: Executor, viewerId: string | null, order?: Order) {
     .innerJoin(users, eq(users.id, hackathons.authorId));
 }
 
+/** A hackathon by id for a viewer (or none): built once per shape and handle (db/prepared.ts). */
+const recordById = prepared((db, viewer: boolean) =>
+  selectRecords(db, viewer ? slot<string>('viewerId') : null)
+    .where(eq(hackathons.id, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
 export async function findRecord(
   db: Executor,
   id: string,
   viewerId: string | null,
 ): Promise<HackathonRecord | undefined> {
-  const [row] = await selectRecords(db, viewerId).where(eq(hackathons.id, id)).limit(1);
+  const [row] = await recordById(db, viewerId !== null, { id, viewerId });
   return row;
 }
 

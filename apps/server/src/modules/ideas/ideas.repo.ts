@@ -349,13 +349,18 @@ const visibleCountOf = prepared((db, oneCategory: boolean) =>
     .where(oneCategory ? eq(ideaCounts.category, slot<string>('category')) : undefined),
 );
 
-export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<Idea | null> {
-  const [row] = await db
-    .select(ideaColumns(viewerId))
+/** An idea by id for a viewer (or none): built once per shape and handle (db/prepared.ts). */
+const ideaById = prepared((db, viewer: boolean) =>
+  db
+    .select(ideaColumns(viewer ? slot<string>('viewerId') : null))
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.authorId))
-    .where(eq(ideas.id, id))
-    .limit(1);
+    .where(eq(ideas.id, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
+export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<Idea | null> {
+  const [row] = await ideaById(db, viewerId !== null, { id, viewerId });
   return row ? toIdea(row) : null;
 }
 
@@ -504,6 +509,21 @@ const commentColumns = {
   authorName: users.displayName,
 };
 
+/** An idea's comments, newest first, before a keyset or from the latest: built once per shape. */
+const commentsPage = prepared((db, s: { before: boolean; limit: number }) => {
+  const where = eq(ideaComments.ideaId, slot<string>('ideaId'));
+  const before = { ts: slot<string>('beforeTs'), id: slot<string>('beforeId') };
+  return db
+    .select({ ...commentColumns, cursorTs: cursorTs(ideaComments.createdAt) })
+    .from(ideaComments)
+    .innerJoin(users, eq(users.id, ideaComments.authorId))
+    .where(
+      s.before ? and(where, afterCursor(ideaComments.createdAt, ideaComments.id, before, 'desc')) : where,
+    )
+    .orderBy(desc(ideaComments.createdAt), desc(ideaComments.id))
+    .limit(rowCount(s.limit));
+});
+
 /**
  * The latest `limit` comments of an idea (or the latest before the `before` keyset), returned
  * oldest first, with the cursor of the page before them (null when there are no earlier ones).
@@ -514,14 +534,11 @@ export async function latestComments(
   limit: number,
   before: Keyset | null = null,
 ): Promise<{ comments: IdeaComment[]; before: string | null }> {
-  const where = eq(ideaComments.ideaId, ideaId);
-  const rows = await db
-    .select({ ...commentColumns, cursorTs: cursorTs(ideaComments.createdAt) })
-    .from(ideaComments)
-    .innerJoin(users, eq(users.id, ideaComments.authorId))
-    .where(before ? and(where, afterCursor(ideaComments.createdAt, ideaComments.id, before, 'desc')) : where)
-    .orderBy(desc(ideaComments.createdAt), desc(ideaComments.id))
-    .limit(limit + 1);
+  const rows = await commentsPage(
+    db,
+    { before: before !== null, limit: limit + 1 },
+    { ideaId, beforeTs: before?.ts, beforeId: before?.id },
+  );
   const { items, nextCursor } = page(rows, limit);
   return { comments: items.reverse().map(toComment), before: nextCursor };
 }

@@ -63,13 +63,18 @@ export async function insertJob(db: Executor, values: NewJobRow): Promise<JobRow
   return row!;
 }
 
-export async function findJobWithAuthor(db: Executor, id: string): Promise<JobWithAuthor | undefined> {
-  const [row] = await db
+/** A job by id with its poster: built once per handle (db/prepared.ts). */
+const jobById = prepared((db) =>
+  db
     .select(selectWithAuthor)
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
-    .where(eq(jobs.id, id))
-    .limit(1);
+    .where(eq(jobs.id, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
+export async function findJobWithAuthor(db: Executor, id: string): Promise<JobWithAuthor | undefined> {
+  const [row] = await jobById(db, undefined, { id });
   return row;
 }
 

@@ -97,13 +97,21 @@ export async function insertQuestion(
   return row!;
 }
 
-export async function findQuestion(exec: Executor, id: string): Promise<QuestionRecord | undefined> {
-  const [row] = await exec
+/**
+ * A question by id with its author: built once per handle (db/prepared.ts) — building this select
+ * with Drizzle on every request was a quarter of a question page's server CPU (issue 18).
+ */
+const questionById = prepared((exec) =>
+  exec
     .select(questionColumns)
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
-    .where(eq(questions.id, id))
-    .limit(1);
+    .where(eq(questions.id, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
+export async function findQuestion(exec: Executor, id: string): Promise<QuestionRecord | undefined> {
+  const [row] = await questionById(exec, undefined, { id });
   return row;
 }
 
