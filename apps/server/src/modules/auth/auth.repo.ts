@@ -9,9 +9,7 @@ export function findUserByEmail(db: Executor, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
 }
 
-export function findUserById(db: Executor, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
+export { findUserById } from '../users/users.repo.js';
 
 export function findUserByGoogleSub(db: Executor, sub: string) {
   return db.query.users.findFirst({ where: eq(users.googleSub, sub) });

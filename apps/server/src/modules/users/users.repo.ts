@@ -3,14 +3,25 @@ import type { Executor } from '../../db/client.js';
 import { ideas, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, type Person } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
+import { prepared, rowCount, slot } from '../../db/prepared.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfilePatch = Partial<Pick<typeof users.$inferInsert, 'name' | 'displayName'>> & {
   updatedAt: Date;
 };
 
-export function findUserById(exec: Executor, id: string): Promise<UserRow | undefined> {
-  return exec.query.users.findFirst({ where: eq(users.id, id) });
+/** A user by id: built once per handle (db/prepared.ts); `/api/auth/me` asks at every page load. */
+const userById = prepared((exec) =>
+  exec
+    .select()
+    .from(users)
+    .where(eq(users.id, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
+export async function findUserById(exec: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await userById(exec, undefined, { id });
+  return row;
 }
 
 /** Writes the profile fields of one user; the updated row, or undefined when there is no such user. */
