@@ -325,8 +325,13 @@ describe('flat reads (issue 18)', () => {
         expect((await t.app.inject({ url, headers })).statusCode, url).toBe(200);
         builds.mockClear();
         for (let i = 0; i < 3; i++) expect((await t.app.inject({ url, headers })).statusCode, url).toBe(200);
+        // Reads only: the spy sees the whole process, and the buffered views are written by a
+        // timer (an update that may fall between two of these requests).
+        const reads = builds.mock.results
+          .map((r) => String((r.value as { sql: string }).sql).trim())
+          .filter((text) => /^(select|with)\b/i.test(text));
         expect(
-          builds.mock.results.map((r) => String((r.value as { sql: string }).sql).slice(0, 200)),
+          reads.map((text) => text.slice(0, 200)),
           url,
         ).toEqual([]);
       }
