@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared, rowCount, slot } from '../../db/prepared.js';
+import { prepared, slot } from '../../db/prepared.js';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -9,18 +9,8 @@ export function findUserByEmail(db: Executor, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
 }
 
-/** A user by id: built once per handle (db/prepared.ts); `/api/auth/me` asks at every page load. */
-const userById = prepared((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, slot<string>('id')))
-    .limit(rowCount(1)),
-);
-
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await userById(db, undefined, { id });
-  return row;
+export function findUserById(db: Executor, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
 export function findUserByGoogleSub(db: Executor, sub: string) {

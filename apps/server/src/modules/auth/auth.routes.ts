@@ -13,10 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { findUserById } from './auth.repo.js';
-import { type AuthService, toPublicUser } from './auth.service.js';
+import { createUsersService } from '../users/users.service.js';
+import type { AuthService } from './auth.service.js';
 
 export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod {
+  const users = createUsersService(ctx);
   return async (app) => {
     // Per-IP limit on sign-in and sign-up (shared through Redis when configured).
     const rateLimit = { max: ctx.config.authRateLimitIp, timeWindow: 60_000 };
@@ -85,8 +86,8 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
       '/me',
       { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MeResult } } },
       async (req) => {
-        const user = await findUserById(ctx.db, req.user!.id);
-        return { user: toPublicUser(user!) };
+        // The same account read as GET /api/users/me (its service; 404 "User not found" when gone).
+        return { user: await users.me(req.user!) };
       },
     );
 

@@ -264,7 +264,12 @@ async function totalOf(
 ): Promise<number> {
   if (counted !== null) return counted;
   const carried = rows[0]?.total;
-  return carried == null ? visibleCount(db, filter.category ?? null) : Number(carried);
+  return carried == null ? countFiltered(db, filter) : Number(carried);
+}
+
+/** A filter's total on its own: from idea_counts where they hold it, else counted. */
+export function countFiltered(db: Executor, filter: IdeaFilter): Promise<number> {
+  return countedByCounters(filter) ? visibleCount(db, filter.category ?? null) : countIdeas(db, filter);
 }
 
 /**
@@ -337,7 +342,7 @@ export async function countIdeas(db: Executor, filter: IdeaFilter): Promise<numb
 }
 
 /** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
-export async function visibleCount(db: Executor, category: string | null): Promise<number> {
+async function visibleCount(db: Executor, category: string | null): Promise<number> {
   const [row] = await visibleCountOf(db, category !== null, { category });
   return Number(row?.n ?? 0);
 }

@@ -127,9 +127,7 @@ export function createIdeasService(ctx: AppContext) {
       // Past the last page: empty, as before, without reading any idea.
       const offset = (q.page - 1) * q.limit;
       if (offset > IDEA_MAX_OFFSET) {
-        const totalItems = authorId
-          ? await repo.countIdeas(db, filter)
-          : await repo.visibleCount(db, category);
+        const totalItems = await repo.countFiltered(db, filter);
         if (offset >= totalItems) return paged([], totalItems, q.page, q.limit);
         badRequest('Page too deep', [
           {

@@ -263,16 +263,21 @@ const datePage = prepared((exec, s: DateShape) => {
     .limit(rowCount(s.limit));
 });
 
-/** The rows of the questions a search chose (their ids in `ids`), in date order. */
-const rowsByIds = prepared((exec, dir: 'asc' | 'desc') => {
+/** The rows of the questions whose ids `ids` (an array expression) holds, in date order. */
+function questionsByIds(exec: Executor, dir: 'asc' | 'desc', ids: SQL) {
   const order = dir === 'desc' ? desc : asc;
   return exec
     .select(questionColumns)
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
-    .where(sql`${questions.id} = any(${slot('ids')}::uuid[])`)
+    .where(sql`${questions.id} = any(${ids})`)
     .orderBy(order(questions.createdAt), order(questions.id));
-});
+}
+
+/** The rows of the questions a search chose (their ids in `ids`), in date order. */
+const rowsByIds = prepared((exec, dir: 'asc' | 'desc') =>
+  questionsByIds(exec, dir, sql`${slot('ids')}::uuid[]`),
+);
 
 /** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
 export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
@@ -307,15 +312,9 @@ function searchWindowIds(s: DateShape): SQL {
 }
 
 /** The rows of the window's matches (searchWindowIds), in date order: the page of a common word. */
-const searchWindowRows = prepared((exec, s: DateShape) => {
-  const order = dateDir(s) === 'desc' ? desc : asc;
-  return exec
-    .select(questionColumns)
-    .from(questions)
-    .innerJoin(users, eq(users.id, questions.authorId))
-    .where(sql`${questions.id} = any(array(${searchWindowIds(s)}))`)
-    .orderBy(order(questions.createdAt), order(questions.id));
-});
+const searchWindowRows = prepared((exec, s: DateShape) =>
+  questionsByIds(exec, dateDir(s), sql`array(${searchWindowIds(s)})`),
+);
 
 /** Every match of the words through the full-text index, sorted (for words too rare for the window). */
 const searchAll = prepared((_exec, s: DateShape) => {

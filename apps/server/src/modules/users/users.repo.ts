@@ -10,7 +10,7 @@ export type ProfilePatch = Partial<Pick<typeof users.$inferInsert, 'name' | 'dis
   updatedAt: Date;
 };
 
-/** A user by id: built once per handle (db/prepared.ts), like auth.repo's for `/api/auth/me`. */
+/** A user by id: built once per handle (db/prepared.ts); `/api/auth/me` asks at every page load. */
 const userById = prepared((exec) =>
   exec
     .select()
