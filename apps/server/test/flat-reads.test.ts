@@ -143,6 +143,51 @@ describe('flat reads (issue 18)', () => {
     expect((await counts()).Design).toBe(before.Design);
   });
 
+  it('jobs: a search that is the first read of a new day answers for that day and moves the counters to it', async () => {
+    const asOf = async () =>
+      String(
+        (await t.database.db.execute<{ day: string }>(sql`select day::text as day from job_open_asof`))
+          .rows[0]?.day,
+      );
+    const search = async (q: string) => (await t.app.inject({ url: `/api/jobs?search=${q}` })).json();
+    const today = earliestToday(t.clock.now());
+    // "Kestrel" is in one job only, listed today and no longer tomorrow; "wren" in one without a deadline.
+    await t.database.db.execute(sql`
+      insert into jobs (poster_id, title, description, company_name, city, country, category, contact_email, status,
+                        application_deadline)
+      values (${author.user.id}, 'Kestrel keeper', 'Last day to apply', 'Acme', 'Pune', 'India', 'Design',
+              'jobs@example.com', 'approved', ${today}::date),
+             (${author.user.id}, 'Wren watcher', 'No deadline', 'Acme', 'Pune', 'India', 'Design',
+              'jobs@example.com', 'approved', null)`);
+    try {
+      // Read on the first day: the counters are for it, carried by the search's own statement.
+      expect((await search('kestrel')).pagination.totalJobs).toBe(1);
+      expect(await asOf()).toBe(today);
+      const saved = t.clock.now();
+      t.clock.advance(86_400_000);
+      try {
+        const tomorrow = earliestToday(t.clock.now());
+        // The counters the search's statement carries are the first day's: the search reads the new
+        // day's (recomputing them, as the first reader of the day), and both words are rare, so the
+        // full-text pass answers — without the job whose last day has passed.
+        const gone = await search('kestrel');
+        expect(gone.pagination.totalJobs).toBe(0);
+        expect(gone.jobs).toEqual([]);
+        expect(await asOf()).toBe(tomorrow);
+        const kept = await search('wren');
+        expect(kept.jobs.map((j: { title: string }) => j.title)).toEqual(['Wren watcher']);
+        expect(kept.pagination.totalJobs).toBe(1);
+      } finally {
+        t.clock.set(saved);
+      }
+      // Back on the first day (a clock set back): the search again comes first and recomputes.
+      expect((await search('kestrel')).pagination.totalJobs).toBe(1);
+      expect(await asOf()).toBe(today);
+    } finally {
+      await t.database.db.execute(sql`delete from jobs where title in ('Kestrel keeper', 'Wren watcher')`);
+    }
+  });
+
   it('questions: a rare word beyond the newest 1,000 is found, an absent one answers an empty page', async () => {
     const rare = (await t.app.inject({ url: '/api/questions/public?q=zephyr' })).json();
     expect(rare.map((q: { title: string }) => q.title)).toEqual(['Caring for a zephyr lily']);
