@@ -144,11 +144,10 @@ describe('flat reads (issue 18)', () => {
   });
 
   it('jobs: a search that is the first read of a new day answers for that day and moves the counters to it', async () => {
-    const asOf = async () =>
-      String(
-        (await t.database.db.execute<{ day: string }>(sql`select day::text as day from job_open_asof`))
-          .rows[0]?.day,
-      );
+    const asOf = async () => {
+      const res = await t.database.db.execute(sql`select day::text as day from job_open_asof`);
+      return String((res as unknown as { rows: Array<{ day: string }> }).rows[0]?.day);
+    };
     const search = async (q: string) => (await t.app.inject({ url: `/api/jobs?search=${q}` })).json();
     const today = earliestToday(t.clock.now());
     // "Kestrel" is in one job only, listed today and no longer tomorrow; "wren" in one without a deadline.
