@@ -23,6 +23,7 @@ interface Session {
 let server: RunningServer;
 let browser: Browser;
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies of many shapes, read field by field in each step
 async function call<T = Record<string, any>>(
   method: string,
   url: string,
@@ -42,6 +43,7 @@ async function call<T = Record<string, any>>(
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies of many shapes, read field by field in each step
 async function ok<T = Record<string, any>>(method: string, url: string, s: Session | null, body?: unknown) {
   const r = await call<T>(method, url, s, body);
   if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.json)}`);
@@ -267,9 +269,9 @@ describe('admin portal', () => {
     const wFailed = await ok('GET', '/api/wallet', bounced);
     expect(wPaid.balance).toBe(2000);
     expect(wFailed.balance).toBe(5000);
-    const txPaid = await ok<any[]>('GET', '/api/wallet/transactions', payee);
+    const txPaid = await ok<Array<{ type: string }>>('GET', '/api/wallet/transactions', payee);
     expect(txPaid.find((t) => t.type === 'withdrawal')).toMatchObject({ status: 'completed', amount: 3000 });
-    const txFailed = await ok<any[]>('GET', '/api/wallet/transactions', bounced);
+    const txFailed = await ok<Array<{ type: string }>>('GET', '/api/wallet/transactions', bounced);
     expect(txFailed.find((t) => t.type === 'withdrawal')).toMatchObject({ status: 'failed', amount: 2000 });
 
     // The completed view keeps the payout reference.

@@ -284,6 +284,7 @@ describe('Hackathons', () => {
     await signedIn.page.goto(`${server.url}/hackathon/${hackathonId}`);
     await signedIn.page.getByText('olga@hack.test').waitFor();
     const pill = signedIn.page.getByTestId('prize-pill');
+    // biome-ignore lint/performance/useDomNodeTextContent: the pill's text as a reader sees it (innerText follows the CSS)
     expect(await pill.innerText()).toBe('Prize pool: ₹1,00,000, swag and mentorship');
     await signedIn.context.close();
 

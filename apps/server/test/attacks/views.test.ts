@@ -17,7 +17,6 @@ describe('views are counted once per viewer per hour', () => {
       afterAll(() => t.close());
 
       it('an idea: one visitor many times is one view', async () => {
-        const author = await signup(t.app);
         const created = await t.app.inject({
           method: 'POST',
           url: '/api/ideas',
