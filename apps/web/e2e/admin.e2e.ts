@@ -285,12 +285,20 @@ describe('admin portal', () => {
     await signInPage(user.page, server.url, bounced);
     await user.page.goto(`${server.url}/questions`);
     const bell = user.page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
-    await bell.click();
-    const item = user.page.getByRole('button', { name: 'Unread: Withdrawal failed' });
-    await item.waitFor();
-    expect(await user.page.getByRole('dialog', { name: 'Notifications' }).textContent()).toContain(
-      'UPI id is not active',
-    );
+    const dialog = user.page.getByRole('dialog', { name: 'Notifications' });
+    const item = dialog.getByRole('button', { name: 'Unread: Withdrawal failed' });
+    // Opened once, the popover was once found closed again on a loaded CI machine (the item never
+    // showed in 30 s; not reproduced, here or under load): open it again while it is closed.
+    await expect
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) await bell.click();
+          return item.isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(await dialog.textContent()).toContain('UPI id is not active');
     await shot(user.page, 'bell-1280');
     await item.click();
     await user.page.waitForURL(/\/wallet$/);
