@@ -257,7 +257,7 @@ describe('flat reads (issue 18)', () => {
     const get = async () =>
       (await t.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json() as {
         totals: Record<string, number>;
-        series: Array<Record<string, number | string>>;
+        series: Record<string, number[]>;
       };
     const before = await get();
     expect(before.totals.questions).toBe(1100);
@@ -265,7 +265,7 @@ describe('flat reads (issue 18)', () => {
     await t.database.db.execute(sql`delete from ideas where id in (select id from ideas limit 3)`);
     const after = await get();
     expect(after.totals.ideas).toBe(1097);
-    const days = after.series.reduce((a, d) => a + Number(d.ideas), 0);
+    const days = after.series.ideas!.reduce((a, v) => a + v, 0);
     expect(days).toBe(1097);
   });
 

@@ -197,6 +197,24 @@ describe('admin portal', () => {
     const backlog = page.getByRole('link', { name: '1' });
     expect(await backlog.count()).toBeGreaterThanOrEqual(1);
     await shot(page, 'overview-1280');
+    // The charts lay the series' columns out as days from `from`: the first day is the axes' first tick.
+    const firstTick = async () =>
+      (await page.locator('.recharts-cartesian-axis-tick-value').allTextContents())
+        .map((t) => t.trim())
+        .find((t) => /^[A-Z][a-z]{2} \d{1,2}$/.test(t));
+    const label = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(await firstTick()).toBe(label(29));
+    // A year: 365 days, from the day a year back.
+    await segment(page, '1 year');
+    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByText(`Daily figures from ${from} to`).waitFor();
+    await expect.poll(firstTick).toBe(label(364));
+    await shot(page, 'overview-year-1280');
     expect(errors).toEqual([]);
     await context.close();
   });

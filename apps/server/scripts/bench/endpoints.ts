@@ -199,10 +199,13 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
 function itemCount(body: unknown): number | null {
   if (Array.isArray(body)) return body.length;
   if (body && typeof body === 'object') {
-    for (const key of ['ideas', 'jobs', 'hackathons', 'items', 'notifications', 'series']) {
+    for (const key of ['ideas', 'jobs', 'hackathons', 'items', 'notifications']) {
       const v = (body as Record<string, unknown>)[key];
       if (Array.isArray(v)) return v.length;
     }
+    // The admin overview: a column of days per metric.
+    const days = (body as { series?: { signups?: unknown } }).series?.signups;
+    if (Array.isArray(days)) return days.length;
   }
   return null;
 }

@@ -78,10 +78,18 @@ describe('parsesAsItEncodes', () => {
         secret: 'x',
       },
       rangeTotals: { ...day, extra: true },
-      series: [
-        { date: '2026-01-01', ...day, internal: 1 },
-        { date: '2026-01-02', ...day },
-      ],
+      series: {
+        signups: [1, 0],
+        questions: [2, 0],
+        answers: [3, 0],
+        paidAmount: [4, 0],
+        rewardsDistributed: [5, 0],
+        withdrawals: [6, 0],
+        ideas: [7, 0],
+        hackathonRegistrations: [8, 0],
+        jobsPosted: [9, 0],
+        internal: [1, 1],
+      },
     };
     const parsed = Overview.safeParse(overview);
     expect(parsed.success).toBe(true);

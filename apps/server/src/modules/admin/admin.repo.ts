@@ -1,4 +1,4 @@
-import type { AuditEntry, OverviewPoint, OverviewValues } from '@agora/shared';
+import type { AuditEntry, OverviewSeries, OverviewValues } from '@agora/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared, rowsOf, slot } from '../../db/prepared.js';
@@ -94,7 +94,7 @@ export function zeroValues(): OverviewValues {
  * compilation and scanned the range).
  *
  * The range's rows come back as one text value, `day,metric,value` entries joined by `;` (the day
- * as its offset from `from`), and the days are laid out here, empty ones as zeros. For a year that
+ * as its offset from `from`), and laid out here as a column per metric, empty days as zeros. For a year that
  * is 0.4 ms in PostgreSQL where a per-day `generate_series` with nine filtered aggregates took 2 ms,
  * and the driver parses one field instead of 366 rows of ten (a third of the request's time in the
  * server); JSON would cost PostgreSQL twice as much as plain text. The totals are sums of
@@ -105,20 +105,21 @@ export async function overviewFigures(
   db: Executor,
   from: string,
   to: string,
-): Promise<{ series: OverviewPoint[]; totals: OverviewTotals }> {
+): Promise<{ series: OverviewSeries; totals: OverviewTotals }> {
   const r = rowsOf(await figuresStatement(db, undefined, { from, to }))[0] ?? {};
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
-  const series = new Array<OverviewPoint>(days);
-  const day = new Date(start);
-  for (let i = 0; i < days; i++) {
-    day.setTime(start + i * DAY_MS);
-    // toISOString would cost five times as much, 366 times over.
-    series[i] = {
-      date: `${day.getUTCFullYear()}-${pad2(day.getUTCMonth() + 1)}-${pad2(day.getUTCDate())}`,
-      ...zeroValues(),
-    };
-  }
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  const daily = () => new Array<number>(days).fill(0);
+  const series: OverviewSeries = {
+    signups: daily(),
+    questions: daily(),
+    answers: daily(),
+    paidAmount: daily(),
+    rewardsDistributed: daily(),
+    withdrawals: daily(),
+    ideas: daily(),
+    hackathonRegistrations: daily(),
+    jobsPosted: daily(),
+  };
   fillSeries(series, typeof r.series === 'string' ? r.series : '');
   const totals = {
     ...values(r),
@@ -152,12 +153,12 @@ const SEMICOLON = 59;
 
 /**
  * Writes the entries of the series text (`day,metric,value;…`, day and value whole numbers) into
- * the days of `series`. Read by character codes, the metric by the hash of its name: a year is
+ * the metrics' columns of `series` (a day outside the range is skipped). Read by character codes, the metric by the hash of its name: a year is
  * ~1,500–3,300 entries, and slicing each into three strings to convert and look up was 1.7 times
  * as slow (0.56 vs 0.33 ms a year in a micro-benchmark). The metric's index instead of its name
  * parsed faster still (0.23 ms) but cost PostgreSQL more (`array_position` per row: 0.8 vs 0.6 ms).
  */
-function fillSeries(series: OverviewPoint[], text: string): void {
+function fillSeries(series: OverviewSeries, text: string): void {
   let day = 0;
   let hash = 0;
   let field: keyof OverviewValues | undefined;
@@ -180,8 +181,8 @@ function fillSeries(series: OverviewPoint[], text: string): void {
       hash = 0;
       part = 1;
     } else if (c === SEMICOLON) {
-      const point = part === 2 ? series[day] : undefined;
-      if (point && field) point[field] = negative ? -n : n;
+      const column = part === 2 && field ? series[field] : undefined;
+      if (column && day < column.length) column[day] = negative ? -n : n;
       n = 0;
       negative = false;
       part = 0;
@@ -190,8 +191,6 @@ function fillSeries(series: OverviewPoint[], text: string): void {
 }
 
 export const DAY_MS = 86_400_000;
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 export type OverviewTotals = OverviewValues & {
   users: number;

@@ -19,6 +19,7 @@ import {
   type AdminWithdrawalsQuery,
   type AuditQuery,
   OVERVIEW_MAX_DAYS,
+  OVERVIEW_SERIES,
   type Overview,
   type OverviewQuery,
 } from '@agora/shared';
@@ -429,10 +430,7 @@ export function createAdminService(ctx: AppContext) {
     }
     const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
     const rangeTotals = repo.zeroValues();
-    const keys = Object.keys(rangeTotals) as (keyof typeof rangeTotals)[];
-    for (const point of series) {
-      for (const k of keys) rangeTotals[k] += point[k];
-    }
+    for (const k of OVERVIEW_SERIES) rangeTotals[k] = series[k].reduce((a, v) => a + v, 0);
     return { from, to, totals, rangeTotals, series };
   }
 

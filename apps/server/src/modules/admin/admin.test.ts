@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MESSAGES, MSG, QUESTION_TEXT } from '@agora/shared';
+import { ADMIN_MESSAGES, MSG, OVERVIEW_SERIES, overviewPoints, QUESTION_TEXT } from '@agora/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -844,9 +844,13 @@ describe('overview', () => {
     expect(res.statusCode).toBe(200);
     const o = res.json();
     expect(o.from).toBe('2024-03-01');
-    expect(o.series.map((p: { date: string }) => p.date)).toEqual(['2024-03-01', '2024-03-02', '2024-03-03']);
-    const col = (k: string) => o.series.map((p: Record<string, number>) => p[k]);
+    // One column per metric, a value for each day from `from`.
+    const col = (k: string) => o.series[k];
+    for (const k of OVERVIEW_SERIES) expect(col(k)).toHaveLength(3);
+    expect(Object.keys(o.series).sort()).toEqual([...OVERVIEW_SERIES].sort());
     expect(col('signups')).toEqual([2, 0, 1]);
+    expect(overviewPoints(o).map((p) => p.date)).toEqual(['2024-03-01', '2024-03-02', '2024-03-03']);
+    expect(overviewPoints(o)[2]).toMatchObject({ date: '2024-03-03', signups: 1, ideas: 1, questions: 0 });
     expect(col('questions')).toEqual([0, 1, 0]);
     expect(col('paidAmount')).toEqual([0, 5000, 0]);
     expect(col('ideas')).toEqual([0, 0, 1]);
@@ -868,7 +872,11 @@ describe('overview', () => {
     expect(o.totals.paidAmount).toBeGreaterThanOrEqual(5000 + 4000 + 10000);
 
     const def = (await req('GET', '/api/admin/overview', admin)).json();
-    expect(def.series).toHaveLength(30);
+    expect(def.series.signups).toHaveLength(30);
+    expect(def.series.jobsPosted).toHaveLength(30);
+    const points = overviewPoints(def);
+    expect(points).toHaveLength(30);
+    expect(points[29]).toMatchObject({ date: def.to, signups: def.series.signups[29] });
     expect(def.to).toBe(t.clock.now().toISOString().slice(0, 10));
   });
 

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import type { OverviewPoint } from '@agora/shared';
+import { type Overview, overviewPoints } from '@agora/shared';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { rupeesShort } from '../../../lib/money';
@@ -23,8 +23,8 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 }
 
 /** The overview's daily series (sign-ups, content, money, hackathons and jobs). */
-export default function OverviewCharts({ series }: { series: OverviewPoint[] }) {
-  const data = series.map((p) => ({
+export default function OverviewCharts({ overview }: { overview: Pick<Overview, 'from' | 'series'> }) {
+  const data = overviewPoints(overview).map((p) => ({
     ...p,
     day: dayLabel(p.date),
     // Money is charted in whole rupees; the tooltip formats it.

@@ -139,7 +139,7 @@ export function OverviewPage() {
             Daily figures from {data.from} to {data.to} (UTC days).
           </Text>
           <Suspense fallback={<Skeleton h={280} radius="md" />}>
-            <OverviewCharts series={data.series} />
+            <OverviewCharts overview={data} />
           </Suspense>
         </>
       )}
