@@ -375,7 +375,8 @@ export const Overview = z.object({
 });
 export type Overview = z.infer<typeof Overview>;
 
-const DAY_MS = 86_400_000;
+/** A UTC day in milliseconds (the overview's days are UTC days). */
+export const DAY_MS = 86_400_000;
 
 /** The overview's series as one point per day (the date and every metric), `from` first. */
 export function overviewPoints(o: Pick<Overview, 'from' | 'series'>): OverviewPoint[] {

@@ -18,6 +18,7 @@ import {
   type AdminWithdrawal,
   type AdminWithdrawalsQuery,
   type AuditQuery,
+  DAY_MS,
   OVERVIEW_MAX_DAYS,
   OVERVIEW_SERIES,
   type Overview,
@@ -418,14 +419,14 @@ export function createAdminService(ctx: AppContext) {
   async function overview(q: OverviewQuery): Promise<Overview> {
     const today = isoDay(ctx.clock.now());
     const to = q.to ?? today;
-    const from = q.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * repo.DAY_MS));
+    const from = q.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
     const fromMs = Date.parse(`${from}T00:00:00Z`);
     const toMs = Date.parse(`${to}T00:00:00Z`);
     // A date like 2026-02-31 passes the pattern but is not a day.
     if (Number.isNaN(fromMs) || isoDay(new Date(fromMs)) !== from) badRequest('Invalid from date');
     if (Number.isNaN(toMs) || isoDay(new Date(toMs)) !== to) badRequest('Invalid to date');
     if (fromMs > toMs) badRequest('The range must start on or before its end');
-    if ((toMs - fromMs) / repo.DAY_MS + 1 > OVERVIEW_MAX_DAYS) {
+    if ((toMs - fromMs) / DAY_MS + 1 > OVERVIEW_MAX_DAYS) {
       badRequest(`The range can cover at most ${OVERVIEW_MAX_DAYS} days`);
     }
     const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
