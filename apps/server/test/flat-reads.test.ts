@@ -7,7 +7,7 @@ import { buildTestApp, expectErrorBody, makeAdmin, signup, type TestApp, type Te
 import { JOB_TOTAL_CAP } from '../src/modules/jobs/jobs.repo.js';
 import { earliestToday } from '../src/modules/jobs/jobs.service.js';
 import { adminTasks } from '../src/modules/admin/admin.tasks.js';
-import { verifyShapes } from '../src/db/prepared.js';
+import { rowsOf, verifyShapes } from '../src/db/prepared.js';
 
 describe('flat reads (issue 18)', () => {
   let t: TestApp;
@@ -146,7 +146,7 @@ describe('flat reads (issue 18)', () => {
   it('jobs: a search that is the first read of a new day answers for that day and moves the counters to it', async () => {
     const asOf = async () => {
       const res = await t.database.db.execute(sql`select day::text as day from job_open_asof`);
-      return String((res as unknown as { rows: Array<{ day: string }> }).rows[0]?.day);
+      return String(rowsOf<{ day: string }>(res)[0]?.day);
     };
     const search = async (q: string) => (await t.app.inject({ url: `/api/jobs?search=${q}` })).json();
     const today = earliestToday(t.clock.now());
@@ -323,7 +323,7 @@ describe('flat reads (issue 18)', () => {
     const db = t.database.db;
     // The newest of each that the tests above left public (some hide or delete a few).
     const one = async (query: string) =>
-      String(((await db.execute(sql.raw(query))) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id);
+      String(rowsOf<{ id: string }>(await db.execute(sql.raw(query)))[0]!.id);
     await db.execute(sql`
       insert into hackathons (author_id, title, description, category, organizer_name, organizer_email,
                               start_date, end_date, prize_pool, status)

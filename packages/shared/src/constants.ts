@@ -1,5 +1,8 @@
 // Fixed lists and limits from the specification (spec 01 §3, §9; spec 02 §2, §9; spec 03 §3, §9).
 
+/** A day in milliseconds (a UTC day: the overview's days, a job's listing date, a hackathon's span). */
+export const DAY_MS = 86_400_000;
+
 export const ROLES = ['admin', 'questioner', 'answerer', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles a visitor may choose at sign-up (never admin). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, TEST_DATABASE_URL, testConfig } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from './client.js';
+import { rowsOf } from './prepared.js';
 
 // PostgreSQL only: several instances starting together on one empty database is a PostgreSQL
 // deployment; the embedded database is single-process (its DATA_DIR lock refuses a second server).
@@ -26,9 +27,9 @@ describe.runIf(TEST_DATABASE_URL)('migrations under an advisory lock', () => {
       const journal = JSON.parse(
         readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8'),
       ) as { entries: unknown[] };
-      const { rows } = (await instances[0]!.db.execute(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: Array<{ n: number }> };
+      const rows = rowsOf<{ n: number }>(
+        await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
       // Each migration applied once.
       expect(rows[0]!.n).toBe(journal.entries.length);
       // And again later (a restart): nothing left to do, nothing fails.
@@ -44,10 +45,10 @@ describe.runIf(TEST_DATABASE_URL)('migrations under an advisory lock', () => {
       );
       await Promise.all(apps.map((a) => a.close()));
       rmSync(dataDir, { recursive: true, force: true });
-      const admins = (await instances[0]!.db.execute(
-        sql`select role from users where email = 'root@example.com'`,
-      )) as unknown as { rows: Array<{ role: string }> };
-      expect(admins.rows).toEqual([{ role: 'admin' }]);
+      const admins = rowsOf(
+        await instances[0]!.db.execute(sql`select role from users where email = 'root@example.com'`),
+      );
+      expect(admins).toEqual([{ role: 'admin' }]);
     } finally {
       await Promise.all(instances.map((d) => d.close()));
       await empty.drop();

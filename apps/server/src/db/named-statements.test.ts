@@ -4,6 +4,7 @@ import { emptyPostgresDatabase, TEST_DATABASE_URL } from '../../test/helpers.js'
 import { openPostgres } from './client.js';
 import { preparable, StatementNames } from './named-statements.js';
 import { tsQueryOnce } from './text-search.js';
+import { rowsOf } from './prepared.js';
 
 describe('StatementNames', () => {
   it('names a text on its second sighting and keeps that name', () => {
@@ -102,9 +103,6 @@ describe('preparable', () => {
     );
   });
 });
-
-/** node-postgres' result rows (Db's execute is typed for either driver). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe.skipIf(!TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
   async function prepared(db: Awaited<ReturnType<typeof openPostgres>>['db']) {

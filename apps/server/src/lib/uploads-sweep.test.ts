@@ -12,6 +12,7 @@ import {
   sampleQuestion,
 } from '../modules/questions/questions.fixtures.js';
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_TTL_MS, unclaimedUploadsQuery } from './uploads.js';
+import { rowsOf } from '../db/prepared.js';
 
 let t: TestApp;
 let asker: TestUser;
@@ -149,14 +150,18 @@ describe('unclaimed uploads', () => {
     const plan = await t.database.db.transaction(async (tx) => {
       // With a handful of rows a sequential scan is cheaper; forbid it to see which index serves.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = (await tx.execute(
-        sql.raw(
-          `explain ${query.sql.replace(/\$(\d+)/g, (_m, i) => {
-            const v = query.params[Number(i) - 1];
-            return typeof v === 'number' ? String(v) : `'${String(v instanceof Date ? v.toISOString() : v)}'`;
-          })}`,
+      const rows = rowsOf<Record<string, string>>(
+        await tx.execute(
+          sql.raw(
+            `explain ${query.sql.replace(/\$(\d+)/g, (_m, i) => {
+              const v = query.params[Number(i) - 1];
+              return typeof v === 'number'
+                ? String(v)
+                : `'${String(v instanceof Date ? v.toISOString() : v)}'`;
+            })}`,
+          ),
         ),
-      )) as unknown as { rows: Array<Record<string, string>> };
+      );
       return rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('files_unreferenced_idx');

@@ -4,6 +4,7 @@ import { buildTestApp, dbKind, signup, type TestApp } from '../../test/helpers.j
 import type { Db } from '../db/client.js';
 import { ideas } from '../db/schema/index.js';
 import { ViewCounts } from './view-counts.js';
+import { rowsOf } from '../db/prepared.js';
 
 describe(`view counts (${dbKind})`, () => {
   let t: TestApp;
@@ -70,7 +71,7 @@ describe(`view counts (${dbKind})`, () => {
       .execute<{ n: number }>(
         sql`select count(*)::int as n from ideas where id = ${ideaId} and title = 'Counted idea'`,
       )
-      .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+      .then((r) => rowsOf<{ n: number }>(r));
     expect(row!.n).toBe(1);
   });
 

@@ -23,6 +23,7 @@ import { makeQuestion } from '../../src/modules/admin/admin.fixtures.js';
 import { makePng, multipart } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../helpers.js';
 import { PDF } from './world.js';
+import { rowsOf } from '../../src/db/prepared.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -67,7 +68,7 @@ describe('passwords', () => {
     const rows = await t.database.db.execute(
       sql`select password_hash from users where id = ${res.json().user.id}::uuid`,
     );
-    const hash = (rows as unknown as { rows: { password_hash: string }[] }).rows[0]!.password_hash;
+    const hash = rowsOf<{ password_hash: string }>(rows)[0]!.password_hash;
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
     expect(hash).not.toContain(password);
   });

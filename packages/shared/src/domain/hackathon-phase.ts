@@ -1,4 +1,4 @@
-import { REGISTRATION_CUTOFF_MS } from '../constants.js';
+import { DAY_MS, REGISTRATION_CUTOFF_MS } from '../constants.js';
 
 export type HackathonPhase = 'upcoming' | 'open' | 'past';
 
@@ -36,7 +36,7 @@ export function hackathonDuration(startDate: string | Date, endDate: string | Da
   const hours = Math.round(ms / 3_600_000);
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (hours < 72) return plural(Math.max(hours, 1), 'hour');
-  const days = Math.round(ms / 86_400_000);
+  const days = Math.round(ms / DAY_MS);
   if (days < 14) return plural(days, 'day');
   if (days < 60) return days % 7 === 0 ? plural(days / 7, 'week') : plural(days, 'day');
   return plural(Math.round(days / 30), 'month');

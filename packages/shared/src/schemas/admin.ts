@@ -2,7 +2,7 @@
 // server and web). Money is integer paise; times are ISO strings; lists are bounded and paged with
 // an opaque cursor that travels in the X-Next-Cursor header (CONTRACT §3).
 import { z } from 'zod';
-import { LIMITS, ROLES, USER_STATUSES } from '../constants.js';
+import { DAY_MS, LIMITS, ROLES, USER_STATUSES } from '../constants.js';
 
 const Uuid = z.string().uuid();
 const Paise = z.number().int().min(0);
@@ -374,9 +374,6 @@ export const Overview = z.object({
   series: OverviewSeries,
 });
 export type Overview = z.infer<typeof Overview>;
-
-/** A UTC day in milliseconds (the overview's days are UTC days). */
-export const DAY_MS = 86_400_000;
 
 /** The overview's series as one point per day (the date and every metric), `from` first. */
 export function overviewPoints(o: Pick<Overview, 'from' | 'series'>): OverviewPoint[] {

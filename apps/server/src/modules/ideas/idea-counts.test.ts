@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbKind, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { ideaCounts, ideas, users } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/prepared.js';
 
 // idea_counts is kept by triggers (migration 0006); the list's totals and the category counts read
 // it instead of counting. Whatever changes ideas — the API, a bulk statement, a cascade — it must
@@ -27,7 +28,7 @@ describe(`idea counts (${dbKind})`, () => {
       .from(ideaCounts)
       .where(sql`${ideaCounts.visible} <> 0`)
       .orderBy(ideaCounts.category);
-    expect(kept).toEqual((real as unknown as { rows: Array<{ category: string; n: number }> }).rows);
+    expect(kept).toEqual(rowsOf(real));
     const list = (await t.app.inject({ url: '/api/ideas' })).json() as { totalItems: number };
     expect(list.totalItems).toBe(kept.reduce((a, r) => a + r.n, 0));
   }

@@ -1,5 +1,6 @@
 import {
   currencyForCountry,
+  DAY_MS,
   JOB_CATEGORIES,
   JOB_LEVEL_SYNONYMS,
   JOB_LIMITS,
@@ -27,8 +28,6 @@ import { notify } from '../notifications/notifications.service.js';
 import * as repo from './jobs.repo.js';
 import { isUuid } from '../../lib/ids.js';
 import { canEditJob, canReviewJobs, canSeeJob, canSeeUnlisted } from './jobs.policy.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The calendar date that is "today" somewhere on Earth for the longest: the date at UTC−12.

@@ -7,6 +7,7 @@ import { usersStep } from '../../../scripts/seed/users.js';
 import { freshDatabase } from '../../../test/helpers.js';
 import type { Database } from '../../db/client.js';
 import { moneyViolations } from './money.fixtures.js';
+import { rowsOf } from '../../db/prepared.js';
 
 describe('money seed step', () => {
   let database: Database;
@@ -37,7 +38,7 @@ describe('money seed step', () => {
                     or (escrow_state = 'held' and escrow_deadline <= now())))::int as bad
             from questions where is_paid group by 1 order by 1`,
     );
-    const { rows } = states as unknown as { rows: Array<{ state: string | null; n: number; bad: number }> };
+    const rows = rowsOf<{ state: string | null; n: number; bad: number }>(states);
     expect(rows.map((r) => r.state).sort()).toEqual(['auto-distributed', 'distributed', 'held', 'refunded']);
     expect(rows.map((r) => r.bad)).toEqual([0, 0, 0, 0]);
   });

@@ -13,6 +13,7 @@ import { payments, questions } from '../../db/schema/index.js';
 import { escrowTasks } from '../payments/escrow.tasks.js';
 import { makeAnswer, makeQuestion, moneyViolations, payThroughApi } from './money.fixtures.js';
 import { createWalletService } from './wallet.service.js';
+import { rowsOf } from '../../db/prepared.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies of many shapes, checked field by field
 type Json = Record<string, any>;
@@ -415,10 +416,7 @@ describe('money under concurrency (property)', () => {
                group by r.answerer_id`,
         );
         const autoCredited = new Map(
-          (auto as unknown as { rows: Array<{ answerer_id: string; amount: number }> }).rows.map((r) => [
-            r.answerer_id,
-            Number(r.amount),
-          ]),
+          rowsOf<{ answerer_id: string; amount: number }>(auto).map((r) => [r.answerer_id, Number(r.amount)]),
         );
 
         // Model from the responses: at most one distribution per question, by its author or else by
