@@ -38,11 +38,15 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     // refunded: a second order of an already-paid question was paid too; its amount went to the
     // payer's wallet (nothing is kept that was not counted). cancelled: its question was deleted
-    // unpaid; a capture arriving later is refunded to the payer's wallet (status refunded).
+    // unpaid, or its checkout window passed and a newer order replaced it; a capture arriving later
+    // is refunded to the payer's wallet (status refunded).
     check('payments_status_check', sql`${t.status} in ('created','paid','failed','refunded','cancelled')`),
     index('payments_question_idx').on(t.questionId),
     // At most one paid order per question.
     uniqueIndex('payments_one_paid_per_question').on(t.questionId).where(sql`status = 'paid'`),
+    // At most one open order per question: parallel checkouts of one question pay one order (an
+    // older one past its checkout window is cancelled before a new one is made).
+    uniqueIndex('payments_one_open_per_question').on(t.questionId).where(sql`status = 'created'`),
   ],
 );
 

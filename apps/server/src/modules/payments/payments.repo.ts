@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { payments, questions, rewardDistributions, users } from '../../db/schema/index.js';
 
@@ -71,29 +71,30 @@ export async function markQuestionPaid(
   return row!;
 }
 
-/** The question's newest unpaid order of this amount from this payer, if any. */
+/**
+ * The question's open (unpaid) order, if any: at most one (`payments_one_open_per_question`).
+ * `lock`: held until the caller's transaction ends.
+ */
 export async function findOpenOrder(
   db: Executor,
   questionId: string,
-  userId: string,
-  amount: number,
-  provider: string,
+  lock = false,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
+  const q = db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.questionId, questionId),
-        eq(payments.userId, userId),
-        eq(payments.amount, amount),
-        eq(payments.provider, provider),
-        eq(payments.status, 'created'),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
+    .where(and(eq(payments.questionId, questionId), eq(payments.status, 'created')))
     .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
   return row;
+}
+
+/** An open order that will not be handed out again; a capture arriving later is refunded. */
+export async function cancelOpenOrder(db: Executor, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'cancelled' })
+    .where(and(eq(payments.id, id), eq(payments.status, 'created')));
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_OPEN_MS,
   type CreateOrderBody,
   type CreateOrderResult,
   MSG,
@@ -30,10 +31,13 @@ export const PAYMENT_MSG = {
   wrongQuestion: 'This payment does not belong to this question',
   badSignature: 'Payment verification failed. Please contact support.',
   paymentUsed: 'This payment has already been used',
+  orderInProgress: 'A checkout for this question is being started. Please try again in a moment.',
   duplicateRefunded:
     'This question had already been paid for, so this payment has been added to your wallet. You can withdraw it from My Wallet.',
   deletedRefunded:
     'This question was deleted before the payment arrived, so the payment has been added to your wallet. You can withdraw it from My Wallet.',
+  expiredRefunded:
+    'This checkout had expired and a newer one was started, so this payment has been added to your wallet. You can withdraw it from My Wallet.',
   belowMinimum: (min: number) => `The minimum reward is ₹${min}`,
   amountMismatch: (reward: number) =>
     `The amount must be the question's reward, ₹${reward}. Reload the page to see the current reward.`,
@@ -84,7 +88,7 @@ export function createPaymentsService(
   ): Promise<{ outcome: 'paid' | 'duplicate'; question: QuestionRow }> {
     const now = ctx.clock.now();
     let result: {
-      outcome: 'paid' | 'duplicate' | 'question_already_paid' | 'question_deleted';
+      outcome: 'paid' | 'duplicate' | 'question_already_paid' | 'question_deleted' | 'order_expired';
       question: QuestionRow | null;
     };
     try {
@@ -94,10 +98,13 @@ export function createPaymentsService(
         if (current.status !== 'created' && current.status !== 'cancelled') {
           if (current.providerPaymentId === providerPaymentId) {
             if (current.status === 'paid') return { outcome: 'duplicate' as const, question };
+            // Refunded before: say why again.
             return {
-              outcome: current.questionId
-                ? ('question_already_paid' as const)
-                : ('question_deleted' as const),
+              outcome: !current.questionId
+                ? ('question_deleted' as const)
+                : question?.isPaid
+                  ? ('question_already_paid' as const)
+                  : ('order_expired' as const),
               question,
             };
           }
@@ -106,7 +113,7 @@ export function createPaymentsService(
         if (await repo.findPaymentByProviderId(tx, providerPaymentId)) {
           return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
         }
-        if (current.status === 'cancelled' || !question) {
+        if (!question) {
           // Its question was deleted unpaid, and the money came anyway: it is the payer's (issue 17).
           await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
           await refundToWallet(
@@ -128,6 +135,13 @@ export function createPaymentsService(
             'Refund: a second payment for an already-paid question',
           );
           return { outcome: 'question_already_paid' as const, question };
+        }
+        if (current.status === 'cancelled') {
+          // Its checkout window had passed and a newer order replaced it (the question has one open
+          // order at a time): the late capture does not pay the question, it is the payer's.
+          await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
+          await refundToWallet(tx, current, question, 'Refund: a payment for an expired checkout');
+          return { outcome: 'order_expired' as const, question };
         }
         await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
         // The reward is held in escrow from now until the deadline (REWARD_DEADLINE).
@@ -153,6 +167,7 @@ export function createPaymentsService(
     if (result.outcome === 'question_already_paid')
       conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.duplicateRefunded);
     if (result.outcome === 'question_deleted') conflict('QUESTION_DELETED', PAYMENT_MSG.deletedRefunded);
+    if (result.outcome === 'order_expired') conflict('ORDER_EXPIRED', PAYMENT_MSG.expiredRefunded);
     return result as { outcome: 'paid' | 'duplicate'; question: QuestionRow };
   }
 
@@ -177,41 +192,69 @@ export function createPaymentsService(
           { field: 'body.amount', message: PAYMENT_MSG.belowMinimum(min) },
         ]);
       }
-      // One open order per question and amount: paying from two windows (or again after closing
-      // the checkout) pays the same order, which the provider takes once.
-      const open = await repo.findOpenOrder(ctx.db, question.id, user.id, amountPaise, provider.name);
-      if (open) {
-        return {
-          key: provider.keyId,
-          amount: open.amount,
-          currency: 'INR',
-          orderId: open.orderId,
-          provider: provider.name,
-        };
-      }
+      const result = (o: repo.PaymentRow): CreateOrderResult => ({
+        key: provider.keyId,
+        amount: o.amount,
+        currency: 'INR',
+        orderId: o.orderId,
+        provider: provider.name,
+      });
+      // One open order per question: paying from two windows, a double-click or a retry after
+      // closing the checkout pays the same order, which the provider takes once. An order is handed
+      // out again while its checkout window lasts (the window in which the question cannot be
+      // deleted either); an older one is replaced by a new order.
+      const reusable = (o: repo.PaymentRow) =>
+        o.userId === user.id &&
+        o.amount === amountPaise &&
+        o.provider === provider.name &&
+        o.createdAt.getTime() > ctx.clock.now().getTime() - CHECKOUT_OPEN_MS;
+      const open = await repo.findOpenOrder(ctx.db, question.id);
+      if (open && reusable(open)) return result(open);
+      // The provider's round trip is made outside any transaction (no lock is held across it). Of
+      // calls racing here only one order is recorded; the provider orders of the others are never
+      // handed out, so never paid.
       const order = await provider.createOrder({
         amountPaise,
         currency: 'INR',
         receipt: `q_${question.id}`,
         notes: { questionId: question.id, userId: user.id },
       });
-      await repo.insertPayment(ctx.db, {
-        questionId: question.id,
-        userId: user.id,
-        provider: provider.name,
-        orderId: order.orderId,
-        amount: amountPaise,
-        currency: 'INR',
-        status: 'created',
-        createdAt: ctx.clock.now(),
-      });
-      return {
-        key: provider.keyId,
-        amount: amountPaise,
-        currency: 'INR',
-        orderId: order.orderId,
-        provider: provider.name,
-      };
+      try {
+        return result(
+          await ctx.db.transaction(async (tx) => {
+            // The question row lock serialises order creation with itself, with settle and with
+            // the question's deletion.
+            const q = await lockQuestion(tx, question.id);
+            if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
+            if (q.isPaid) conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
+            if (q.rewardAmount !== amountPaise) {
+              const message = PAYMENT_MSG.amountMismatch(q.rewardAmount / 100);
+              throw new AppError('VALIDATION', 400, message, [{ field: 'body.amount', message }]);
+            }
+            const current = await repo.findOpenOrder(tx, q.id, true);
+            if (current && reusable(current)) return current;
+            // Past its checkout window (or for another amount): cancelled, as an abandoned checkout
+            // is when its question is deleted — a capture arriving for it later is refunded.
+            if (current) await repo.cancelOpenOrder(tx, current.id);
+            return repo.insertPayment(tx, {
+              questionId: q.id,
+              userId: user.id,
+              provider: provider.name,
+              orderId: order.orderId,
+              amount: amountPaise,
+              currency: 'INR',
+              status: 'created',
+              createdAt: ctx.clock.now(),
+            });
+          }),
+        );
+      } catch (err) {
+        // The one-open-order index refused a second order that got past the lock.
+        if (pgErrorCode(err) !== '23505') throw err;
+        const winner = await repo.findOpenOrder(ctx.db, question.id);
+        if (winner && reusable(winner)) return result(winner);
+        return conflict('ORDER_IN_PROGRESS', PAYMENT_MSG.orderInProgress);
+      }
     },
 
     async verify(user: SessionUser, body: VerifyPaymentBody): Promise<{ question: PaidQuestion }> {

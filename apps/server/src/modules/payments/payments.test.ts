@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MSG, QUESTION_LIMITS, QUESTION_TEXT } from '@agora/shared';
+import { CHECKOUT_OPEN_MS, MSG, QUESTION_LIMITS, QUESTION_TEXT } from '@agora/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { payments, questions } from '../../db/schema/index.js';
 import { setMinReward } from '../settings/settings.service.js';
@@ -253,8 +253,10 @@ describe('sandbox provider', () => {
     it('counts only the first of two paid orders of one question', async () => {
       const q = await makeQuestion(t.database.db, author);
       const o1 = (await post('/api/payments/create-order', author, { questionId: q.id, amount: 10 })).json();
-      // A second order for one question can no longer be made through create-order (one question, one
-      // amount); one left from before, or paid at the provider twice, is written directly.
+      const s1 = (await post('/api/payments/sandbox/pay', author, { orderId: o1.orderId })).json();
+      expect((await post('/api/payments/verify', author, { ...s1, questionId: q.id })).statusCode).toBe(200);
+      // A second order of one question can no longer be made through create-order (one open order
+      // per question, of its reward); one paid at the provider all the same is written directly.
       const o2 = { orderId: `order_Legacy${Date.now()}` };
       await t.database.db.insert(payments).values({
         questionId: q.id,
@@ -264,9 +266,7 @@ describe('sandbox provider', () => {
         amount: 9900,
         status: 'created',
       });
-      const s1 = (await post('/api/payments/sandbox/pay', author, { orderId: o1.orderId })).json();
       const s2 = (await post('/api/payments/sandbox/pay', author, { orderId: o2.orderId })).json();
-      expect((await post('/api/payments/verify', author, { ...s1, questionId: q.id })).statusCode).toBe(200);
       const second = await post('/api/payments/verify', author, { ...s2, questionId: q.id });
       expect(second.statusCode).toBe(409);
       expect(second.json().code).toBe('QUESTION_ALREADY_PAID');
@@ -319,6 +319,147 @@ describe('sandbox provider', () => {
       expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
       expect(await paidRows(t, q.id)).toHaveLength(1);
       expect((await questionRow(t, q.id)).paymentAmount).toBe(1200);
+    });
+  });
+
+  describe('one open order per question', () => {
+    const openOrders = (questionId: string) =>
+      t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.questionId, questionId), eq(payments.status, 'created')));
+    // A payer per test: create-order is rate-limited per user.
+    let payer: TestUser;
+    beforeEach(async () => {
+      payer = await signup(t.app, { name: 'Pia Payer' });
+    });
+    const createOrder = (app: TestApp['app'], questionId: string, amount: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers: payer.auth,
+        payload: { questionId, amount },
+      });
+    const balance = async () =>
+      (await t.app.inject({ url: '/api/wallet', headers: payer.auth })).json().balance as number;
+
+    it('answers 20 parallel create-order calls with one order (a double-click pays once)', async () => {
+      const q = await makeQuestion(t.database.db, payer);
+      await askReward(t.database.db, q.id, 40);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => createOrder(t.app, q.id, 40)));
+      const open = await openOrders(q.id);
+      expect(open).toHaveLength(1);
+      for (const res of answers) {
+        if (res.statusCode === 409) {
+          expect(res.json()).toMatchObject({ code: 'ORDER_IN_PROGRESS', error: PAYMENT_MSG.orderInProgress });
+          expectErrorBody(res.json());
+        } else {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json()).toMatchObject({ orderId: open[0]!.orderId, amount: 4000 });
+        }
+      }
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
+      // Only that order is recorded at all, and it is the one that pays the question.
+      const all = await t.database.db.select().from(payments).where(eq(payments.questionId, q.id));
+      expect(all).toHaveLength(1);
+      const s = (await post('/api/payments/sandbox/pay', payer, { orderId: open[0]!.orderId })).json();
+      expect((await post('/api/payments/verify', payer, { ...s, questionId: q.id })).statusCode).toBe(200);
+      expect(await moneyViolations(t.database.db)).toEqual([]);
+    });
+
+    it('holds across two instances on one database', async () => {
+      const second = await buildTestApp({ database: t.database });
+      try {
+        const q = await makeQuestion(t.database.db, payer);
+        await askReward(t.database.db, q.id, 41);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => createOrder(i % 2 ? second.app : t.app, q.id, 41)),
+        );
+        const open = await openOrders(q.id);
+        expect(open).toHaveLength(1);
+        for (const res of answers) {
+          if (res.statusCode !== 409) expect(res.json().orderId).toBe(open[0]!.orderId);
+        }
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('is enforced by the database: a second open order of one question is refused', async () => {
+      const q = await makeQuestion(t.database.db, payer);
+      const order = (
+        await post('/api/payments/create-order', payer, { questionId: q.id, amount: 15 })
+      ).json();
+      await expect(
+        t.database.db.insert(payments).values({
+          questionId: q.id,
+          userId: payer.user.id,
+          provider: 'sandbox',
+          orderId: `order_Second${Date.now()}`,
+          amount: 1500,
+          status: 'created',
+        }),
+      ).rejects.toThrow();
+      expect((await openOrders(q.id)).map((o) => o.orderId)).toEqual([order.orderId]);
+    });
+
+    it('replaces an order past its checkout window; a late capture of the old one is refunded', async () => {
+      const q = await makeQuestion(t.database.db, payer);
+      const old = (await post('/api/payments/create-order', payer, { questionId: q.id, amount: 33 })).json();
+      const oldSigned = (await post('/api/payments/sandbox/pay', payer, { orderId: old.orderId })).json();
+      // Within the window the order is handed out again; once past it, a new one replaces it.
+      expect((await createOrder(t.app, q.id, 33)).json().orderId).toBe(old.orderId);
+      await t.database.db
+        .update(payments)
+        .set({ createdAt: new Date(t.clock.now().getTime() - CHECKOUT_OPEN_MS - 1000) })
+        .where(eq(payments.orderId, old.orderId));
+      const fresh = await createOrder(t.app, q.id, 33);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json().orderId).not.toBe(old.orderId);
+      expect((await openOrders(q.id)).map((o) => o.orderId)).toEqual([fresh.json().orderId]);
+      const [cancelled] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, old.orderId));
+      expect(cancelled).toMatchObject({ status: 'cancelled', questionId: q.id });
+
+      // The old checkout is paid after all: the money goes to the payer's wallet, the question
+      // stays unpaid, and a retry changes nothing.
+      const before = await balance();
+      const late = await post('/api/payments/verify', payer, { ...oldSigned, questionId: q.id });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'ORDER_EXPIRED', error: PAYMENT_MSG.expiredRefunded });
+      expect(await balance()).toBe(before + 3300);
+      expect((await questionRow(t, q.id)).isPaid).toBe(false);
+      const retry = await post('/api/payments/verify', payer, { ...oldSigned, questionId: q.id });
+      expect(retry.json()).toMatchObject({ code: 'ORDER_EXPIRED' });
+      expect(await balance()).toBe(before + 3300);
+      const [refunded] = await t.database.db.select().from(payments).where(eq(payments.orderId, old.orderId));
+      expect(refunded).toMatchObject({
+        status: 'refunded',
+        providerPaymentId: oldSigned.razorpay_payment_id,
+      });
+
+      // The new order pays the question.
+      const s = (await post('/api/payments/sandbox/pay', payer, { orderId: fresh.json().orderId })).json();
+      const paid = await post('/api/payments/verify', payer, { ...s, questionId: q.id });
+      expect(paid.statusCode).toBe(200);
+      expect((await questionRow(t, q.id)).paymentAmount).toBe(3300);
+      expect(await moneyViolations(t.database.db)).toEqual([]);
+    });
+
+    it('replaces an open order of an older reward with one of the current reward', async () => {
+      const q = await makeQuestion(t.database.db, payer);
+      const first = (
+        await post('/api/payments/create-order', payer, { questionId: q.id, amount: 20 })
+      ).json();
+      // The author changed the reward before paying (the question form saves it).
+      await askReward(t.database.db, q.id, 22, true);
+      const second = await createOrder(t.app, q.id, 22);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({ amount: 2200 });
+      expect(second.json().orderId).not.toBe(first.orderId);
+      expect((await openOrders(q.id)).map((o) => o.orderId)).toEqual([second.json().orderId]);
     });
   });
 

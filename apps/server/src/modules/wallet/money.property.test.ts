@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { CHECKOUT_OPEN_MS } from '@agora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeAdmin, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
@@ -206,8 +207,8 @@ describe('money under concurrency (property)', () => {
 
   /**
    * Fresh questions for one run, each with two competing orders: the one create-order makes (always
-   * the question's reward, issue 17) and a second one of another amount, written directly — an order
-   * left from before, or a second checkout paid at the provider — whose capture must be refunded.
+   * the question's reward, issue 17) and an abandoned one of another amount that it replaced — a
+   * checkout paid at the provider after all — whose capture must be refunded.
    */
   async function makeWorld(): Promise<World> {
     const questions: World['questions'] = [];
@@ -219,33 +220,42 @@ describe('money under concurrency (property)', () => {
         title: `Run ${run} question ${i}`,
         rewardAmount: reward * 100,
       });
-      const orders = [];
-      for (let o = 0; o < 2; o++) {
-        let orderId: string;
-        let amount = reward;
-        if (o === 0) {
-          const order = await call(false, 'POST', '/api/payments/create-order', author, {
-            questionId: q.id,
-            amount,
-          });
-          expect(order.status).toBe(200);
-          orderId = order.json.orderId;
-        } else {
-          amount = reward + 1 + ((i * 3 + run) % 20);
-          orderId = `order_Prop${run}q${i}${Date.now()}`;
-          await t.database.db.insert(payments).values({
-            questionId: q.id,
-            userId: author.user.id,
-            provider: 'sandbox',
-            orderId,
-            amount: amount * 100,
-            status: 'created',
-          });
-        }
-        const signed = await call(false, 'POST', '/api/payments/sandbox/pay', author, { orderId });
-        expect(signed.status).toBe(200);
-        orders.push({ orderId, amount: amount * 100, signed: signed.json as Record<string, string> });
-      }
+      // The abandoned checkout first: an order of another amount (an earlier reward), opened
+      // before the checkout window, signed at the provider, then replaced by create-order's order
+      // (cancelled: one open order per question). Its capture, whenever it lands, is refunded.
+      const staleAmount = reward + 1 + ((i * 3 + run) % 20);
+      const staleId = `order_Prop${run}q${i}${Date.now()}`;
+      await t.database.db.insert(payments).values({
+        questionId: q.id,
+        userId: author.user.id,
+        provider: 'sandbox',
+        orderId: staleId,
+        amount: staleAmount * 100,
+        status: 'created',
+        createdAt: new Date(t.clock.now().getTime() - CHECKOUT_OPEN_MS - 60_000),
+      });
+      const staleSigned = await call(false, 'POST', '/api/payments/sandbox/pay', author, {
+        orderId: staleId,
+      });
+      expect(staleSigned.status).toBe(200);
+      const order = await call(false, 'POST', '/api/payments/create-order', author, {
+        questionId: q.id,
+        amount: reward,
+      });
+      expect(order.status).toBe(200);
+      expect(order.json.orderId).not.toBe(staleId);
+      const signed = await call(false, 'POST', '/api/payments/sandbox/pay', author, {
+        orderId: order.json.orderId,
+      });
+      expect(signed.status).toBe(200);
+      const orders = [
+        {
+          orderId: order.json.orderId as string,
+          amount: reward * 100,
+          signed: signed.json as Record<string, string>,
+        },
+        { orderId: staleId, amount: staleAmount * 100, signed: staleSigned.json as Record<string, string> },
+      ];
       const answers = [];
       for (const u of answerers)
         answers.push({ id: (await makeAnswer(t.database.db, q.id, u)).id, answererId: u.user.id });
