@@ -763,15 +763,25 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/api/admin/hackathons?status=pending' }),
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
+  // A review names the version it decides on (the updatedAt the admin's queue shows).
   'POST /api/admin/hackathons/{id}/approve': {
-    call: async () => ({ url: `/api/admin/hackathons/${(await makeHackathon(db(), w.owner)).id}/approve` }),
+    call: async () => {
+      const h = await makeHackathon(db(), w.owner);
+      return {
+        url: `/api/admin/hackathons/${h.id}/approve`,
+        payload: { updatedAt: h.updatedAt.toISOString() },
+      };
+    },
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'POST /api/admin/hackathons/{id}/reject': {
-    call: async () => ({
-      url: `/api/admin/hackathons/${(await makeHackathon(db(), w.owner)).id}/reject`,
-      payload: { reason: 'Not a fit' },
-    }),
+    call: async () => {
+      const h = await makeHackathon(db(), w.owner);
+      return {
+        url: `/api/admin/hackathons/${h.id}/reject`,
+        payload: { reason: 'Not a fit', updatedAt: h.updatedAt.toISOString() },
+      };
+    },
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'GET /api/admin/jobs': {
@@ -779,14 +789,20 @@ const MATRIX: Record<string, Row> = {
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'POST /api/admin/jobs/{id}/approve': {
-    call: async () => ({ url: `/api/admin/jobs/${(await makeJob(db(), w.owner)).id}/approve` }),
+    call: async () => {
+      const j = await makeJob(db(), w.owner);
+      return { url: `/api/admin/jobs/${j.id}/approve`, payload: { updatedAt: j.updatedAt.toISOString() } };
+    },
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'POST /api/admin/jobs/{id}/reject': {
-    call: async () => ({
-      url: `/api/admin/jobs/${(await makeJob(db(), w.owner)).id}/reject`,
-      payload: { reason: 'Not a fit' },
-    }),
+    call: async () => {
+      const j = await makeJob(db(), w.owner);
+      return {
+        url: `/api/admin/jobs/${j.id}/reject`,
+        payload: { reason: 'Not a fit', updatedAt: j.updatedAt.toISOString() },
+      };
+    },
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   'GET /api/admin/withdrawals': {

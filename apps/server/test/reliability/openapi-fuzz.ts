@@ -296,8 +296,9 @@ function validString(s: JsonSchema, ctx: GenContext): string {
   const id = idFor(ctx, ctx.name ?? '');
   if (id) return id;
   if (s.format === 'uuid' || s.pattern?.includes(UUID_RE_SRC)) return randomUuid(rng);
-  if (s.format === 'date' || s.pattern?.includes('\\d{4}')) return dateString(rng);
+  // Before the date pattern: a date-time's pattern contains one (e.g. a review's `updatedAt`).
   if (s.format === 'date-time') return new Date(Date.parse(dateString(rng))).toISOString();
+  if (s.format === 'date' || s.pattern?.includes('\\d{4}')) return dateString(rng);
   if (s.pattern?.includes('uploads')) return `/uploads/${'a'.repeat(32)}.png`;
   if (/date$/.test(name)) return new Date(Date.parse(dateString(rng)) + 12 * 3_600_000).toISOString();
   if (name.includes('email')) return `fuzz${rng.int(1, 1e9)}@example.com`;

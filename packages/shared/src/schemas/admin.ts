@@ -40,6 +40,9 @@ export const ADMIN_MESSAGES = {
   ideaHiddenByAuthor: 'Its author hid this idea; only they can show it again',
   paymentInProgress:
     'Its author started paying for this question within the last hour. Hide it now, or delete it later.',
+  changedSinceReview: 'This item changed since you opened it. It has been reloaded: please review it again.',
+  reviewedVersionRequired:
+    'Send the updatedAt of the version you reviewed (an ISO date-time, as the review queue shows it)',
 } as const;
 
 /** Who did something, embedded in admin rows. */
@@ -168,6 +171,8 @@ export const AdminHackathon = z.object({
   rejectionReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The version the admin reads; approve/reject send it back (ReviewBody). */
+  updatedAt: z.string(),
   /** Minutes since submission (server clock): the review promise is 24–48 hours. */
   ageMinutes: z.number().int(),
 });
@@ -200,11 +205,31 @@ export const AdminJob = z.object({
   rejectionReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The version the admin reads; approve/reject send it back (ReviewBody). */
+  updatedAt: z.string(),
   ageMinutes: z.number().int(),
 });
 export type AdminJob = z.infer<typeof AdminJob>;
 
-export const RejectBody = z.object({ reason: reasonText(ADMIN_MESSAGES.reasonRequired) });
+/**
+ * The `updatedAt` of the job or hackathon as the admin read it: the decision applies to that
+ * version only, so an edit made after the admin opened it is never approved unseen (409
+ * CHANGED_SINCE_REVIEW). Compared to the millisecond, the precision the API shows it at.
+ */
+const ReviewedVersion = z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.reviewedVersionRequired });
+
+/** POST /api/admin/{jobs|hackathons}/{id}/approve. */
+export const ReviewBody = z.object(
+  { updatedAt: ReviewedVersion },
+  { error: ADMIN_MESSAGES.reviewedVersionRequired },
+);
+export type ReviewBody = z.infer<typeof ReviewBody>;
+
+/** POST /api/admin/{jobs|hackathons}/{id}/reject. */
+export const RejectBody = z.object({
+  reason: reasonText(ADMIN_MESSAGES.reasonRequired),
+  updatedAt: ReviewedVersion,
+});
 export type RejectBody = z.infer<typeof RejectBody>;
 
 // ---------- withdrawals ----------

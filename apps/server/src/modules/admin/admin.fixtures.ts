@@ -83,7 +83,7 @@ export async function makeHackathon(
       prizePool: '₹1,00,000',
       ...over,
     })
-    .returning({ id: hackathons.id, title: hackathons.title });
+    .returning({ id: hackathons.id, title: hackathons.title, updatedAt: hackathons.updatedAt });
   return h!;
 }
 
@@ -100,7 +100,7 @@ export async function makeJob(db: Executor, poster: TestUser, over: Partial<type
       contactEmail: 'jobs@acme.test',
       ...over,
     })
-    .returning({ id: jobs.id, title: jobs.title });
+    .returning({ id: jobs.id, title: jobs.title, updatedAt: jobs.updatedAt });
   return j!;
 }
 

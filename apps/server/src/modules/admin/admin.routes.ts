@@ -27,6 +27,7 @@ import {
   OverviewQuery,
   PayoutDetails,
   RejectBody,
+  ReviewBody,
 } from '@agora/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -166,10 +167,19 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => paged(reply, await admin.listHackathons(req.query)),
     );
+    // Approve and reject carry the `updatedAt` the admin read: an edit since is 409 CHANGED_SINCE_REVIEW.
     app.post(
       '/hackathons/:id/approve',
-      { schema: { tags, security, params: IdParam, response: { 200: AdminHackathon, ...errors } } },
-      async (req) => admin.reviewHackathon(req.user!, req.params.id, 'approve'),
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParam,
+          body: ReviewBody,
+          response: { 200: AdminHackathon, ...errors },
+        },
+      },
+      async (req) => admin.reviewHackathon(req.user!, req.params.id, 'approve', req.body.updatedAt),
     );
     app.post(
       '/hackathons/:id/reject',
@@ -182,7 +192,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AdminHackathon, ...errors },
         },
       },
-      async (req) => admin.reviewHackathon(req.user!, req.params.id, 'reject', req.body.reason),
+      async (req) =>
+        admin.reviewHackathon(req.user!, req.params.id, 'reject', req.body.updatedAt, req.body.reason),
     );
 
     // ---------- jobs ----------
@@ -200,15 +211,17 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/jobs/:id/approve',
-      { schema: { tags, security, params: IdParam, response: { 200: AdminJob, ...errors } } },
-      async (req) => admin.reviewJob(req.user!, req.params.id, 'approve'),
+      {
+        schema: { tags, security, params: IdParam, body: ReviewBody, response: { 200: AdminJob, ...errors } },
+      },
+      async (req) => admin.reviewJob(req.user!, req.params.id, 'approve', req.body.updatedAt),
     );
     app.post(
       '/jobs/:id/reject',
       {
         schema: { tags, security, params: IdParam, body: RejectBody, response: { 200: AdminJob, ...errors } },
       },
-      async (req) => admin.reviewJob(req.user!, req.params.id, 'reject', req.body.reason),
+      async (req) => admin.reviewJob(req.user!, req.params.id, 'reject', req.body.updatedAt, req.body.reason),
     );
 
     // ---------- withdrawals ----------

@@ -272,17 +272,26 @@ export function createAdminService(ctx: AppContext) {
     return listHackathonsForAdmin(ctx.db, { status: q.status, q: q.q, ...opts }, ctx.clock.now());
   }
 
+  /**
+   * `updatedAt`: the version the admin read. The row is locked first, and the hackathons service's
+   * conditional update applies the decision to that version only (409 CHANGED_SINCE_REVIEW).
+   */
   async function reviewHackathon(
     admin: SessionUser,
     id: string,
     decision: 'approve' | 'reject',
+    updatedAt: string,
     reason?: string,
   ): Promise<AdminHackathon> {
+    const seen = new Date(updatedAt);
     return inTx(async (tx) => {
       const before = (await findHackathonForAdmin(tx, id, true)) ?? notFound('Hackathon not found');
       if (before.h.status !== 'pending') conflict('ALREADY_REVIEWED', ADMIN_MESSAGES.notPending);
-      if (decision === 'approve') await hackathonsSvc.approve(admin, id, tx);
-      else await hackathonsSvc.reject(admin, id, reason!, tx);
+      if (before.h.updatedAt.getTime() !== seen.getTime()) {
+        conflict('CHANGED_SINCE_REVIEW', ADMIN_MESSAGES.changedSinceReview);
+      }
+      if (decision === 'approve') await hackathonsSvc.approve(admin, id, tx, seen);
+      else await hackathonsSvc.reject(admin, id, reason!, tx, seen);
       const after = (await findHackathonForAdmin(tx, id))!;
       await audit(
         tx,
@@ -304,17 +313,23 @@ export function createAdminService(ctx: AppContext) {
     return listJobsForAdmin(ctx.db, { status: q.status, q: q.q, ...opts }, ctx.clock.now());
   }
 
+  /** As reviewHackathon: the decision applies to the version the admin read (`updatedAt`) only. */
   async function reviewJob(
     admin: SessionUser,
     id: string,
     decision: 'approve' | 'reject',
+    updatedAt: string,
     reason?: string,
   ): Promise<AdminJob> {
+    const seen = new Date(updatedAt);
     return inTx(async (tx) => {
       const before = (await findJobForAdmin(tx, id, true)) ?? notFound('Job not found');
       if (before.j.status !== 'pending') conflict('ALREADY_REVIEWED', ADMIN_MESSAGES.notPending);
-      if (decision === 'approve') await jobsSvc.approve(admin, id, tx);
-      else await jobsSvc.reject(admin, id, reason!, tx);
+      if (before.j.updatedAt.getTime() !== seen.getTime()) {
+        conflict('CHANGED_SINCE_REVIEW', ADMIN_MESSAGES.changedSinceReview);
+      }
+      if (decision === 'approve') await jobsSvc.approve(admin, id, tx, seen);
+      else await jobsSvc.reject(admin, id, reason!, tx, seen);
       const after = (await findJobForAdmin(tx, id))!;
       await audit(
         tx,

@@ -80,6 +80,7 @@ async function walk<T>(url: string, who: TestUser): Promise<{ items: T[]; pages:
 
 describe('authorization of every admin endpoint', () => {
   const id = randomUUID();
+  const updatedAt = new Date().toISOString();
   // [method, url, body, status an admin gets for an unknown id / a valid call]
   const endpoints: Array<[Method, string, unknown, number]> = [
     ['GET', '/api/admin/overview', undefined, 200],
@@ -92,11 +93,11 @@ describe('authorization of every admin endpoint', () => {
     ['PATCH', `/api/admin/ideas/${id}`, { hidden: true }, 404],
     ['DELETE', `/api/admin/ideas/${id}`, undefined, 404],
     ['GET', '/api/admin/hackathons?status=pending', undefined, 200],
-    ['POST', `/api/admin/hackathons/${id}/approve`, undefined, 404],
-    ['POST', `/api/admin/hackathons/${id}/reject`, { reason: 'No' }, 404],
+    ['POST', `/api/admin/hackathons/${id}/approve`, { updatedAt }, 404],
+    ['POST', `/api/admin/hackathons/${id}/reject`, { reason: 'No', updatedAt }, 404],
     ['GET', '/api/admin/jobs?status=pending', undefined, 200],
-    ['POST', `/api/admin/jobs/${id}/approve`, undefined, 404],
-    ['POST', `/api/admin/jobs/${id}/reject`, { reason: 'No' }, 404],
+    ['POST', `/api/admin/jobs/${id}/approve`, { updatedAt }, 404],
+    ['POST', `/api/admin/jobs/${id}/reject`, { reason: 'No', updatedAt }, 404],
     ['GET', '/api/admin/withdrawals?status=pending', undefined, 200],
     ['GET', `/api/admin/withdrawals/${id}/payout-details`, undefined, 404],
     ['POST', `/api/admin/withdrawals/${id}/complete`, { payoutReference: 'UTR1' }, 404],
@@ -547,16 +548,24 @@ describe('hackathon review queue', () => {
     const olderRow = queue.find((h: { _id: string }) => h._id === older.id);
     expect(olderRow.ageMinutes).toBe(50 * 60);
     expect(olderRow).toMatchObject({ status: 'pending', author: { id: organiser.user.id } });
+    const newerRow = queue.find((h: { _id: string }) => h._id === newer.id);
 
-    const approve = await req('POST', `/api/admin/hackathons/${older.id}/approve`, admin);
+    // Each decision names the version the admin read (review-version.test.ts covers a stale one).
+    const approve = await req('POST', `/api/admin/hackathons/${older.id}/approve`, admin, {
+      updatedAt: olderRow.updatedAt,
+    });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ _id: older.id, status: 'published' });
 
-    const noReason = await req('POST', `/api/admin/hackathons/${newer.id}/reject`, admin, { reason: '   ' });
+    const noReason = await req('POST', `/api/admin/hackathons/${newer.id}/reject`, admin, {
+      reason: '   ',
+      updatedAt: newerRow.updatedAt,
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(ADMIN_MESSAGES.reasonRequired);
     const reject = await req('POST', `/api/admin/hackathons/${newer.id}/reject`, admin, {
       reason: 'Dates overlap a holiday',
+      updatedAt: newerRow.updatedAt,
     });
     expect(reject.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Dates overlap a holiday' });
 
@@ -588,8 +597,10 @@ describe('hackathon review queue', () => {
     // Reviewed once: a second decision is a conflict and leaves no trace.
     const again = await req('POST', `/api/admin/hackathons/${older.id}/reject`, admin, {
       reason: 'Changed my mind',
+      updatedAt: olderRow.updatedAt,
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_REVIEWED');
     expect(await auditRows('hackathon', older.id)).toHaveLength(1);
     const [row] = await t.database.db.select().from(hackathons).where(eq(hackathons.id, older.id));
     expect(row!.status).toBe('published');
@@ -612,11 +623,17 @@ describe('job review queue', () => {
     expect(queue.map((j: { _id: string }) => j._id)).toEqual([j1.id, j2.id]);
     expect(queue[0]).toMatchObject({ poster: { id: poster.user.id }, companyName: 'Acme', ageMinutes: 0 });
 
-    expect((await req('POST', `/api/admin/jobs/${j1.id}/approve`, admin)).json()).toMatchObject({
-      status: 'approved',
-    });
+    const [seen1, seen2] = queue.map((j: { updatedAt: string }) => j.updatedAt);
     expect(
-      (await req('POST', `/api/admin/jobs/${j2.id}/reject`, admin, { reason: 'Salary missing' })).json(),
+      (await req('POST', `/api/admin/jobs/${j1.id}/approve`, admin, { updatedAt: seen1 })).json(),
+    ).toMatchObject({ status: 'approved' });
+    expect(
+      (
+        await req('POST', `/api/admin/jobs/${j2.id}/reject`, admin, {
+          reason: 'Salary missing',
+          updatedAt: seen2,
+        })
+      ).json(),
     ).toMatchObject({ status: 'rejected', rejectionReason: 'Salary missing' });
 
     const mails = await t.database.db
@@ -637,7 +654,9 @@ describe('job review queue', () => {
       before: { status: 'pending', rejectionReason: null },
       after: { status: 'rejected', rejectionReason: 'Salary missing' },
     });
-    expect((await req('POST', `/api/admin/jobs/${j1.id}/approve`, admin)).statusCode).toBe(409);
+    const twice = await req('POST', `/api/admin/jobs/${j1.id}/approve`, admin, { updatedAt: seen1 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('ALREADY_REVIEWED');
   });
 });
 

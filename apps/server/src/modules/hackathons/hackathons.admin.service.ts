@@ -25,6 +25,7 @@ export function toAdminHackathon(h: repo.HackathonRow, author: Person, now: Date
     rejectionReason: h.rejectionReason,
     reviewedAt: iso(h.reviewedAt),
     createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
     ageMinutes: ageMinutes(h.createdAt, now),
   };
 }

@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs, type Keyset } from '../../lib/cursor.js';
+import { atVersion, nextVersion } from '../../db/versions.js';
 import { hackathonParticipants, hackathonSubmissions, hackathons, users } from '../../db/schema/index.js';
 
 export type HackathonRow = typeof hackathons.$inferSelect;
@@ -231,16 +232,19 @@ export async function insertHackathon(db: Executor, values: HackathonInsert): Pr
   return row!;
 }
 
-/** Its organiser's edit of a hackathon that is not published (the conditions are in the statement). */
+/**
+ * Its organiser's edit of a hackathon that is not published (the conditions are in the statement).
+ * It is a new version for review: `updated_at` moves past the old one even within the same millisecond.
+ */
 export async function updateUnpublished(
   db: Executor,
   id: string,
   authorId: string,
-  set: Partial<HackathonInsert>,
+  set: Partial<HackathonInsert> & { updatedAt: Date },
 ): Promise<HackathonRow | undefined> {
   const [row] = await db
     .update(hackathons)
-    .set(set)
+    .set({ ...set, updatedAt: nextVersion(hackathons.updatedAt, set.updatedAt) })
     .where(and(eq(hackathons.id, id), eq(hackathons.authorId, authorId), ne(hackathons.status, 'published')))
     .returning();
   return row;
@@ -454,7 +458,10 @@ export function listPlaced(db: Executor, hackathonId: string): Promise<Submissio
 
 // ---------- review ----------
 
-/** Moves a pending hackathon to its reviewed state; undefined when it is not pending (any more). */
+/**
+ * Moves a pending hackathon to its reviewed state; undefined when it is not pending (any more) or,
+ * with `seen`, no longer the version the reviewer read.
+ */
 export async function reviewPending(
   tx: Executor,
   id: string,
@@ -464,11 +471,18 @@ export async function reviewPending(
     reviewedAt: Date;
     rejectionReason: string | null;
   },
+  seen?: Date,
 ): Promise<HackathonRow | undefined> {
   const [row] = await tx
     .update(hackathons)
     .set({ ...patch, updatedAt: patch.reviewedAt })
-    .where(and(eq(hackathons.id, id), eq(hackathons.status, 'pending')))
+    .where(
+      and(
+        eq(hackathons.id, id),
+        eq(hackathons.status, 'pending'),
+        seen ? atVersion(hackathons.updatedAt, seen) : undefined,
+      ),
+    )
     .returning();
   return row;
 }

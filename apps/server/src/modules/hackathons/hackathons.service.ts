@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   firstHackathonFormError,
   type Hackathon,
   HackathonCreateInput,
@@ -143,25 +144,38 @@ export function createHackathonsService(ctx: AppContext) {
     });
   }
 
+  /**
+   * With `seen` (the `updatedAt` the admin read) the decision applies to that version only: one
+   * edited since is refused with 409 CHANGED_SINCE_REVIEW, decided by the same statement.
+   */
   async function review(
     admin: SessionUser,
     id: string,
     decision: { status: 'published' | 'rejected'; reason: string | null },
     exec: Executor = ctx.db,
+    seen?: Date,
   ): Promise<Hackathon> {
     if (!canReview(admin)) forbidden(MSG.forbidden);
     if (!isUuid(id)) notFound('Hackathon not found');
     const at = now();
     await exec.transaction(async (tx) => {
-      const row = await repo.reviewPending(tx, id, {
-        status: decision.status,
-        reviewedBy: admin.id,
-        reviewedAt: at,
-        rejectionReason: decision.reason,
-      });
+      const row = await repo.reviewPending(
+        tx,
+        id,
+        {
+          status: decision.status,
+          reviewedBy: admin.id,
+          reviewedAt: at,
+          rejectionReason: decision.reason,
+        },
+        seen,
+      );
       if (!row) {
         const existing = await repo.findRow(tx, id);
         if (!existing) notFound('Hackathon not found');
+        if (existing!.status === 'pending') {
+          conflict('CHANGED_SINCE_REVIEW', ADMIN_MESSAGES.changedSinceReview);
+        }
         conflict('NOT_PENDING', `This hackathon has already been reviewed (${existing!.status}).`);
       }
       // Publishing one nobody can join any more helps nobody; the throw rolls the update back.
@@ -409,13 +423,22 @@ export function createHackathonsService(ctx: AppContext) {
       return { ics, filename: `${slug}.ics` };
     },
 
-    /** Admin review: pending → published. E-mail and notification commit with the change. */
-    approve(admin: SessionUser, id: string, exec?: Executor): Promise<Hackathon> {
-      return review(admin, id, { status: 'published', reason: null }, exec);
+    /**
+     * Admin review: pending → published. E-mail and notification commit with the change. With
+     * `seen`: only the version the admin read.
+     */
+    approve(admin: SessionUser, id: string, exec?: Executor, seen?: Date): Promise<Hackathon> {
+      return review(admin, id, { status: 'published', reason: null }, exec, seen);
     },
 
     /** Admin review: pending → rejected with a reason the organiser receives. */
-    async reject(admin: SessionUser, id: string, reason: string, exec?: Executor): Promise<Hackathon> {
+    async reject(
+      admin: SessionUser,
+      id: string,
+      reason: string,
+      exec?: Executor,
+      seen?: Date,
+    ): Promise<Hackathon> {
       const r = typeof reason === 'string' ? reason.trim() : '';
       if (!r)
         badRequest('Please provide a reason for the rejection.', [{ field: 'reason', message: 'Required' }]);
@@ -424,7 +447,7 @@ export function createHackathonsService(ctx: AppContext) {
           { field: 'reason', message: 'Too long' },
         ]);
       }
-      return review(admin, id, { status: 'rejected', reason: r }, exec);
+      return review(admin, id, { status: 'rejected', reason: r }, exec, seen);
     },
 
     /**

@@ -682,7 +682,18 @@ describe('visibility and review', () => {
     });
     const adminUser = await signup(t.app);
     await makeAdmin(t, adminUser);
-    const viaApi = await post(`/api/admin/hackathons/${id}/approve`, adminUser);
+    // The admin approves the version their review queue shows.
+    const queue = await t.app.inject({
+      url: '/api/admin/hackathons?status=pending&q=Reviewed%20Too%20Late',
+      headers: adminUser.auth,
+    });
+    const seen = queue.json().find((h: { _id: string }) => h._id === id).updatedAt;
+    const viaApi = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/hackathons/${id}/approve`,
+      headers: adminUser.auth,
+      payload: { updatedAt: seen },
+    });
     expect(viaApi.statusCode).toBe(409);
     expect(viaApi.json().error).toBe(APPROVAL_TOO_LATE);
     // Nothing changed and nobody was told it was approved.

@@ -33,6 +33,7 @@ export function toAdminJob(j: repo.JobRow, poster: Person, now: Date): AdminJob 
     rejectionReason: j.rejectionReason,
     reviewedAt: iso(j.reviewedAt),
     createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
     ageMinutes: ageMinutes(j.createdAt, now),
   };
 }

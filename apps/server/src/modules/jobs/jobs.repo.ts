@@ -13,6 +13,7 @@ import { files, jobOpenAsof, jobOpenCounts, jobs, users } from '../../db/schema/
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 import { tsQueryOnce } from '../../db/text-search.js';
+import { atVersion, nextVersion } from '../../db/versions.js';
 
 // Every column but the search vector and the location key, only ever used inside queries.
 const { search: _search, locationKey: _locationKey, ...jobColumns } = getTableColumns(jobs);
@@ -576,17 +577,22 @@ async function openCounts(db: Executor, openOn: string): Promise<Array<{ categor
   return rows.flatMap((r) => (r.category === null ? [] : [{ category: r.category, n: Number(r.n ?? 0) }]));
 }
 
-/** Moves a job out of `from` (compare-and-set, so two reviewers cannot both decide it). */
+/**
+ * Moves a job out of `from` (compare-and-set, so two reviewers cannot both decide it); with `seen`,
+ * only while it is still the version the reviewer read, so an edit landing meanwhile is not decided
+ * unseen.
+ */
 export async function reviewJob(
   db: Executor,
   id: string,
   from: string,
   set: Pick<NewJobRow, 'status' | 'reviewedBy' | 'reviewedAt' | 'rejectionReason' | 'updatedAt'>,
+  seen?: Date,
 ): Promise<JobRow | undefined> {
   const [row] = await db
     .update(jobs)
     .set(set)
-    .where(and(eq(jobs.id, id), eq(jobs.status, from)))
+    .where(and(eq(jobs.id, id), eq(jobs.status, from), seen ? atVersion(jobs.updatedAt, seen) : undefined))
     .returning(jobColumns);
   return row;
 }
@@ -601,16 +607,19 @@ export async function listByPoster(db: Executor, posterId: string, limit: number
     .limit(limit);
 }
 
-/** Replaces a posting's fields, only for its poster (the condition is in the statement). */
+/**
+ * Replaces a posting's fields, only for its poster (the condition is in the statement). It is a new
+ * version for review: `updated_at` moves past the old one even within the same millisecond.
+ */
 export async function updateJob(
   db: Executor,
   id: string,
   posterId: string,
-  set: Partial<NewJobRow>,
+  set: Partial<NewJobRow> & { updatedAt: Date },
 ): Promise<JobRow | undefined> {
   const [row] = await db
     .update(jobs)
-    .set(set)
+    .set({ ...set, updatedAt: nextVersion(jobs.updatedAt, set.updatedAt) })
     .where(and(eq(jobs.id, id), eq(jobs.posterId, posterId)))
     .returning(jobColumns);
   return row;

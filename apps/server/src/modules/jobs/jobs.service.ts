@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   currencyForCountry,
   DAY_MS,
   JOB_CATEGORIES,
@@ -367,12 +368,17 @@ export function createJobsService(ctx: AppContext) {
     return rows.map((job) => toJob({ job, authorName: user.displayName, authorEmail: user.email }, user));
   }
 
-  /** Admin decision on a pending job: one transaction writes the job, the poster's mail and notification. */
+  /**
+   * Admin decision on a pending job: one transaction writes the job, the poster's mail and
+   * notification. With `seen` (the `updatedAt` the admin read) it applies to that version only: a
+   * posting edited since is refused with 409 CHANGED_SINCE_REVIEW, decided by the same statement.
+   */
   async function review(
     admin: SessionUser,
     id: string,
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
     exec: Executor = ctx.db,
+    seen?: Date,
   ): Promise<Job> {
     if (!canReviewJobs(admin)) forbidden(MSG.forbidden);
     if (!isUuid(id)) notFound('Job not found');
@@ -394,16 +400,25 @@ export function createJobsService(ctx: AppContext) {
           );
         }
       }
-      const updated = await repo.reviewJob(tx, id, 'pending', {
-        status: decision.status,
-        reviewedBy: admin.id,
-        reviewedAt: now,
-        rejectionReason: reason,
-        updatedAt: now,
-      });
+      const updated = await repo.reviewJob(
+        tx,
+        id,
+        'pending',
+        {
+          status: decision.status,
+          reviewedBy: admin.id,
+          reviewedAt: now,
+          rejectionReason: reason,
+          updatedAt: now,
+        },
+        seen,
+      );
       if (!updated) {
         const existing = await repo.findJobWithAuthor(tx, id);
         if (!existing) notFound('Job not found');
+        if (existing!.job.status === 'pending') {
+          conflict('CHANGED_SINCE_REVIEW', ADMIN_MESSAGES.changedSinceReview);
+        }
         throw new AppError('JOB_ALREADY_REVIEWED', 409, `This job has already been ${existing!.job.status}`);
       }
       const row = (await repo.findJobWithAuthor(tx, id))!;
@@ -447,12 +462,15 @@ export function createJobsService(ctx: AppContext) {
     update,
     listMine,
     uploadLogo,
-    /** Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending. */
-    approve: (admin: SessionUser, id: string, exec?: Executor) =>
-      review(admin, id, { status: 'approved' }, exec),
+    /**
+     * Approve a pending job (admin only); the poster is e-mailed and notified. 409 if not pending,
+     * or (with `seen`) if it is no longer the version the admin read.
+     */
+    approve: (admin: SessionUser, id: string, exec?: Executor, seen?: Date) =>
+      review(admin, id, { status: 'approved' }, exec, seen),
     /** Reject a pending job with a reason (admin only); the poster is e-mailed and notified. */
-    reject: (admin: SessionUser, id: string, reason: string, exec?: Executor) =>
-      review(admin, id, { status: 'rejected', reason: String(reason ?? '') }, exec),
+    reject: (admin: SessionUser, id: string, reason: string, exec?: Executor, seen?: Date) =>
+      review(admin, id, { status: 'rejected', reason: String(reason ?? '') }, exec, seen),
   };
 }
 
