@@ -111,7 +111,7 @@ beforeAll(async () => {
   ids.hackathon = (
     await api<{ hackathon: { _id: string } }>('POST', '/api/hackathons/submit', asker, form)
   ).hackathon._id;
-  await api('POST', `/api/admin/hackathons/${ids.hackathon}/approve`, admin);
+  await approve('hackathons', ids.hackathon);
 
   const job = await api<{ job?: { _id: string }; _id?: string }>('POST', '/api/jobs', asker, {
     title: 'Accessibility Engineer',
@@ -122,8 +122,20 @@ beforeAll(async () => {
     contactEmail: asker.user.email,
   });
   ids.job = (job.job?._id ?? job._id)!;
-  await api('POST', `/api/admin/jobs/${ids.job}/approve`, admin);
+  await approve('jobs', ids.job);
 }, 180_000);
+
+/** An admin approves a pending item, naming the version its review queue shows (as the admin screen does). */
+async function approve(kind: 'jobs' | 'hackathons', id: string) {
+  const queue = await api<Array<{ _id: string; updatedAt: string }>>(
+    'GET',
+    `/api/admin/${kind}?status=pending&limit=100`,
+    admin,
+  );
+  const item = queue.find((x) => x._id === id);
+  if (!item) throw new Error(`${kind} ${id} is not in the review queue`);
+  await api('POST', `/api/admin/${kind}/${id}/approve`, admin, { updatedAt: item.updatedAt });
+}
 
 afterAll(async () => {
   await browser?.close();

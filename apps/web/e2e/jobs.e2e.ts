@@ -73,6 +73,29 @@ async function adminToken(): Promise<string> {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `jobs-${name}.png`), fullPage: true });
 
+/**
+ * An admin's decision on a job: it names the version the review queue shows (`updatedAt`), as the
+ * admin screen does; a posting changed since would be refused.
+ */
+async function review(
+  token: string,
+  id: string,
+  title: string,
+  decision: 'approve' | 'reject',
+  reason?: string,
+) {
+  const queue = await fetch(`${server.url}/api/admin/jobs?status=pending&q=${encodeURIComponent(title)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const item = ((await queue.json()) as Array<{ _id: string; updatedAt: string }>).find((j) => j._id === id);
+  if (!item) throw new Error(`job ${id} is not in the review queue`);
+  return fetch(`${server.url}/api/admin/jobs/${id}/${decision}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...(reason === undefined ? {} : { reason }), updatedAt: item.updatedAt }),
+  });
+}
+
 describe('Jobs Hub', () => {
   let jobId = '';
 
@@ -180,10 +203,7 @@ describe('Jobs Hub', () => {
 
   it('an admin approves it (POST /api/admin/jobs/:id/approve)', async () => {
     const token = await adminToken();
-    const res = await fetch(`${server.url}/api/admin/jobs/${jobId}/approve`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await review(token, jobId, TITLE, 'approve');
     expect(res.status, await res.clone().text()).toBe(200);
     const job = (await (await fetch(`${server.url}/api/jobs/${jobId}`)).json()) as { status: string };
     expect(job.status).toBe('approved');
@@ -280,11 +300,7 @@ describe('Jobs Hub', () => {
     expect(posted.status).toBe(201);
     const id = ((await posted.json()) as { job: { _id: string } }).job._id;
     const token = await adminToken();
-    const rejected = await fetch(`${server.url}/api/admin/jobs/${id}/reject`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: 'Please add a salary range' }),
-    });
+    const rejected = await review(token, id, 'Support Lead', 'reject', 'Please add a salary range');
     expect(rejected.status, await rejected.clone().text()).toBe(200);
 
     const { page, context } = await newPage(browser);
@@ -354,10 +370,7 @@ describe('Jobs Hub', () => {
         }),
       });
       const id = ((await res.json()) as { job: { _id: string } }).job._id;
-      await fetch(`${server.url}/api/admin/jobs/${id}/approve`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      await review(token, id, title, 'approve');
     }
     for (const width of [1280, 375]) {
       const { page, context } = await newPage(browser, { width, height: 900 });

@@ -53,6 +53,17 @@ async function api(
   return text ? JSON.parse(text) : null;
 }
 
+/** An admin approves a pending item, naming the version its review queue shows (as the admin screen does). */
+async function approve(kind: 'jobs' | 'hackathons', id: string) {
+  const queue = (await api(`/api/admin/${kind}?status=pending&limit=100`, admin)) as Array<{
+    _id: string;
+    updatedAt: string;
+  }>;
+  const item = queue.find((x) => x._id === id);
+  if (!item) throw new Error(`${kind} ${id} is not in the review queue`);
+  await api(`/api/admin/${kind}/${id}/approve`, admin, 'POST', { updatedAt: item.updatedAt });
+}
+
 let asker: Session;
 let answerer: Session;
 let admin: Session;
@@ -120,7 +131,7 @@ beforeAll(async () => {
   form.append('tags', JSON.stringify([short('htag')]));
   const h = await api('/api/hackathons/submit', asker, 'POST', undefined, { body: form });
   ids.hackathon = h.hackathon._id;
-  await api(`/api/admin/hackathons/${ids.hackathon}/approve`, admin, 'POST');
+  await approve('hackathons', ids.hackathon);
 
   const job = await api('/api/jobs', asker, 'POST', {
     title: p('job-title'),
@@ -137,7 +148,7 @@ beforeAll(async () => {
     contactEmail: 'jobs@xss.test',
   });
   ids.job = (job.job ?? job)._id;
-  await api(`/api/admin/jobs/${ids.job}/approve`, admin, 'POST');
+  await approve('jobs', ids.job);
 
   await api('/api/contact', null, 'POST', {
     name: short('c-name'),

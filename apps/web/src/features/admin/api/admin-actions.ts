@@ -1,30 +1,66 @@
-import type {
-  AdminHackathon,
-  AdminIdea,
-  AdminJob,
-  AdminQuestion,
-  AdminUser,
-  AdminUserPatch,
-  AdminWithdrawal,
-  PayoutDetails,
+import {
+  ADMIN_MESSAGES,
+  type AdminHackathon,
+  type AdminIdea,
+  type AdminJob,
+  type AdminQuestion,
+  type AdminUser,
+  type AdminUserPatch,
+  type AdminWithdrawal,
+  type PayoutDetails,
 } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client';
+import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { wholeRupees } from '../../../lib/money';
 import { adminKeys } from './keys';
 
 /** A change made by an admin: on success a confirmation toast and every admin list refreshed. */
-function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, success: (v: V, r: R) => string) {
+function useAdminMutation<V, R>(
+  fn: (v: V) => Promise<R>,
+  success: (v: V, r: R) => string,
+  onError?: (err: unknown, reload: () => void) => void,
+) {
   const qc = useQueryClient();
+  const reload = () => void qc.invalidateQueries({ queryKey: adminKeys.all });
   return useMutation({
     mutationFn: fn,
     onSuccess: (r, v) => {
       notifications.show({ color: 'green', title: 'Done', message: success(v, r) });
-      void qc.invalidateQueries({ queryKey: adminKeys.all });
+      reload();
     },
+    onError: onError ? (err) => onError(err, reload) : undefined,
   });
 }
+
+/**
+ * The server refused a review because the item changed after the admin read it (a decision
+ * names the `updatedAt` it was made on): the item is what has to be looked at again.
+ */
+export const changedSinceReview = (err: unknown): boolean =>
+  err instanceof ApiError && err.code === 'CHANGED_SINCE_REVIEW';
+
+/** On a changed item: the queue is read again and the admin told to review it afresh. */
+function reloadChanged(err: unknown, reload: () => void) {
+  if (!changedSinceReview(err)) return;
+  reload();
+  notifications.show({
+    color: 'yellow',
+    title: 'Changed since you opened it',
+    message: ADMIN_MESSAGES.changedSinceReview,
+    autoClose: false,
+  });
+}
+
+/** A review decision on the version of the item the admin is looking at (its `updatedAt`). */
+interface ReviewVars {
+  id: string;
+  updatedAt: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+}
+const reviewBody = ({ updatedAt, decision, reason }: ReviewVars) =>
+  decision === 'reject' ? { reason, updatedAt } : { updatedAt };
 
 /**
  * For an action run without a confirmation dialog (the dialog shows its own errors): a failure
@@ -77,28 +113,27 @@ export const useDeleteIdea = () =>
 
 export const useReviewHackathon = () =>
   useAdminMutation(
-    ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      api<AdminHackathon>(`/api/admin/hackathons/${id}/${decision}`, {
+    (v: ReviewVars) =>
+      api<AdminHackathon>(`/api/admin/hackathons/${v.id}/${v.decision}`, {
         method: 'POST',
-        body: decision === 'reject' ? { reason } : undefined,
+        body: reviewBody(v),
       }),
     (v, r) =>
       v.decision === 'approve'
         ? `“${r.title}” is published; the organiser has been e-mailed.`
         : `“${r.title}” was rejected; the organiser has been e-mailed.`,
+    reloadChanged,
   );
 
 export const useReviewJob = () =>
   useAdminMutation(
-    ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      api<AdminJob>(`/api/admin/jobs/${id}/${decision}`, {
-        method: 'POST',
-        body: decision === 'reject' ? { reason } : undefined,
-      }),
+    (v: ReviewVars) =>
+      api<AdminJob>(`/api/admin/jobs/${v.id}/${v.decision}`, { method: 'POST', body: reviewBody(v) }),
     (v, r) =>
       v.decision === 'approve'
         ? `“${r.title}” is live; the poster has been e-mailed.`
         : `“${r.title}” was rejected; the poster has been e-mailed.`,
+    reloadChanged,
   );
 
 export const useProcessWithdrawal = () =>

@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from '@agora/shared';
 import { Badge, Button, Card, Group, SegmentedControl, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { changedSinceReview } from '../api/admin-actions';
 import type { PagedList } from '../api/use-paged-list';
 import { age, ageColor, shortDateTime } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
@@ -16,6 +17,8 @@ export interface ReviewItem {
   rejectionReason: string | null;
   reviewedAt: string | null;
   createdAt: string;
+  /** The version shown: a decision is sent with it, and refused if the item changed since. */
+  updatedAt: string;
   ageMinutes: number;
 }
 
@@ -161,7 +164,16 @@ export function ReviewQueue<T extends ReviewItem>({
               }
             : undefined
         }
-        onConfirm={(reason) => onDecide(pending!.item, pending!.decision, reason || undefined)}
+        onConfirm={async (reason) => {
+          try {
+            await onDecide(pending!.item, pending!.decision, reason || undefined);
+          } catch (err) {
+            // Changed since it was opened: the dialog closes on the stale version, the queue is
+            // read again and a notice asks for a fresh review (the decision's own onError).
+            if (changedSinceReview(err)) return;
+            throw err;
+          }
+        }}
       >
         {pending ? (
           pending.decision === 'approve' ? (

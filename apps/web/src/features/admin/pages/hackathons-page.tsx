@@ -68,7 +68,9 @@ export function HackathonsPage() {
           </Text>
         </Group>
       )}
-      onDecide={(h, decision, reason) => review.mutateAsync({ id: h._id, decision, reason })}
+      onDecide={(h, decision, reason) =>
+        review.mutateAsync({ id: h._id, updatedAt: h.updatedAt, decision, reason })
+      }
     />
   );
 }

@@ -65,7 +65,9 @@ export function JobsPage() {
           </Text>
         </Group>
       )}
-      onDecide={(j, decision, reason) => review.mutateAsync({ id: j._id, decision, reason })}
+      onDecide={(j, decision, reason) =>
+        review.mutateAsync({ id: j._id, updatedAt: j.updatedAt, decision, reason })
+      }
     />
   );
 }
