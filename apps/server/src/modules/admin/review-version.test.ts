@@ -391,3 +391,20 @@ describe('editing a reviewed item', () => {
     expect(await kind.row(id)).toMatchObject({ title: name, status: 'published' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('declares the reviewed version in the body of every approve and reject', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    for (const kind of ['jobs', 'hackathons']) {
+      for (const decision of ['approve', 'reject']) {
+        const op = doc.paths[`/api/admin/${kind}/{id}/${decision}`]?.post;
+        expect(op, `${kind} ${decision}`).toBeDefined();
+        expect(op.requestBody.required).toBe(true);
+        const schema = op.requestBody.content['application/json'].schema;
+        expect(schema.required).toContain('updatedAt');
+        expect(schema.properties.updatedAt).toMatchObject({ type: 'string', format: 'date-time' });
+        if (decision === 'reject') expect(schema.required).toContain('reason');
+      }
+    }
+  });
+});
