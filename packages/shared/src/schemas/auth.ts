@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants.js';
 import { MSG } from '../messages.js';
-import { isReservedName } from '../domain/visible-text.js';
-import { Email, text } from './common.js';
+import { NAME_TEXT } from '../domain/visible-text.js';
+import { Email, shownName, text } from './common.js';
 
 /** Sentences of the account screens that the spec does not quote. */
 export const AUTH_TEXT = {
   passwordBlank: 'Password cannot be only spaces',
-  reservedName: 'This name is reserved. Please choose another one.',
+  reservedName: NAME_TEXT.reserved,
+  hiddenInName: NAME_TEXT.hidden,
   forgotSent:
     'If an account exists for this e-mail, we have sent a link to reset its password. The link works once, for 1 hour.',
   resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
@@ -33,9 +34,11 @@ export const Password = z
   .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
   .refine((v) => v.trim().length > 0, { error: AUTH_TEXT.passwordBlank });
 
-/** A name shown to others: visible text, and not one that passes for the site's staff. */
-export const DisplayName = (required?: string) =>
-  text(LIMITS.nameMax, required).refine((v) => !isReservedName(v), { error: AUTH_TEXT.reservedName });
+/**
+ * A name shown to others: visible text, no hidden or text-direction characters, and not one that
+ * passes for the site's staff (domain/visible-text.ts nameProblem).
+ */
+export const DisplayName = (required?: string) => shownName(text(LIMITS.nameMax, required));
 
 export const SignupBody = z.object({
   name: DisplayName('Name is required'),

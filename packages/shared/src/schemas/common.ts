@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { hasVisibleText } from '../domain/visible-text.js';
+import { hasVisibleText, nameProblem } from '../domain/visible-text.js';
 
 // In the browser the CSP forbids eval; zod would probe `new Function('')` (and Chromium reports a
 // CSP violation) before falling back. Tell it up front. The server keeps zod's faster JIT path.
@@ -30,6 +30,17 @@ export const text = (max: number, message?: string) =>
     .min(1, message ? { error: message } : undefined)
     .max(max, { error: `Must be at most ${max} characters` })
     .refine(hasVisibleText, { error: message ?? 'Must contain visible characters' });
+
+/**
+ * A name shown to others (a display name, an organiser, a team, a company): `schema`'s checks,
+ * then the one name rule (no hidden or text-direction characters, nothing that passes for the
+ * staff) with its one message, the same on the server and in the web form.
+ */
+export const shownName = <T extends z.ZodType<string>>(schema: T) =>
+  schema.superRefine((v, ctx) => {
+    const problem = nameProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const optionalText = (max: number) =>
   z

@@ -9,7 +9,7 @@ import {
 } from '../constants.js';
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
-import { FilePart, jsonPart, LimitQuery, TextPart } from './common.js';
+import { FilePart, jsonPart, LimitQuery, shownName, TextPart } from './common.js';
 
 export const HACKATHON_PHASES = ['open', 'upcoming', 'past'] as const;
 export type HackathonTab = (typeof HACKATHON_PHASES)[number];
@@ -241,7 +241,8 @@ export const HackathonCreateInput = z.object({
   title: reqText(LIMITS.titleMax, MSG.hackathonTitle),
   description: reqText(LIMITS.textMax, MSG.hackathonDescription),
   organizer: z.object({
-    name: reqText(LIMITS.nameMax, MSG.hackathonOrganizer),
+    // Shown on the public page as who runs the event: the name rule of display names applies.
+    name: shownName(reqText(LIMITS.nameMax, MSG.hackathonOrganizer)),
     email: z
       .string({ error: MSG.hackathonOrganizerEmail })
       .trim()
@@ -315,7 +316,7 @@ export const HackathonFormSchema = z
       error: MSG.hackathonCategory,
     }),
     tags: z.string().max(2000),
-    organizer: formText(MSG.hackathonOrganizer, LIMITS.nameMax),
+    organizer: shownName(formText(MSG.hackathonOrganizer, LIMITS.nameMax)),
     organizerEmail: z
       .string()
       .trim()
@@ -379,7 +380,7 @@ const url = (label: string) =>
     );
 
 export const ProjectSubmissionInput = z.object({
-  teamName: reqText(LIMITS.titleMax, MSG.submissionRequired),
+  teamName: shownName(reqText(LIMITS.titleMax, MSG.submissionRequired)),
   projectTitle: reqText(LIMITS.titleMax, MSG.submissionRequired),
   projectDescription: reqText(LIMITS.textMax, MSG.submissionRequired),
   projectUrl: url('project URL'),
@@ -389,7 +390,7 @@ export const ProjectSubmissionInput = z.object({
     .array(
       z.object({
         userId: z.string().max(100).optional(),
-        userDisplayName: z.string().trim().max(LIMITS.nameMax).optional(),
+        userDisplayName: shownName(z.string().trim().max(LIMITS.nameMax)).optional(),
         userEmail: z.string().trim().max(LIMITS.emailMax).optional(),
       }),
     )

@@ -12,7 +12,7 @@ import {
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
 import { MSG } from '../messages.js';
-import { FilePart } from './common.js';
+import { FilePart, shownName } from './common.js';
 
 /** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
 export const JOBS_PAGE_SIZE = 12;
@@ -183,7 +183,8 @@ export const JobCreateBody = z.object({
   description: requiredText(JOB_LIMITS.description),
   company: z
     .object({
-      name: requiredText(JOB_LIMITS.shortText),
+      // Shown on the listing as who is hiring: the name rule of display names applies.
+      name: shownName(requiredText(JOB_LIMITS.shortText)),
       website: z.preprocess(emptyToUndefined, HttpUrl.nullish()),
       logo: z.preprocess(emptyToUndefined, LogoUrl.nullish()),
     })
@@ -311,7 +312,7 @@ export function jobFormSchema(today: string) {
       description: required(JOB_FORM_MESSAGES.description, JOB_LIMITS.description),
       requirements: z.string().max(JOB_LIMITS.longText),
       skills: z.string().max(2000),
-      companyName: required(JOB_FORM_MESSAGES.companyName, JOB_LIMITS.shortText),
+      companyName: shownName(required(JOB_FORM_MESSAGES.companyName, JOB_LIMITS.shortText)),
       companyWebsite: z
         .string()
         .trim()

@@ -14,6 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
 
+/** Characters no stored name may carry (migration 0025), as a PostgreSQL regular expression. */
+const HIDDEN_NAME_CHARS =
+  "'[\\u0001-\\u001f\\u007f\\u061c\\u200b\\u200c\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]'";
+
 export const users = pgTable(
   'users',
   {
@@ -34,6 +38,12 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('admin','questioner','answerer','user')`),
     check('users_status_check', sql`${t.status} in ('active','suspended')`),
     check('users_follow_counts_check', sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
+    // No text-direction controls, zero-width spaces or control characters in names (migration 0025;
+    // the shared name rule refuses more, e.g. reserved words, which SQL cannot see).
+    check(
+      'users_names_visible_check',
+      sql`${t.name} !~ ${sql.raw(HIDDEN_NAME_CHARS)} and ${t.displayName} !~ ${sql.raw(HIDDEN_NAME_CHARS)}`,
+    ),
     index('users_created_idx').on(t.createdAt),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
   ],

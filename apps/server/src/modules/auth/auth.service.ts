@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
-import { AUTH_TEXT, type AuthResult, MSG, type PublicUser, type SignupBody } from '@agora/shared';
+import {
+  AUTH_TEXT,
+  type AuthResult,
+  LIMITS,
+  MSG,
+  type PublicUser,
+  type SignupBody,
+  usableName,
+} from '@agora/shared';
 import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
 import { verifyHs256 } from '../../lib/hs256.js';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -224,7 +232,15 @@ export function createAuthService(ctx: AppContext) {
           return linked;
         });
       } else {
-        const name = String(payload.name ?? email.split('@')[0]).slice(0, 100);
+        // Google's profile name is chosen outside Agora, so it meets the name rule of sign-up here
+        // (domain/visible-text.ts): hidden and text-direction characters are removed; if what is
+        // left is empty or reserved ("Administrator"), the e-mail's local part is tried the same
+        // way (what a profile without a name always got), and failing that "Agora user". Never
+        // refused: the person proved who they are, and can rename themselves on their profile.
+        const name = usableName(
+          [typeof payload.name === 'string' ? payload.name : null, email.split('@')[0]],
+          LIMITS.nameMax,
+        );
         user = await repo.insertUser(ctx.db, {
           email,
           name,

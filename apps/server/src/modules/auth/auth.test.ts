@@ -415,6 +415,37 @@ describe('Google sign-in', () => {
     expect((await login(g.app, 'owner@example.com', 'squatter-password')).statusCode).toBe(401);
   });
 
+  it('a Google name with hidden or text-direction characters, or a reserved one, never becomes a name as is', async () => {
+    const google = async (sub: string, email: string, name?: unknown) => {
+      const res = await g.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { id_token: await idToken({ sub, email, ...(name === undefined ? {} : { name }) }) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().user as { name: string; displayName: string };
+    };
+    // Reversed by a right-to-left override, it would be drawn as "Administrator": the control goes.
+    expect(await google('g-bidi', 'bidi@example.com', '\u202erotartsinimdA')).toMatchObject({
+      name: 'rotartsinimdA',
+      displayName: 'rotartsinimdA',
+    });
+    // Zero-width and direction marks inside a real name: removed, the name kept.
+    expect((await google('g-zw', 'zw@example.com', 'As\u200bha\u200f R\u2066ao\u2069')).displayName).toBe(
+      'Asha Rao',
+    );
+    // Reserved once the hidden characters are gone (and full-width letters folded): the e-mail's
+    // local part instead, when that passes the rule.
+    expect((await google('g-adm', 'ravi.k@example.com', 'Adm\u200bin')).displayName).toBe('ravi.k');
+    expect((await google('g-fw', 'meera@example.com', 'Ａｄｍｉｎｉｓｔｒａｔｏｒ')).displayName).toBe(
+      'meera',
+    );
+    // Nothing usable at all (the local part is reserved too, or there is no name): "Agora user".
+    expect((await google('g-sup', 'support@example.com', '\u200b\u202e')).displayName).toBe('Agora user');
+    expect((await google('g-none', 'admin@example.com')).displayName).toBe('Agora user');
+    expect((await google('g-obj', 'obj@example.com', { toString: 'x' })).displayName).toBe('obj');
+  });
+
   it('refuses a wrong audience, a wrong issuer and an unverified e-mail', async () => {
     for (const token of [
       await idToken({ sub: 'g-3', email: 'a@example.com' }, 'someone-else'),
