@@ -193,6 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       () => clock.now().getTime(),
     ),
     readiness: opts.readiness ?? { migrating: false },
+    log: app.log,
   };
   ctx.views.start();
   app.decorate('ctx', ctx);

@@ -21,6 +21,14 @@ export interface AppContext {
   views: ViewCounts;
   /** `migrating` is true from listen until migrations are applied (main.ts); /api/health/ready reads it. */
   readiness: { migrating: boolean };
+  /** The server's log, for what background work notices that an operator should see. */
+  log: AppLog;
+}
+
+export interface AppLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export interface SessionUser {

@@ -3,6 +3,7 @@ import { uploadsTasks } from './lib/uploads.tasks.js';
 import { adminTasks } from './modules/admin/admin.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
 import { escrowTasks } from './modules/payments/escrow.tasks.js';
+import { questionsTasks } from './modules/questions/questions.tasks.js';
 import { mailTasks } from './platform/mail.tasks.js';
 
 /**
@@ -24,5 +25,6 @@ export const tasks: TaskDefinition[] = [
   ...uploadsTasks,
   ...hackathonsTasks,
   ...escrowTasks,
+  ...questionsTasks,
   ...adminTasks,
 ];

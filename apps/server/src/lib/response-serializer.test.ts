@@ -90,6 +90,7 @@ describe('parsesAsItEncodes', () => {
         jobsPosted: [9, 0],
         internal: [1, 1],
       },
+      alerts: [],
     };
     const parsed = Overview.safeParse(overview);
     expect(parsed.success).toBe(true);

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Db, Executor } from '../db/client.js';
-import { files } from '../db/schema/index.js';
+import { files, questions } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError, tooMany } from './errors.js';
 import { hasImageStructure } from './image-check.js';
@@ -95,9 +95,9 @@ export async function storeUpload(
     ext = nameExt;
   }
   if (file.buffer.length === 0) throw new AppError('INVALID_FILE', 400, opts.invalidMessage);
-  const claimedLater = (Object.values(CLAIMED_LATER) as string[]).includes(opts.purpose);
+  const held = HELD_PURPOSES.includes(opts.purpose);
   // Refused early (no bytes written), and checked again under a lock with the row's insert below.
-  if (claimedLater) await checkUnclaimedQuota(ctx, ctx.db, opts.ownerId, file.buffer.length);
+  if (held) await checkHeldQuota(ctx, ctx.db, opts.ownerId, file.buffer.length);
   const key = newStorageKey(ext);
   await ctx.storage.put(key, file.buffer);
   try {
@@ -109,16 +109,17 @@ export async function storeUpload(
       originalName,
       purpose: opts.purpose,
     };
-    if (claimedLater) {
+    if (held) {
       await ctx.db.transaction(async (tx) => {
         // One uploader's files are counted and added one at a time: parallel uploads cannot all
         // slip under the quota.
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${opts.ownerId ?? ''}`}))`,
         );
-        await checkUnclaimedQuota(ctx, tx, opts.ownerId, file.buffer.length);
+        await checkHeldQuota(ctx, tx, opts.ownerId, file.buffer.length);
         await tx.insert(files).values(row);
       });
+      watchSiteUploads(ctx);
     } else {
       await ctx.db.insert(files).values(row);
     }
@@ -154,41 +155,120 @@ const CLAIMED_AT_ONCE = {
   submission: 'hackathon-submission',
 } as const;
 /**
- * What a user (and the whole site) may hold in uploads nothing names yet (issue 19 §2): answer
- * attachments and job logos are uploaded before the form that claims them is sent, so without a
- * quota one account could fill the disk with files it never means to use (limits: config.unclaimedUploads).
+ * What one account may hold in uploads nothing has settled yet (limits: config.unclaimedUploads):
+ * answer attachments and job logos uploaded before the form that claims them is sent, and question
+ * images until their question is paid for (an unpaid question is its author's draft; drafts expire
+ * after QUESTION_LIMITS.unpaidDraftDays). Without it one account could fill the disk with files it
+ * never means to use. The quota binds each account alone: what others hold never refuses anyone.
  */
+const HELD_PURPOSES: string[] = [
+  CLAIMED_LATER.answerAttachment,
+  CLAIMED_LATER.jobLogo,
+  CLAIMED_AT_ONCE.questionImage,
+];
 export const UNCLAIMED_QUOTA_MESSAGE =
-  'You have too many files uploaded but not yet used in an answer or a job. Send or discard those forms first, or try again in a few hours.';
-export const SITE_QUOTA_MESSAGE =
-  'Uploads are paused for a while because too many files are waiting. Please try again later.';
+  'You have too many files uploaded but not yet used in an answer or a job, or on questions not yet paid for. Send those forms, or pay for or delete those questions, then try again.';
 
-/** Unclaimed uploads: a file a later request was to claim, that nothing names yet. */
-function unclaimedSql(ownerFilter: SQL | undefined): SQL {
-  // files.ref_count (migration 0011, kept by triggers) says whether anything names a file.
-  return sql`select count(*)::int as n, coalesce(sum(f.size), 0)::bigint as bytes from ${files} f
-     where f.ref_count = 0
-       and f.purpose in (${CLAIMED_LATER.answerAttachment}, ${CLAIMED_LATER.jobLogo})
-       ${ownerFilter ? sql`and ${ownerFilter}` : sql``}`;
+/**
+ * Held uploads, of one owner or of the whole site: files of the held purposes that nothing names (a
+ * form not sent yet, a question image before its row is written or after its question was
+ * deleted), plus the images of unpaid questions. Reads only the partial indexes of unreferenced files
+ * and of drafts (migration 0026): files already in use are never read.
+ */
+function heldSql(ownerId: string | null): SQL {
+  const purposes = sql.join(
+    HELD_PURPOSES.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  // Literal conditions: the partial indexes are chosen on them.
+  return sql`select count(*)::int as n, coalesce(sum(held.size), 0)::bigint as bytes from (
+       select f.size from ${files} f
+        where f.ref_count = 0 and f.purpose in (${purposes})
+          ${ownerId ? sql`and f.owner_id = ${ownerId}` : sql``}
+       union all
+       select f.size from ${questions} q join ${files} f on f.key = q.image_key
+        where q.is_paid = false and q.reward_amount > 0
+          ${ownerId ? sql`and q.author_id = ${ownerId}` : sql``}
+     ) held`;
 }
 
-async function checkUnclaimedQuota(ctx: AppContext, db: Executor, ownerId: string | null, size: number) {
-  const read = async (q: SQL) => {
-    const { rows } = (await db.execute(q)) as unknown as {
-      rows: Array<{ n: number; bytes: string | number }>;
-    };
-    return { n: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+async function readHeld(db: Executor, ownerId: string | null): Promise<{ n: number; bytes: number }> {
+  const { rows } = (await db.execute(heldSql(ownerId))) as unknown as {
+    rows: Array<{ n: number; bytes: string | number }>;
   };
+  return { n: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+}
+
+async function checkHeldQuota(ctx: AppContext, db: Executor, ownerId: string | null, size: number) {
+  if (!ownerId) return;
   const quota = ctx.config.unclaimedUploads;
-  if (ownerId) {
-    const mine = await read(unclaimedSql(sql`f.owner_id = ${ownerId}`));
-    if (mine.n + 1 > quota.perUserFiles || mine.bytes + size > quota.perUserBytes) {
-      tooMany(UNCLAIMED_QUOTA_MESSAGE, 3600);
-    }
+  const mine = await readHeld(db, ownerId);
+  if (mine.n + 1 > quota.perUserFiles || mine.bytes + size > quota.perUserBytes) {
+    tooMany(UNCLAIMED_QUOTA_MESSAGE, 3600);
   }
-  // Site-wide: every unclaimed file still on disk (the sweep removes them after UNCLAIMED_UPLOAD_TTL_MS).
-  const site = await read(unclaimedSql(undefined));
-  if (site.bytes + size > quota.siteBytes) tooMany(SITE_QUOTA_MESSAGE, 3600);
+}
+
+/** The uploads the whole site holds unsettled (files and bytes), as the per-account quota counts them. */
+export function siteHeldUploads(db: Executor): Promise<{ n: number; bytes: number }> {
+  return readHeld(db, null);
+}
+
+/** How often one instance reads the site-wide figure after an upload (a sum over held files). */
+const SITE_CHECK_EVERY_MS = 60_000;
+/** The early sweep runs at most once per this window, across the cluster. */
+const EARLY_SWEEP_WINDOW_MS = 60 * 60_000;
+const siteWatch = new WeakMap<AppContext, { checkedAt: number; running: boolean }>();
+
+/**
+ * The site-wide figure (config.unclaimedUploads.siteBytes) is a signal for the operators, not a
+ * limit: past it, nobody is refused (a few accounts filling it would otherwise pause uploads for
+ * everyone). Called after each held upload, it reads the figure at most once a minute per instance,
+ * off the request; past the figure it logs a warning and sweeps unclaimed uploads early, once per
+ * hour across the cluster (the counter store decides which request does). The admin overview shows
+ * the same figure as an alert (siteUploadsAlert).
+ */
+export function watchSiteUploads(ctx: AppContext): void {
+  let state = siteWatch.get(ctx);
+  if (!state) {
+    state = { checkedAt: Number.NEGATIVE_INFINITY, running: false };
+    siteWatch.set(ctx, state);
+  }
+  const now = ctx.clock.now().getTime();
+  if (state.running || now - state.checkedAt < SITE_CHECK_EVERY_MS) return;
+  state.checkedAt = now;
+  state.running = true;
+  const s = state;
+  void siteUploadsAlert(ctx)
+    .catch((err) => ctx.log.error({ err }, 'uploads: site-wide check failed'))
+    .finally(() => {
+      s.running = false;
+    });
+}
+
+/**
+ * The site-wide figure now: null while under it. Past it, what the overview shows; and, once per
+ * EARLY_SWEEP_WINDOW_MS across the cluster (whoever notices first), a warning in the log and an early
+ * sweep of unclaimed uploads, in the background: nobody's request waits for it.
+ */
+export async function siteUploadsAlert(
+  ctx: AppContext,
+): Promise<{ heldBytes: number; heldFiles: number; siteBytes: number } | null> {
+  const site = await siteHeldUploads(ctx.db);
+  const siteBytes = ctx.config.unclaimedUploads.siteBytes;
+  if (site.bytes <= siteBytes) return null;
+  const figure = { heldBytes: site.bytes, heldFiles: site.n, siteBytes };
+  const { count } = await ctx.counters.incr('uploads:early-sweep', EARLY_SWEEP_WINDOW_MS);
+  if (count === 1) {
+    ctx.log.warn(
+      figure,
+      'uploads: held uploads passed the site-wide figure (UNCLAIMED_UPLOADS_MAX_MB); sweeping unclaimed uploads early',
+    );
+    void sweepUnclaimedUploads(ctx).then(
+      (swept) => ctx.log.info({ swept }, 'uploads: early sweep done'),
+      (err) => ctx.log.error({ err }, 'uploads: early sweep failed'),
+    );
+  }
+  return figure;
 }
 
 /** Served only through their own authorised route, never from the public `/uploads/<key>`. */
@@ -224,9 +304,10 @@ export function unclaimedUploadsQuery(db: Db, cutoff: Date, limit: number) {
 /**
  * The row goes only if still unreferenced (a request may have claimed the file meanwhile; the row
  * lock orders us after it), and it comes back if the store refuses the delete, so a later sweep
- * retries: bytes are never left without a row to find them by.
+ * retries: bytes are never left without a row to find them by. Also used for a deleted question's
+ * image, so that deleting a draft frees its author's upload quota at once.
  */
-async function discardUnreferenced(ctx: AppContext, key: string): Promise<boolean> {
+export async function discardUnreferenced(ctx: AppContext, key: string): Promise<boolean> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const gone = await tx

@@ -382,6 +382,19 @@ export const OverviewSeries = z.object({
 }) satisfies z.ZodType<Record<OverviewSeriesKey, number[]>>;
 export type OverviewSeries = z.infer<typeof OverviewSeries>;
 
+/**
+ * UPLOADS_SITE_CAP: uploads waiting to be used or paid for (unsent answer attachments and job logos,
+ * images of unpaid questions) passed the site-wide figure (UNCLAIMED_UPLOADS_MAX_MB). Nobody is
+ * refused for it (each account has its own quota); the sweep of unused uploads was run early.
+ */
+export const OVERVIEW_ALERT_CODES = ['UPLOADS_SITE_CAP'] as const;
+export const OverviewAlert = z.object({ code: z.enum(OVERVIEW_ALERT_CODES), message: z.string() });
+export type OverviewAlert = z.infer<typeof OverviewAlert>;
+
+/** The overview alert's sentence: the size held against the site-wide figure (e.g. "2.1 GB", "2 GB"). */
+export const uploadsSiteCapAlert = (held: string, cap: string): string =>
+  `Uploads waiting to be used or paid for take ${held}, above the site-wide ${cap}. Nobody is refused for it (each account keeps its own quota), and unused uploads were swept early; if it stays high, look for accounts holding many.`;
+
 export const Overview = z.object({
   from: z.string(),
   to: z.string(),
@@ -397,6 +410,8 @@ export const Overview = z.object({
   /** Sums over the chosen range. */
   rangeTotals: SeriesValues,
   series: OverviewSeries,
+  /** What needs an admin's eye now (empty when all is well), shown above the figures. */
+  alerts: z.array(OverviewAlert),
 });
 export type Overview = z.infer<typeof Overview>;
 

@@ -15,6 +15,10 @@ export const QUESTION_LIMITS = {
   rewardMaxRupees: 1_000_000,
   /** Answers returned per question in list responses (the count stays exact). */
   answersPerListedQuestion: 100,
+  /** Unpaid questions (drafts: a reward asked, not paid) one account may hold at once. */
+  unpaidDraftsMax: 10,
+  /** Days after which an unpaid question with no checkout in progress is deleted, with its image. */
+  unpaidDraftDays: 7,
 } as const;
 
 export const QUESTION_TEXT = {
@@ -39,6 +43,7 @@ export const QUESTION_TEXT = {
   paidCannotDelete: 'A paid question cannot be deleted: its reward is held in escrow for the answerers',
   orderOpenCannotDelete:
     'A payment for this question was started within the last hour. Finish or wait for it, then delete the question.',
+  tooManyUnpaid: `You have ${QUESTION_LIMITS.unpaidDraftsMax} unpaid questions. Pay for or delete one before asking another.`,
   distributeAfterDeadline: 'The distribution deadline has passed: the reward is being settled automatically',
   attachmentNotYours: 'Attachments must be files you uploaded for this answer',
   attachmentTooLarge: `Attachments must be at most ${LIMITS.attachmentBytes / (1024 * 1024)} MB`,

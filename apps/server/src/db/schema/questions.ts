@@ -90,6 +90,12 @@ export const questions = pgTable(
     index('questions_random_category_idx')
       .on(t.category, sql`hashtext(${t.id}::text)`, t.id)
       .where(sql`hidden = false and (is_paid = true or reward_amount = 0)`),
+    // Unpaid questions (drafts), per author and oldest first (migration 0026): the draft limit's
+    // count and the expiry task read only these.
+    index('questions_drafts_author_idx').on(t.authorId).where(sql`is_paid = false and reward_amount > 0`),
+    index('questions_drafts_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`is_paid = false and reward_amount > 0`),
   ],
 );
 

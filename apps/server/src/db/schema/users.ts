@@ -210,6 +210,8 @@ export const files = pgTable(
   (t) => [
     index('files_owner_idx').on(t.ownerId),
     index('files_unreferenced_idx').on(t.createdAt).where(sql`${t.refCount} = 0`),
+    // One uploader's held uploads, checked on each upload (lib/uploads.ts; migration 0026).
+    index('files_unreferenced_owner_idx').on(t.ownerId).where(sql`ref_count = 0`),
     index('files_purpose_created_idx').on(t.purpose, t.createdAt),
   ],
 );

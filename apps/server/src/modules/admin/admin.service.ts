@@ -44,6 +44,7 @@ import { createJobsService } from '../jobs/jobs.service.js';
 import { questionMoney } from '../payments/payments.admin.service.js';
 import * as questionsAdmin from '../questions/questions.admin.service.js';
 import { getMinReward, setMinReward } from '../settings/settings.service.js';
+import { uploadsOverviewAlerts } from '../uploads/uploads.admin.service.js';
 import * as usersAdmin from '../users/users.admin.service.js';
 import {
   findWithdrawalForAdmin,
@@ -447,7 +448,9 @@ export function createAdminService(ctx: AppContext) {
     const { series, totals } = await repo.overviewFigures(ctx.db, from, to);
     const rangeTotals = repo.zeroValues();
     for (const k of OVERVIEW_SERIES) rangeTotals[k] = series[k].reduce((a, v) => a + v, 0);
-    return { from, to, totals, rangeTotals, series };
+    // What needs an admin's eye now, whatever the range.
+    const alerts = await uploadsOverviewAlerts(ctx);
+    return { from, to, totals, rangeTotals, series, alerts };
   }
 
   async function auditLog(q: AuditQuery) {

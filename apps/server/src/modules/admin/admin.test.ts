@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers.js';
 import {
   auditLog,
+  files,
   hackathonParticipants,
   hackathons,
   ideaComments,
@@ -897,6 +898,37 @@ describe('overview', () => {
     expect(points).toHaveLength(30);
     expect(points[29]).toMatchObject({ date: def.to, signups: def.series.signups[29] });
     expect(def.to).toBe(t.clock.now().toISOString().slice(0, 10));
+  });
+
+  it('alerts when uploads waiting to be used or paid for pass the site-wide figure', async () => {
+    expect((await req('GET', '/api/admin/overview', admin)).json().alerts).toEqual([]);
+    // The same database seen by a server whose site-wide figure is 1 KB, and a 3 MB logo nobody used yet.
+    const tight = await buildTestApp({
+      database: t.database,
+      config: { unclaimedUploads: { perUserFiles: 20, perUserBytes: 50 * 1024 * 1024, siteBytes: 1024 } },
+    });
+    const key = `${randomUUID().replace(/-/g, '')}.png`;
+    try {
+      await t.database.db.insert(files).values({
+        key,
+        ownerId: member.user.id,
+        mimetype: 'image/png',
+        size: 3 * 1024 * 1024,
+        originalName: 'logo.png',
+        purpose: 'job-logo',
+      });
+      const res = await tight.app.inject({ url: '/api/admin/overview', headers: admin.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().alerts).toEqual([
+        { code: 'UPLOADS_SITE_CAP', message: expect.stringContaining('above the site-wide 1 KB') },
+      ]);
+      expect(res.json().alerts[0].message).toMatch(/take [3-9](\.\d)? MB,/);
+      // Under the default figure, nothing to say.
+      expect((await req('GET', '/api/admin/overview', admin)).json().alerts).toEqual([]);
+    } finally {
+      await t.database.db.delete(files).where(eq(files.key, key));
+      await tight.close();
+    }
   });
 
   it('refuses a reversed, impossible or too long range with 400', async () => {

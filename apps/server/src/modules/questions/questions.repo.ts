@@ -719,3 +719,51 @@ export async function setStatusHidden(
 export async function deleteQuestion(db: Executor, id: string): Promise<void> {
   await db.delete(questions).where(eq(questions.id, id));
 }
+
+/**
+ * Unpaid questions (drafts): a reward asked and not paid. A literal condition, the one of the
+ * partial indexes questions_drafts_author_idx and questions_drafts_created_idx (migration 0026).
+ */
+const isDraftSql = (): SQL => sql`${questions.isPaid} = false and ${questions.rewardAmount} > 0`;
+
+/**
+ * Serialises one author's question creations for the rest of the transaction (an advisory lock: no
+ * row of another area is locked), so that the draft count read next cannot be passed by a parallel
+ * request.
+ */
+export async function lockAuthorDrafts(exec: Executor, authorId: string): Promise<void> {
+  await exec.execute(sql`select pg_advisory_xact_lock(hashtext(${`question-drafts:${authorId}`}))`);
+}
+
+/** How many unpaid questions the author holds (read through questions_drafts_author_idx). */
+export async function countDrafts(exec: Executor, authorId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(and(eq(questions.authorId, authorId), isDraftSql()));
+  return row?.n ?? 0;
+}
+
+/**
+ * Unpaid questions created before `cutoff`, oldest first, after the keyset `after` (microsecond
+ * exact): the expiry task's page, read through questions_drafts_created_idx.
+ */
+export async function dueDrafts(
+  exec: Executor,
+  cutoff: Date,
+  limit: number,
+  after?: { ts: string; id: string },
+): Promise<Array<{ id: string; cursorTs: string }>> {
+  return exec
+    .select({ id: questions.id, cursorTs: createdAtText })
+    .from(questions)
+    .where(
+      and(
+        isDraftSql(),
+        sql`${questions.createdAt} < ${cutoff.toISOString()}::timestamptz`,
+        after ? afterCursor(questions.createdAt, questions.id, after, 'asc') : undefined,
+      ),
+    )
+    .orderBy(asc(questions.createdAt), asc(questions.id))
+    .limit(limit);
+}

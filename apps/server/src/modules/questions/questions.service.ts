@@ -7,6 +7,7 @@ import {
   type CreateAnswerBody,
   type EscrowState,
   CHECKOUT_OPEN_MS,
+  DAY_MS,
   LIMITS,
   MSG,
   QUESTION_CATEGORIES,
@@ -24,6 +25,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import {
   CLAIMED_LATER,
   DOCUMENT_TYPES,
+  discardUnreferenced,
+  discardUpload,
   RASTER_IMAGE_TYPES,
   storeUpload,
   type UploadedFile,
@@ -46,6 +49,9 @@ export const QUESTION_IMAGE_PURPOSE = 'question-image';
 /** Answers shown with one question (detail) and ranked at once: bounded, far above real use. */
 const ANSWERS_PER_QUESTION = 500;
 const ANSWERS_RANKED_MAX = 100;
+/** Unpaid questions the expiry task reads per page, and pages per run (a backlog takes several runs). */
+const DRAFTS_BATCH = 100;
+const DRAFTS_MAX_PAGES = 10;
 
 const uploadUrl = (key: string) => `/uploads/${key}`;
 
@@ -271,22 +277,40 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
           { field: 'body.reward', message: QUESTION_TEXT.rewardTooSmall(min) },
         ]);
       }
+      // A question with a reward is its author's draft until paid, and an account holds a bounded
+      // number of drafts: refused before any byte is stored, and counted again under the author's
+      // lock together with the insert, so parallel requests cannot pass the limit.
+      const draft = reward > 0;
+      if (draft && (await repo.countDrafts(db, user.id)) >= QUESTION_LIMITS.unpaidDraftsMax) tooManyDrafts();
       // Every field is valid before any byte is stored.
       let imageKey: string | null = null;
       if (input.image) {
         imageKey = (await storeImage(user, input.image)).key;
       }
       const now = ctx.clock.now();
-      const row = await repo.insertQuestion(db, {
-        authorId: user.id,
-        title: body.title,
-        description: body.description,
-        category: body.category,
-        rewardAmount: reward * 100,
-        imageKey,
-        createdAt: now,
-        updatedAt: now,
-      });
+      let row: Awaited<ReturnType<typeof repo.insertQuestion>>;
+      try {
+        row = await db.transaction(async (tx) => {
+          if (draft) {
+            await repo.lockAuthorDrafts(tx, user.id);
+            if ((await repo.countDrafts(tx, user.id)) >= QUESTION_LIMITS.unpaidDraftsMax) tooManyDrafts();
+          }
+          return repo.insertQuestion(tx, {
+            authorId: user.id,
+            title: body.title,
+            description: body.description,
+            category: body.category,
+            rewardAmount: reward * 100,
+            imageKey,
+            createdAt: now,
+            updatedAt: now,
+          });
+        });
+      } catch (err) {
+        // Nothing names the stored image: it must not count against its uploader's quota meanwhile.
+        if (imageKey) await discardUpload(ctx, imageKey);
+        throw err;
+      }
       const q = await repo.findQuestion(db, row.id);
       return toQuestion(q!, []);
     },
@@ -472,18 +496,80 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         const q = await repo.lockQuestion(tx, id.toLowerCase());
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
         if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
-        const orders = await questionMoney(tx, q.id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
-        if (q.isPaid || orders.paid) conflict('QUESTION_PAID', QUESTION_TEXT.paidCannotDelete);
-        if (orders.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', QUESTION_TEXT.orderOpenCannotDelete);
-        // The orders are kept, cancelled and detached (payments owns them), then the row goes.
-        await detachQuestionOrders(tx, q.id, q.title);
-        await repo.deleteQuestion(tx, q.id);
+        const outcome = await deleteUnpaid(tx, q);
+        if (outcome === 'paid') conflict('QUESTION_PAID', QUESTION_TEXT.paidCannotDelete);
+        if (outcome === 'checkout-open') conflict('PAYMENT_IN_PROGRESS', QUESTION_TEXT.orderOpenCannotDelete);
         return q.imageKey;
       });
-      // The image file is left to the hourly sweep of files nothing names (uploads.ts).
-      void imageKey;
+      // The image names nothing now: it goes at once, so deleting a draft frees its author's upload
+      // quota (if this fails, the hourly sweep of unreferenced files takes it).
+      if (imageKey) await discardUnreferenced(ctx, imageKey);
+    },
+
+    /**
+     * Unpaid questions expire QUESTION_LIMITS.unpaidDraftDays after they were asked: each is deleted
+     * as its author would delete it (deleteUnpaid: one with a checkout in progress, or paid meanwhile,
+     * stays; its orders are kept, cancelled), its image removed, its author told. Oldest first, in
+     * pages of DRAFTS_BATCH, at most DRAFTS_MAX_PAGES per run; a question kept is walked past, so it
+     * never holds up the others. Safe on several instances at once: each deletion is decided under
+     * the question's row lock. Run by questions.tasks.ts.
+     */
+    async expireDrafts(): Promise<{ deleted: number; kept: number }> {
+      const result = { deleted: 0, kept: 0 };
+      const cutoff = new Date(ctx.clock.now().getTime() - QUESTION_LIMITS.unpaidDraftDays * DAY_MS);
+      let after: { ts: string; id: string } | undefined;
+      for (let page = 0; page < DRAFTS_MAX_PAGES; page++) {
+        const due = await repo.dueDrafts(db, cutoff, DRAFTS_BATCH, after);
+        for (const { id } of due) {
+          const gone = await db.transaction(async (tx) => {
+            const q = await repo.lockQuestion(tx, id);
+            // Deleted, paid or made free meanwhile: not an expired draft any more.
+            if (!q || q.isPaid || q.rewardAmount === 0 || q.createdAt >= cutoff) return null;
+            if ((await deleteUnpaid(tx, q)) !== 'deleted') return null;
+            await notify(tx, q.authorId, {
+              type: 'reward',
+              title: 'Your unpaid question was removed',
+              body: `"${q.title.slice(0, 120)}" was not paid for within ${QUESTION_LIMITS.unpaidDraftDays} days, so it was deleted. Nothing was charged.`,
+              link: '/ask-question',
+            });
+            return { imageKey: q.imageKey };
+          });
+          if (!gone) {
+            result.kept++;
+            continue;
+          }
+          result.deleted++;
+          if (gone.imageKey) await discardUnreferenced(ctx, gone.imageKey);
+        }
+        if (due.length < DRAFTS_BATCH) break;
+        const last = due[due.length - 1]!;
+        after = { ts: last.cursorTs, id: last.id };
+      }
+      return result;
     },
   };
+
+  function tooManyDrafts(): never {
+    return conflict('TOO_MANY_UNPAID', QUESTION_TEXT.tooManyUnpaid);
+  }
+
+  /**
+   * Deletes an unpaid question, locked by the caller's transaction (the author's DELETE and the
+   * expiry of drafts): not once paid, nor while a checkout is open; an older abandoned order is
+   * kept, cancelled and detached (payments owns it), so that a capture arriving after all is
+   * refunded to the payer's wallet.
+   */
+  async function deleteUnpaid(
+    tx: Parameters<typeof repo.lockQuestion>[0],
+    q: NonNullable<Awaited<ReturnType<typeof repo.lockQuestion>>>,
+  ): Promise<'deleted' | 'paid' | 'checkout-open'> {
+    const orders = await questionMoney(tx, q.id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
+    if (q.isPaid || orders.paid) return 'paid';
+    if (orders.checkoutOpen) return 'checkout-open';
+    await detachQuestionOrders(tx, q.id, q.title);
+    await repo.deleteQuestion(tx, q.id);
+    return 'deleted';
+  }
 
   function winner(a: repo.AnswerRecord) {
     return { answerId: a.id, authorId: a.authorId, createdAt: a.createdAt };

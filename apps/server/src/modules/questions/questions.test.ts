@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MSG, QUESTION_CATEGORIES, QUESTION_TEXT } from '@agora/shared';
+import {
+  CHECKOUT_OPEN_MS,
+  DAY_MS,
+  MSG,
+  QUESTION_CATEGORIES,
+  QUESTION_LIMITS,
+  QUESTION_TEXT,
+} from '@agora/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +18,12 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/helpers.js';
-import { answers, files, notifications, questions } from '../../db/schema/index.js';
+import { answers, files, notifications, payments, questions } from '../../db/schema/index.js';
+import { tasks } from '../../tasks.js';
 import { setMinReward } from '../settings/settings.service.js';
 import { payThroughApi } from '../wallet/money.fixtures.js';
 import { createQuestion, makePng, multipart, postAnswer, sampleQuestion } from './questions.fixtures.js';
+import { createQuestionsService } from './questions.service.js';
 
 let t: TestApp;
 let asker: TestUser;
@@ -972,5 +981,193 @@ describe('upload budgets (every image and attachment is stored on disk)', () => 
     for (let i = 0; i < 3; i++) codes.push((await send(uploader, url, {}, 'attachment')).statusCode);
     expect(codes).toEqual([201, 201, 429]);
     expect((await send(alice, url, {}, 'attachment')).statusCode).toBe(201);
+  });
+});
+
+describe('unpaid questions: at most ten per account, deleted after a week', () => {
+  const ask = (app: TestApp['app'], user: TestUser, title = 'An unpaid question') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: user.auth,
+      payload: { ...sampleQuestion, title },
+    });
+  const draftsOf = async (db: TestApp['database']['db'], userId: string) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(questions)
+        .where(and(eq(questions.authorId, userId), eq(questions.isPaid, false)))
+    )[0]!.n;
+
+  it('refuses an eleventh unpaid question with 409 and the sentence, storing nothing; paying or deleting one makes room', async () => {
+    const drafter = await signup(t.app, { role: 'questioner' });
+    const ids: string[] = [];
+    for (let i = 0; i < QUESTION_LIMITS.unpaidDraftsMax; i++) {
+      const res = await ask(t.app, drafter, `Unpaid question ${i}`);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json()._id);
+    }
+    const refused = await ask(t.app, drafter);
+    expect(refused.statusCode).toBe(409);
+    expectErrorBody(refused.json());
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_UNPAID', error: QUESTION_TEXT.tooManyUnpaid });
+    expect(QUESTION_TEXT.tooManyUnpaid).toBe(
+      'You have 10 unpaid questions. Pay for or delete one before asking another.',
+    );
+    // With an image: refused before any byte is stored.
+    const filesBefore = await countRows(files);
+    const mp = await multipart(sampleQuestion, { field: 'image', name: 'a.png', data: makePng() });
+    const withImage = await t.app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { ...drafter.auth, ...mp.headers },
+      payload: mp.payload,
+    });
+    expect(withImage.statusCode).toBe(409);
+    expect(await countRows(files)).toBe(filesBefore);
+    expect(await draftsOf(t.database.db, drafter.user.id)).toBe(QUESTION_LIMITS.unpaidDraftsMax);
+
+    // Paying one makes room for one more; so does deleting one.
+    const reward = (await t.app.inject({ url: `/api/questions/${ids[0]}`, headers: drafter.auth })).json()
+      .rewardAmount as number;
+    await payThroughApi(t.app, drafter, ids[0]!, reward / 100);
+    expect((await ask(t.app, drafter)).statusCode).toBe(201);
+    expect((await ask(t.app, drafter)).statusCode).toBe(409);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/questions/${ids[1]}`,
+      headers: drafter.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await ask(t.app, drafter)).statusCode).toBe(201);
+    expect(await draftsOf(t.database.db, drafter.user.id)).toBe(QUESTION_LIMITS.unpaidDraftsMax);
+    // Another account is not held back by this one.
+    expect((await ask(t.app, bob)).statusCode).toBe(201);
+  });
+
+  it('keeps to ten when one account sends many questions at once', async () => {
+    const racer = await signup(t.app, { role: 'questioner' });
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => ask(t.app, racer, `Racing ${i}`)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(QUESTION_LIMITS.unpaidDraftsMax);
+    expect(codes.filter((c) => c === 409)).toHaveLength(16 - QUESTION_LIMITS.unpaidDraftsMax);
+    expect(await draftsOf(t.database.db, racer.user.id)).toBe(QUESTION_LIMITS.unpaidDraftsMax);
+  });
+
+  describe('expiry (its own database: the clock moves a week)', () => {
+    let x: TestApp;
+    beforeAll(async () => {
+      x = await buildTestApp();
+    });
+    afterAll(() => x.close());
+
+    const expire = () => tasks.find((task) => task.name === 'questions.expire-drafts')!.handler(x.app.ctx);
+    /** Sessions idle out while the clock moves days: sign in again. */
+    async function signIn(u: TestUser): Promise<TestUser> {
+      const res = await x.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.user.email, password: 'correct horse battery' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { ...u, token: res.json().token, auth: { authorization: `Bearer ${res.json().token}` } };
+    }
+    const exists = async (id: string) =>
+      (await x.database.db.select({ id: questions.id }).from(questions).where(eq(questions.id, id)))
+        .length === 1;
+    const order = (u: TestUser, questionId: string, amount: number) =>
+      x.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers: u.auth,
+        payload: { questionId, amount },
+      });
+
+    it('deletes a week-old unpaid question with its image and keeps its orders detached; one being paid, a paid one and a younger one stay', async () => {
+      let author = await signup(x.app, { role: 'questioner' });
+      const mp = await multipart(
+        { ...sampleQuestion, title: 'Draft with a picture' },
+        { field: 'image', name: 'pic.png', data: makePng(4, 4) },
+      );
+      const withImage = await x.app.inject({
+        method: 'POST',
+        url: '/api/questions',
+        headers: { ...author.auth, ...mp.headers },
+        payload: mp.payload,
+      });
+      expect(withImage.statusCode, withImage.body).toBe(201);
+      const a = withImage.json();
+      const imageKey = (a.image as string).replace('/uploads/', '');
+      const b = (await ask(x.app, author, 'Draft with an abandoned checkout')).json();
+      expect((await order(author, b._id, b.rewardAmount / 100)).statusCode).toBe(200);
+      const c = (await ask(x.app, author, 'Draft being paid when its week is up')).json();
+      const paid = await createQuestion(x.app, author, { title: 'A paid question' });
+
+      x.clock.advance(6 * DAY_MS);
+      author = await signIn(author);
+      const young = (await ask(x.app, author, 'A draft six days younger')).json();
+      x.clock.advance(DAY_MS + 60_000);
+      author = await signIn(author);
+      // A checkout started now: the question may still be paid, so it stays.
+      expect((await order(author, c._id, c.rewardAmount / 100)).statusCode).toBe(200);
+
+      await expire();
+      expect(await exists(a._id)).toBe(false);
+      expect(await exists(b._id)).toBe(false);
+      expect(await exists(c._id)).toBe(true);
+      expect(await exists(paid._id)).toBe(true);
+      expect(await exists(young._id)).toBe(true);
+      // The image went with its question: no row, no bytes, not served.
+      expect(await x.database.db.select().from(files).where(eq(files.key, imageKey))).toHaveLength(0);
+      expect(await x.app.ctx.storage.get(imageKey)).toBeNull();
+      expect((await x.app.inject({ url: `/uploads/${imageKey}` })).statusCode).toBe(404);
+      // The abandoned order is kept, cancelled and detached, as the author's delete leaves it.
+      const [kept] = await x.database.db.select().from(payments).where(eq(payments.questionTitle, b.title));
+      expect(kept).toMatchObject({ status: 'cancelled', questionId: null, questionTitle: b.title });
+      // The author is told.
+      const told = await x.database.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, author.user.id),
+            eq(notifications.title, 'Your unpaid question was removed'),
+          ),
+        );
+      expect(told).toHaveLength(2);
+      expect(told.map((n) => n.body)).toEqual(
+        expect.arrayContaining([a.title, b.title].map((title) => expect.stringContaining(`"${title}"`))),
+      );
+
+      // Once its checkout window is over, the last one goes too; a second run finds nothing.
+      x.clock.advance(CHECKOUT_OPEN_MS + 60_000);
+      await expire();
+      expect(await exists(c._id)).toBe(false);
+      expect(await exists(young._id)).toBe(true);
+      const again = await createQuestionsService(x.app.ctx).expireDrafts();
+      expect(again).toEqual({ deleted: 0, kept: 0 });
+    });
+
+    it('deletes each expired draft once when two instances run the task together', async () => {
+      let author = await signup(x.app, { role: 'questioner' });
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push((await ask(x.app, author, `Old draft ${i}`)).json()._id);
+      x.clock.advance(QUESTION_LIMITS.unpaidDraftDays * DAY_MS + 60_000);
+      author = await signIn(author);
+      // Every draft in this database is now past its week (these, and the younger one above).
+      const due = (
+        await x.database.db.select({ n: count() }).from(questions).where(eq(questions.isPaid, false))
+      )[0]!.n;
+      expect(due).toBeGreaterThanOrEqual(ids.length);
+      const runs = await Promise.all([
+        createQuestionsService(x.app.ctx).expireDrafts(),
+        createQuestionsService(x.app.ctx).expireDrafts(),
+      ]);
+      expect(runs[0]!.deleted + runs[1]!.deleted).toBe(due);
+      for (const id of ids) expect(await exists(id)).toBe(false);
+      // Its drafts gone, the account may ask again.
+      expect((await ask(x.app, author)).statusCode).toBe(201);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Overview } from '@agora/shared';
+import type { Overview, OverviewAlert } from '@agora/shared';
 import {
   Alert,
   Anchor,
@@ -51,6 +51,24 @@ function Stat({ label, value, hint, to }: { label: string; value: string; hint?:
         </Text>
       ) : null}
     </Paper>
+  );
+}
+
+const ALERT_TITLES: Record<OverviewAlert['code'], string> = {
+  UPLOADS_SITE_CAP: 'Many uploads are waiting to be used',
+};
+
+/** What needs an admin's eye now: the server's sentence under a short title. */
+function Alerts({ alerts }: { alerts: OverviewAlert[] }) {
+  if (alerts.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {alerts.map((a) => (
+        <Alert key={a.code} color="orange" variant="light" title={ALERT_TITLES[a.code] ?? 'Needs attention'}>
+          {a.message}
+        </Alert>
+      ))}
+    </Stack>
   );
 }
 
@@ -134,6 +152,7 @@ export function OverviewPage() {
         )
       ) : (
         <>
+          <Alerts alerts={data.alerts ?? []} />
           <Stats o={data} />
           <Text size="xs" c="dimmed">
             Daily figures from {data.from} to {data.to} (UTC days).

@@ -1,3 +1,5 @@
+import { MSG, QUESTION_TEXT } from '@agora/shared';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
@@ -73,6 +75,39 @@ describe('AskQuestionForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(checkout.mounts).toEqual(['saved-1:25', 'saved-1:25']));
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ title: 'Saved question', reward: 25, category: 'Business' });
+  });
+
+  it('tells why the server refused the question: ten unpaid questions already', async () => {
+    setSession('t', testUser as never);
+    const show = vi.spyOn(notifications, 'show');
+    onApi((request, url) => {
+      const path = url.split('?')[0];
+      if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
+      if (path === '/api/questions' && request.method === 'POST') {
+        const message = QUESTION_TEXT.tooManyUnpaid;
+        return Response.json({ error: message, message, code: 'TOO_MANY_UNPAID' }, { status: 409 });
+      }
+      return Response.json([]);
+    });
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'One question too many' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Details' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: MSG.questionCreationFailedTitle,
+          message: expect.stringContaining(QUESTION_TEXT.tooManyUnpaid),
+          color: 'red',
+        }),
+      ),
+    );
+    // Nothing was saved: no checkout is offered.
+    expect(checkout.mounts).toEqual([]);
+    expect(screen.queryByTestId('saved-unpaid')).toBeNull();
+    show.mockRestore();
   });
 
   it('lists similar questions while the title is typed, each with its answer count in words', async () => {
