@@ -5,6 +5,7 @@ import { equalPercentages, splitPaise } from '@agora/shared';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   answers,
+  escrowSettlements,
   payments,
   questions,
   rewardDistributions,
@@ -239,6 +240,17 @@ export const step: SeedStep & { order: number } = {
           },
         }),
     );
+    // One settlement per reward that left escrow (a distribution row references its own).
+    const amountOf = new Map(paid.map((q) => [q.id, q.rewardAmount]));
+    const settlementRows = escrow
+      .filter((e) => e.state !== 'held' && e.settledAt)
+      .map((e) => ({
+        questionId: e.id,
+        outcome: e.state,
+        amount: amountOf.get(e.id)!,
+        settledAt: e.settledAt!,
+      }));
+    await insertBatched(settlementRows, 1000, (batch) => db.insert(escrowSettlements).values(batch));
     await insertBatched(distRows, 1000, (batch) => db.insert(rewardDistributions).values(batch));
     await insertBatched(rewardRows, 1000, (batch) => db.insert(rewards).values(batch));
     await insertBatched(txRows, 1000, (batch) => db.insert(walletTransactions).values(batch));

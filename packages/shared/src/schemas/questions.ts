@@ -45,6 +45,12 @@ export const QUESTION_TEXT = {
     'A payment for this question was started within the last hour. Finish or wait for it, then delete the question.',
   tooManyUnpaid: `You have ${QUESTION_LIMITS.unpaidDraftsMax} unpaid questions. Pay for or delete one before asking another.`,
   distributeAfterDeadline: 'The distribution deadline has passed: the reward is being settled automatically',
+  /** A reward can be distributed only while it is held in escrow, before its deadline. */
+  distributeRefunded:
+    'This reward was refunded to your wallet at its deadline, so there is nothing left to distribute',
+  distributeSettled: 'Rewards have already been distributed for this question',
+  answersAfterDeadline:
+    "This question's reward deadline has passed, so it no longer takes answers while the reward is settled",
   attachmentNotYours: 'Attachments must be files you uploaded for this answer',
   attachmentTooLarge: `Attachments must be at most ${LIMITS.attachmentBytes / (1024 * 1024)} MB`,
   invalidAttachment:

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -50,6 +51,31 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * How a paid reward left escrow, once per question (the primary key): by its author, at the deadline,
+ * or back to the asker. A distribution row references the settlement of its own outcome, so a
+ * question can never be both refunded and distributed.
+ */
+export const escrowSettlements = pgTable(
+  'escrow_settlements',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    outcome: text('outcome').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    settledAt: ts('settled_at').notNull(),
+  },
+  (t) => [
+    check(
+      'escrow_settlements_outcome_check',
+      sql`${t.outcome} in ('distributed','auto-distributed','refunded')`,
+    ),
+    check('escrow_settlements_amount_check', sql`${t.amount} >= 0`),
+    uniqueIndex('escrow_settlements_question_outcome').on(t.questionId, t.outcome),
+  ],
+);
+
 /** One row per distributed question: the unique key that makes distribution happen once. */
 export const rewardDistributions = pgTable(
   'reward_distributions',
@@ -63,9 +89,20 @@ export const rewardDistributions = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     /** manual: by the author; auto: by the deadline task (escrow). */
     kind: text('kind').notNull().default('manual'),
+    /** The settlement this distribution is (derived from kind): see escrowSettlements. */
+    outcome: text('outcome').generatedAlwaysAs(
+      sql`CASE kind WHEN 'manual' THEN 'distributed' ELSE 'auto-distributed' END`,
+    ),
     createdAt: createdAt(),
   },
-  (t) => [check('reward_distributions_kind_check', sql`${t.kind} in ('manual','auto')`)],
+  (t) => [
+    check('reward_distributions_kind_check', sql`${t.kind} in ('manual','auto')`),
+    foreignKey({
+      name: 'reward_distributions_settlement_fk',
+      columns: [t.questionId, t.outcome],
+      foreignColumns: [escrowSettlements.questionId, escrowSettlements.outcome],
+    }).onDelete('restrict'),
+  ],
 );
 
 export const rewards = pgTable(

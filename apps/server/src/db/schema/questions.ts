@@ -66,6 +66,11 @@ export const questions = pgTable(
       'questions_escrow_state_check',
       sql`${t.escrowState} in ('held','distributed','auto-distributed','refunded')`,
     ),
+    // A refunded reward was never distributed, and a distributed one is not held.
+    check(
+      'questions_escrow_settled_check',
+      sql`(${t.escrowState} is distinct from 'refunded' or ${t.rewardsDistributedAt} is null) and (${t.escrowState} is distinct from 'held' or ${t.rewardsDistributedAt} is null)`,
+    ),
     index('questions_escrow_due_idx').on(t.escrowDeadline).where(sql`${t.escrowState} = 'held'`),
     check('questions_counts_check', sql`${t.views} >= 0 and ${t.answerCount} >= 0`),
     check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),

@@ -6,9 +6,11 @@ import { createWalletService } from '../wallet/wallet.service.js';
 import * as repo from './payments.repo.js';
 import { rupees } from '../../lib/money.js';
 
-/** Reminder windows before a reward's deadline, largest first (issue 17: 72 h and 24 h). */
+/** Reminder windows before a reward's deadline, largest first: 72 h and 24 h. */
 export const ESCROW_REMINDER_HOURS = [72, 24] as const;
 const BATCH = 50;
+/** Pages of due rewards one run walks through (a backlog is worked off over several runs). */
+const MAX_PAGES = 20;
 
 function timeLeft(ms: number): string {
   const hours = Math.max(1, Math.round(ms / 3_600_000));
@@ -16,7 +18,7 @@ function timeLeft(ms: number): string {
 }
 
 /**
- * The escrow of paid rewards (issue 17): held from payment until the author distributes it, or its
+ * The escrow of paid rewards: held from payment until the author distributes it, or its
  * deadline (REWARD_DEADLINE) passes and this settles it. Both functions are idempotent and safe on
  * several instances at once; they are run by escrow.tasks.ts.
  */
@@ -25,15 +27,29 @@ export function createEscrowService(ctx: AppContext) {
   const wallet = createWalletService(ctx);
 
   return {
-    /** Settles every reward whose deadline passed: to the answers ranked first, or back to the asker. */
-    async settleDue(): Promise<{ autoDistributed: number; refunded: number }> {
-      const result = { autoDistributed: 0, refunded: 0 };
-      for (const { id } of await repo.dueEscrows(ctx.db, ctx.clock.now(), BATCH)) {
-        // Ranking may call a remote model: outside any transaction. settleEscrow re-checks the state.
-        const winners = await questions.rankForSettlement(id);
-        const outcome = await wallet.settleEscrow(id, winners);
-        if (outcome === 'auto-distributed') result.autoDistributed++;
-        if (outcome === 'refunded') result.refunded++;
+    /**
+     * Settles every reward whose deadline passed: to the answers ranked first, or back to the asker.
+     * A ranking that an answer committed meanwhile made stale is made again (once per run); a row
+     * still unsettled is left for the next run and walked past, so it never holds up the others.
+     */
+    async settleDue(): Promise<{ autoDistributed: number; refunded: number; unsettled: number }> {
+      const result = { autoDistributed: 0, refunded: 0, unsettled: 0 };
+      const now = ctx.clock.now();
+      let after: { deadline: Date; id: string } | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const due = await repo.dueEscrows(ctx.db, now, BATCH, after);
+        for (const { id } of due) {
+          let outcome: Awaited<ReturnType<typeof wallet.settleEscrow>> = 'stale';
+          for (let attempt = 0; attempt < 2 && outcome === 'stale'; attempt++) {
+            // Ranking may call a remote model: outside any transaction. settleEscrow decides under the lock.
+            outcome = await wallet.settleEscrow(id, await questions.rankForSettlement(id));
+          }
+          if (outcome === 'auto-distributed') result.autoDistributed++;
+          if (outcome === 'refunded') result.refunded++;
+          if (outcome === 'stale') result.unsettled++;
+        }
+        if (due.length < BATCH) break;
+        after = due[due.length - 1];
       }
       return result;
     },

@@ -10,8 +10,17 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import { ConfigError, loadConfig, parseDuration } from '../../config.js';
-import { mailOutbox, notifications, payments } from '../../db/schema/index.js';
+import {
+  escrowSettlements,
+  mailOutbox,
+  notifications,
+  payments,
+  questions,
+  rewardDistributions,
+} from '../../db/schema/index.js';
 import { expectLedgerInvariant, moneyViolations, payThroughApi } from '../wallet/money.fixtures.js';
+import { createQuestionsService } from '../questions/questions.service.js';
+import { createWalletService } from '../wallet/wallet.service.js';
 import { escrowTasks } from './escrow.tasks.js';
 import { PAYMENT_MSG } from './payments.service.js';
 
@@ -417,5 +426,205 @@ describe('payouts with a visible timeline', () => {
     ).map((n) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['Withdrawal requested', 'Withdrawal completed']));
     expect((await call('GET', '/api/withdrawals', null)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * The race an attacker won: one instance (its clock just before the deadline) takes an answer
+ * while another (just after) runs the settlement, then the author distributes. Whatever the order,
+ * the reward leaves escrow once: to the answer, if it landed before the settlement's lock, or back to
+ * the asker with the answer refused. Each try is a question of its own with its own deadline.
+ */
+describe('answers racing the deadline settlement on two instances', () => {
+  const TRIES = 200;
+
+  it(`never pays a reward twice (${TRIES} tries)`, async () => {
+    const second = await buildTestApp({ database: t.database, env: { REWARD_DEADLINE: '36h' } });
+    try {
+      const settlingQuestions = createQuestionsService(second.app.ctx);
+      const settlingWallet = createWalletService(second.app.ctx);
+      const author = await signup(t.app, { name: 'Racing Asker' });
+      const racer = await signup(t.app, { name: 'Racing Answerer' });
+      const base = t.clock.now().getTime() + DEADLINE_MS;
+      const ids: string[] = [];
+      // Paid questions written directly (the payment flow has its own tests): held, one deadline a
+      // second apart, each with its captured payment so the per-question money check applies.
+      for (let i = 0; i < TRIES; i++) {
+        const deadline = new Date(base + i * 1000);
+        const [q] = await t.database.db
+          .insert(questions)
+          .values({
+            authorId: author.user.id,
+            title: `Racing the deadline ${i}`,
+            description: 'Does an answer at the deadline get the reward, or the asker a refund?',
+            category: 'Technology',
+            rewardAmount: 1000,
+            isPaid: true,
+            paymentAmount: 1000,
+            escrowState: 'held',
+            escrowHeldAt: t.clock.now(),
+            escrowDeadline: deadline,
+          })
+          .returning({ id: questions.id });
+        await t.database.db.insert(payments).values({
+          questionId: q!.id,
+          userId: author.user.id,
+          provider: 'sandbox',
+          orderId: `order_race_${q!.id}`,
+          providerPaymentId: `pay_race_${q!.id}`,
+          amount: 1000,
+          status: 'paid',
+          paidAt: t.clock.now(),
+        });
+        ids.push(q!.id);
+      }
+      // Sessions idle out across the jump to the first deadline: everyone signs in again there.
+      everyone.push(author, racer);
+      await setClock(new Date(base - 1));
+      const outcomes = { answeredAndPaid: 0, refusedAndRefunded: 0 };
+      for (let i = 0; i < TRIES; i++) {
+        const id = ids[i]!;
+        const deadline = base + i * 1000;
+        // The answering instance's clock lags the settling one's by 2 ms around the deadline.
+        t.clock.set(new Date(deadline - 1));
+        second.clock.set(new Date(deadline + 1));
+        // The settlement starts after a varying number of event-loop turns, so that across the tries
+        // it takes the lock before, while and after the answer's transaction holds it.
+        // Every third try forces the attacker's interleaving: the settlement ranks (nobody yet), the
+        // answer commits, then the settlement takes the lock with its stale ranking.
+        const turns = i % 12;
+        const post = () =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/questions/${id}/answers`,
+            headers: racer.auth,
+            payload: { content: `An answer that races the deadline settlement, try ${i}.` },
+          });
+        let posted: Awaited<ReturnType<typeof post>>;
+        if (i % 3 === 0) {
+          const ranking = await settlingQuestions.rankForSettlement(id);
+          posted = await post();
+          await settlingWallet.settleEscrow(id, ranking);
+        } else {
+          [posted] = await Promise.all([
+            post(),
+            (async () => {
+              for (let k = 0; k < turns; k++) await new Promise((r) => setImmediate(r));
+              await settleDue(second);
+            })(),
+          ]);
+        }
+        // The author then tries to pay the answer by hand from the lagging instance.
+        const dist =
+          posted.statusCode === 201
+            ? await t.app.inject({
+                method: 'POST',
+                url: '/api/rewards/distribute',
+                headers: author.auth,
+                payload: {
+                  questionId: id,
+                  rewards: [{ answerId: posted.json()._id, answererId: racer.user.id, percentage: 100 }],
+                },
+              })
+            : null;
+        await settleDue(second);
+        const [row] = await t.database.db
+          .select({ state: questions.escrowState })
+          .from(questions)
+          .where(eq(questions.id, id));
+        if (posted.statusCode === 201) {
+          // An answer that was taken is paid exactly once, by hand or automatically; never refunded.
+          expect(row!.state === 'auto-distributed' || row!.state === 'distributed').toBe(true);
+          if (dist && dist.statusCode === 200) expect(row!.state).toBe('distributed');
+          outcomes.answeredAndPaid++;
+        } else {
+          expect(posted.statusCode).toBe(409);
+          expect(row!.state).toBe('refunded');
+          outcomes.refusedAndRefunded++;
+        }
+      }
+      expect(outcomes.answeredAndPaid + outcomes.refusedAndRefunded).toBe(TRIES);
+      expect(outcomes.answeredAndPaid).toBeGreaterThanOrEqual(TRIES / 3);
+      expect(await moneyViolations(t.database.db)).toEqual([]);
+      // The racer got exactly 1,000 paise per answered question, the asker a refund per other one.
+      expect((await wallet(racer)).balance).toBe(outcomes.answeredAndPaid * 1000);
+      expect((await wallet(author)).balance).toBe(outcomes.refusedAndRefunded * 1000);
+      await setClock(t.clock.now());
+    } finally {
+      await second.close();
+    }
+  }, 300_000);
+});
+
+describe('settlement decides under the lock', () => {
+  it('a distribution is refused once the reward was refunded, and the database refuses it too', async () => {
+    const id = await paidQuestion(15);
+    await setClock(new Date(new Date((await question(id)).escrow.deadline).getTime() + 1));
+    await settleDue();
+    expect((await question(id)).escrow.state).toBe('refunded');
+    // Back before the deadline on this instance (a lagging clock): still refused, by state.
+    await setClock(new Date(t.clock.now().getTime() - 10_000));
+    const fake = '00000000-0000-4000-8000-000000000000';
+    const res = await call('POST', '/api/rewards/distribute', asker, {
+      questionId: id,
+      rewards: [{ answerId: fake, answererId: ann.user.id, percentage: 100 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expectErrorBody(res.json());
+    expect(res.json()).toMatchObject({ code: 'REWARD_REFUNDED', error: QUESTION_TEXT.distributeRefunded });
+    // Whatever the code asks, a refunded question cannot also be distributed.
+    await expect(
+      t.database.db.insert(rewardDistributions).values({
+        questionId: id,
+        distributedBy: asker.user.id,
+        total: 1500,
+        kind: 'manual',
+      }),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.insert(escrowSettlements).values({
+        questionId: id,
+        outcome: 'distributed',
+        amount: 1500,
+        settledAt: t.clock.now(),
+      }),
+    ).rejects.toThrow();
+    expect(await moneyViolations(t.database.db)).toEqual([]);
+  });
+
+  it('takes no answers once the deadline has passed, before the settlement has run', async () => {
+    const id = await paidQuestion(12);
+    await setClock(new Date(new Date((await question(id)).escrow.deadline).getTime()));
+    const res = await answer(id, ann, 'Just in time?');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'DEADLINE_PASSED', error: QUESTION_TEXT.answersAfterDeadline });
+    await settleDue();
+    expect((await question(id)).escrow.state).toBe('refunded');
+  });
+
+  it('ranks again when an answer lands between the ranking and the lock', async () => {
+    const id = await paidQuestion(20);
+    const deadline = new Date((await question(id)).escrow.deadline).getTime();
+    // A settlement that ranked nobody is told the question has answers now.
+    expect((await answer(id, ben, 'Set a timeout and clear it on each keystroke.')).statusCode).toBe(201);
+    await setClock(new Date(deadline + 1));
+    const stale = await createWalletService(t.app.ctx).settleEscrow(id, { answerCount: 0, winners: [] });
+    expect(stale).toBe('stale');
+    expect((await question(id)).escrow.state).toBe('held');
+    const before = (await wallet(ben)).balance;
+    await settleDue();
+    expect((await question(id)).escrow.state).toBe('auto-distributed');
+    expect((await wallet(ben)).balance).toBe(before + 2000);
+  });
+
+  it('walks past rewards it cannot settle instead of letting them fill the batch', async () => {
+    const { dueEscrows } = await import('./payments.repo.js');
+    const now = new Date(t.clock.now().getTime() + 400 * DEADLINE_MS);
+    const first = await dueEscrows(t.database.db, now, 2);
+    if (first.length === 2) {
+      const next = await dueEscrows(t.database.db, now, 2, first[1]);
+      expect(next.map((r) => r.id)).not.toContain(first[0]!.id);
+      expect(next.map((r) => r.id)).not.toContain(first[1]!.id);
+    }
   });
 });

@@ -103,14 +103,31 @@ export async function cancelOpenOrder(db: Executor, id: string): Promise<void> {
  */
 const heldEscrow = sql`${questions.escrowState} = 'held'`;
 
-/** Rewards still held whose deadline has passed, oldest deadline first (a bounded batch). */
-export async function dueEscrows(db: Executor, now: Date, limit: number): Promise<Array<{ id: string }>> {
-  return db
-    .select({ id: questions.id })
+/**
+ * Held rewards past their deadline, oldest deadline first, after `after` (a keyset position): the
+ * settlement walks past a row it could not settle this run instead of finding it again at the head.
+ */
+export async function dueEscrows(
+  db: Executor,
+  now: Date,
+  limit: number,
+  after?: { deadline: Date; id: string },
+): Promise<Array<{ id: string; deadline: Date }>> {
+  const rows = await db
+    .select({ id: questions.id, deadline: questions.escrowDeadline })
     .from(questions)
-    .where(and(heldEscrow, lte(questions.escrowDeadline, now)))
-    .orderBy(asc(questions.escrowDeadline))
+    .where(
+      and(
+        heldEscrow,
+        lte(questions.escrowDeadline, now),
+        after
+          ? sql`(${questions.escrowDeadline}, ${questions.id}) > (${after.deadline.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(questions.escrowDeadline), asc(questions.id))
     .limit(limit);
+  return rows.map((r) => ({ id: r.id, deadline: r.deadline! }));
 }
 
 /**

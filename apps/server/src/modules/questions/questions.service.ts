@@ -327,6 +327,10 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
           if (q.escrowState === 'refunded') conflict('REWARD_REFUNDED', QUESTION_TEXT.rewardRefunded);
           if (q.escrowState && q.escrowState !== 'held')
             conflict('REWARD_PAID_OUT', QUESTION_TEXT.rewardPaidOut);
+          // Past the deadline the reward is being settled from the answers it has: no new ones,
+          // even before the settlement task has run.
+          if (q.escrowState === 'held' && q.escrowDeadline && ctx.clock.now() >= q.escrowDeadline)
+            conflict('DEADLINE_PASSED', QUESTION_TEXT.answersAfterDeadline);
           if (q.status !== 'open') conflict('QUESTION_CLOSED', QUESTION_TEXT.questionClosed);
           const attachments = await ownAttachments(tx, user, body.attachments);
           const now = ctx.clock.now();
@@ -464,16 +468,20 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
      * one if it fails), oldest first among equal scores; the ranking is saved like a manual one so
      * everyone can see why. No answers → []. Called by the payments area's settlement task.
      */
-    async rankForSettlement(
-      questionId: string,
-    ): Promise<Array<{ answerId: string; authorId: string; createdAt: Date }>> {
+    async rankForSettlement(questionId: string): Promise<{
+      answerCount: number;
+      winners: Array<{ answerId: string; authorId: string; createdAt: Date }>;
+    }> {
+      // The count is read before the answers: an answer landing in between makes the settlement see
+      // a count other than this one and rank again, never settle on a list that misses it.
       const q = await repo.findQuestion(db, questionId);
-      if (!q) return [];
+      if (!q) return { answerCount: 0, winners: [] };
+      const { answerCount } = q;
       const current = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       const oldestFirst = [...current].sort(
         (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
       );
-      if (oldestFirst.length <= 1) return oldestFirst.map(winner);
+      if (oldestFirst.length <= 1) return { answerCount, winners: oldestFirst.map(winner) };
       let ranking: Ranking;
       try {
         ranking = await rankAndSave(q, current, ranker);
@@ -482,7 +490,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       }
       const top = ranking[0]!.score;
       const tied = new Set(ranking.filter((r) => r.score === top).map((r) => r.answerId));
-      return oldestFirst.filter((a) => tied.has(a.id)).map(winner);
+      return { answerCount, winners: oldestFirst.filter((a) => tied.has(a.id)).map(winner) };
     },
 
     /**

@@ -232,6 +232,49 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
     if (e.state !== expected) out.push(`question ${e.id}: escrow ${e.state}, records say ${expected}`);
     if (e.refund !== '0' && e.refund !== '1') out.push(`question ${e.id}: refunded ${e.refund} times`);
   }
+  // A paid reward leaves escrow once: at most one of {distribution, auto-distribution, refund}, and
+  // the settlement row says which. A refunded question has no answers (they would have been paid).
+  const settled = await rows<{
+    id: string;
+    outcome: string | null;
+    dists: string;
+    refunds: string;
+    answered: boolean;
+  }>(
+    db,
+    sql`select q.id, s.outcome,
+               (select count(*) from reward_distributions d where d.question_id = q.id)::text as dists,
+               (select count(*) from wallet_transactions t where t.reference = 'escrow-refund:' || q.id::text)::text as refunds,
+               exists (select 1 from answers a where a.question_id = q.id) as answered
+          from questions q left join escrow_settlements s on s.question_id = q.id
+         where q.is_paid or s.question_id is not null`,
+  );
+  for (const q of settled) {
+    const outcomes = Number(q.dists) + Number(q.refunds);
+    if (outcomes > 1)
+      out.push(
+        `question ${q.id}: settled ${outcomes} times (distributions ${q.dists}, refunds ${q.refunds})`,
+      );
+    if ((outcomes === 1) !== (q.outcome !== null))
+      out.push(`question ${q.id}: settlement record ${q.outcome ?? 'missing'} with ${outcomes} outcomes`);
+    if (q.outcome === 'refunded' && q.answered) out.push(`question ${q.id}: refunded although answered`);
+  }
+  // Per question, money in = held in escrow + credited: the captured payment is either still held
+  // or on answerers' and the asker's ledgers (rewards + escrow refund), to the paisa.
+  const flows = await rows<{ id: string; captured: string; held: string; credited: string }>(
+    db,
+    sql`select q.id,
+               (select coalesce(sum(p.amount), 0) from payments p where p.question_id = q.id and p.status = 'paid')::text as captured,
+               (case when q.escrow_state = 'held' then coalesce(q.payment_amount, 0) else 0 end)::text as held,
+               ((select coalesce(sum(t.amount), 0) from wallet_transactions t where t.question_id = q.id and t.type = 'reward')
+                + (select coalesce(sum(t.amount), 0) from wallet_transactions t where t.reference = 'escrow-refund:' || q.id::text))::text as credited
+          from questions q
+         where q.is_paid or q.escrow_state is not null`,
+  );
+  for (const f of flows) {
+    if (BigInt(f.captured) !== BigInt(f.held) + BigInt(f.credited))
+      out.push(`question ${f.id}: captured ${f.captured} ≠ held ${f.held} + credited ${f.credited}`);
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'dr
 import type { Executor } from '../../db/client.js';
 import {
   answers,
+  escrowSettlements,
   questions,
   rewardDistributions,
   rewards,
@@ -59,6 +60,27 @@ export function listRewards(db: Executor, questionId: string): Promise<RewardRow
     .from(rewards)
     .where(eq(rewards.questionId, questionId))
     .orderBy(asc(rewards.createdAt), desc(rewards.amount), asc(rewards.id));
+}
+
+/**
+ * Records how the question's reward left escrow. Its primary key refuses a second settlement of any
+ * kind (23505), and a distribution row cannot exist without one of its own outcome.
+ */
+export async function insertSettlement(
+  db: Executor,
+  values: typeof escrowSettlements.$inferInsert,
+): Promise<void> {
+  await db.insert(escrowSettlements).values(values);
+}
+
+/** Whether anybody answered the question (read under its row lock by the deadline settlement). */
+export async function hasAnswers(db: Executor, questionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: answers.id })
+    .from(answers)
+    .where(eq(answers.questionId, questionId))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertDistribution(

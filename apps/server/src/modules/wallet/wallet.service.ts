@@ -42,7 +42,7 @@ function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
 export const WALLET_MSG = {
   notAuthor: "Only the question's author can distribute its rewards",
   notPaid: 'Rewards can only be distributed for a paid question',
-  alreadyDistributed: 'Rewards have already been distributed for this question',
+  alreadyDistributed: QUESTION_TEXT.distributeSettled,
   percentages: 'Reward percentages must be whole numbers that add up to 100',
   duplicateAnswer: 'Each answer can be rewarded only once',
   foreignAnswer: 'Each rewarded answer must belong to this question',
@@ -204,16 +204,18 @@ export function createWalletService(ctx: AppContext) {
 
   return {
     /**
-     * The escrow deadline (issue 17), called by the payments area's settlement task: a reward still
-     * held past its deadline goes whole to `winners` (the answers ranked first; equal shares, the
-     * leftover paise to the earliest), or back to the asker's wallet when nobody answered. Exactly
-     * once: the question row lock, the `held` state and the unique keys (the distribution's question
-     * id, the ledger references) decide between instances and retries.
+     * The escrow deadline, called by the payments area's settlement task: a reward still held past
+     * its deadline goes whole to the answers ranked first (equal shares, the leftover paise to the
+     * earliest), or back to the asker's wallet when nobody answered. The decision is made from what
+     * is read under the question's row lock: the ranking (made before, outside any transaction, as it
+     * may call a remote model) is used only if the question still has the answers it ranked
+     * (`answerCount`), else 'stale' asks the caller to rank again. Exactly once: the row lock, the
+     * `held` state and the settlement's primary key decide between instances and retries.
      */
     async settleEscrow(
       questionId: string,
-      winners: Array<{ answerId: string; authorId: string }>,
-    ): Promise<'auto-distributed' | 'refunded' | 'skipped'> {
+      ranking: { answerCount: number; winners: Array<{ answerId: string; authorId: string }> },
+    ): Promise<'auto-distributed' | 'refunded' | 'skipped' | 'stale'> {
       const now = ctx.clock.now();
       try {
         return await ctx.db.transaction(async (tx) => {
@@ -222,7 +224,25 @@ export function createWalletService(ctx: AppContext) {
           if (q.rewardsDistributedAt || !q.isPaid || !q.paymentAmount) return 'skipped';
           const total = q.paymentAmount;
           const link = `/question/${q.id}`;
-          if (winners.length === 0) {
+          const answered = await repo.hasAnswers(tx, q.id);
+          const { winners } = ranking;
+          if (answered) {
+            if (winners.length === 0 || q.answerCount !== ranking.answerCount) return 'stale';
+            const found = await repo.findAnswers(
+              tx,
+              q.id,
+              winners.map((w) => w.answerId),
+            );
+            const authorOf = new Map(found.map((a) => [a.id, a.authorId]));
+            if (winners.some((w) => authorOf.get(w.answerId) !== w.authorId)) return 'stale';
+          }
+          if (!answered) {
+            await repo.insertSettlement(tx, {
+              questionId: q.id,
+              outcome: 'refunded',
+              amount: total,
+              settledAt: now,
+            });
             await ledger.credit(tx, {
               userId: q.authorId,
               type: 'refund',
@@ -255,6 +275,12 @@ export function createWalletService(ctx: AppContext) {
           const amounts = winners.map((_, i) => base + (i === 0 ? total - base * n : 0));
           const pctBase = Math.floor(100 / n);
           const percentages = winners.map((_, i) => pctBase + (i === 0 ? 100 - pctBase * n : 0));
+          await repo.insertSettlement(tx, {
+            questionId: q.id,
+            outcome: 'auto-distributed',
+            amount: total,
+            settledAt: now,
+          });
           await repo.insertDistribution(tx, {
             questionId: q.id,
             distributedBy: q.authorId,
@@ -367,8 +393,11 @@ export function createWalletService(ctx: AppContext) {
           if (!canDistribute(user, q)) forbidden(WALLET_MSG.notAuthor);
           if (q.rewardsDistributedAt) conflict('ALREADY_DISTRIBUTED', WALLET_MSG.alreadyDistributed);
           if (!q.isPaid || !q.paymentAmount) conflict('NOT_PAID', WALLET_MSG.notPaid);
-          // By hand until the deadline; from then on the deadline task settles it (issue 17).
-          if (q.escrowState === 'held' && q.escrowDeadline && now >= q.escrowDeadline)
+          // Only a reward held in escrow, and only by hand until its deadline; from then on the
+          // deadline task settles it. A refunded or settled reward has nothing left to distribute.
+          if (q.escrowState === 'refunded') conflict('REWARD_REFUNDED', QUESTION_TEXT.distributeRefunded);
+          if (q.escrowState !== 'held') conflict('ALREADY_DISTRIBUTED', QUESTION_TEXT.distributeSettled);
+          if (q.escrowDeadline && now >= q.escrowDeadline)
             conflict('ESCROW_DEADLINE_PASSED', QUESTION_TEXT.distributeAfterDeadline);
           const total = q.paymentAmount!;
 
@@ -384,7 +413,13 @@ export function createWalletService(ctx: AppContext) {
             if (author !== e.answererId) badRequest(WALLET_MSG.wrongAnswerer);
           }
 
-          // The primary key on question id is the backstop should two distributions ever race past the lock.
+          // The primary keys on question id are the backstop should two settlements ever race past the lock.
+          await repo.insertSettlement(tx, {
+            questionId: q.id,
+            outcome: 'distributed',
+            amount: total,
+            settledAt: now,
+          });
           await repo.insertDistribution(tx, {
             questionId: q.id,
             distributedBy: user.id,

@@ -77,6 +77,18 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
   const isAuthor = viewerId === q.author.id;
   const mine = q.answers.find((a) => a.authorId === viewerId);
   const open = statusOf(q.status) === 'open';
+  // Why nobody can answer (anyone, signed in or not): the reward was settled, its deadline passed
+  // (the server refuses answers from then on, before the settlement runs), or the question closed.
+  const closedReason =
+    q.escrow?.state === 'refunded'
+      ? QUESTION_TEXT.rewardRefunded
+      : q.escrow && q.escrow.state !== 'held'
+        ? QUESTION_TEXT.rewardPaidOut
+        : q.escrow && new Date(q.escrow.deadline).getTime() <= Date.now()
+          ? QUESTION_TEXT.answersAfterDeadline
+          : !open
+            ? QUESTION_TEXT.questionClosed
+            : null;
 
   const refetchNow = () => {
     void qc.invalidateQueries({ queryKey: [...questionKeys.details(), q._id] });
@@ -128,17 +140,12 @@ function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; 
       {q.answers.map((a) => (
         <AnswerCard key={a._id} answer={a} mine={a.authorId === viewerId} />
       ))}
-      {!viewerId ? (
-        <SignInToAnswer questionId={q._id} />
-      ) : isAuthor ? null : !open || (q.escrow && q.escrow.state !== 'held') ? (
+      {isAuthor ? null : closedReason ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="answers-closed">
-          {/* Issue 17: say why — the reward was paid out (or refunded), or the question was closed. */}
-          {q.escrow?.state === 'refunded'
-            ? QUESTION_TEXT.rewardRefunded
-            : q.escrow && q.escrow.state !== 'held'
-              ? QUESTION_TEXT.rewardPaidOut
-              : QUESTION_TEXT.questionClosed}
+          {closedReason}
         </Alert>
+      ) : !viewerId ? (
+        <SignInToAnswer questionId={q._id} />
       ) : mine || forceAnswered ? (
         <Alert
           color="blue"
