@@ -468,6 +468,8 @@ export const NotificationItem = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** How many events it stands for: 1, or more when many people did the same (the title says so). */
+  count: z.number().int().min(1),
 });
 export type NotificationItem = z.infer<typeof NotificationItem>;
 

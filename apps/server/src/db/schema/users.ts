@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
@@ -120,12 +121,33 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
+    /** Events with the same key update the recipient's unread notification instead of adding one. */
+    groupKey: text('group_key'),
+    /** How many events the notification stands for (1 unless grouped). */
+    count: integer('count').notNull().default(1),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
     // The bell's unread count reads only unread rows (migration 0015, issue 18).
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    check('notifications_count_check', sql`${t.count} >= 1`),
+    // One unread notification per recipient and group (migration 0025): racing events meet here.
+    uniqueIndex('notifications_open_group_idx')
+      .on(t.userId, t.groupKey)
+      .where(sql`read_at is null and group_key is not null`),
   ],
+);
+
+/** Once-keys already used by grouped notifications (their rows are shared, so ids cannot tell). */
+export const notificationOnce = pgTable(
+  'notification_once',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
 );
 
 /**

@@ -6,6 +6,10 @@ import { follows, users } from '../../db/schema/index.js';
 /**
  * Locks both users' rows in id order before touching the follow row and the counters, so
  * A-follows-B and B-follows-A at the same moment cannot deadlock; returns the target's row.
+ * FOR NO KEY UPDATE, the lock the counter update takes anyway: it orders follows among themselves
+ * but lets other writes that only reference these users (a like, a comment, a notification: their
+ * foreign-key checks take KEY SHARE) go on. FOR UPDATE made them wait for the follow, and a user's
+ * own like and follow at the same moment deadlocked.
  */
 export async function lockPair(exec: Executor, me: string, target: string) {
   const rows = await exec
@@ -13,7 +17,7 @@ export async function lockPair(exec: Executor, me: string, target: string) {
     .from(users)
     .where(inArray(users.id, [me, target]))
     .orderBy(asc(users.id))
-    .for('update');
+    .for('no key update');
   return rows.find((r) => r.id === target) ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { FOLLOW_LIST_MAX, type FollowResult, MSG, type UserInfo } from '@agora/shared';
+import { FOLLOW_LIST_MAX, type FollowResult, MSG, plural, type UserInfo } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
@@ -21,12 +21,19 @@ export function createFollowsService(ctx: AppContext) {
       // Idempotent: following twice (or unfollowing a stranger) changes nothing.
       if (changed) {
         followerCount = await repo.shiftFollowCounters(tx, user.id, targetUserId, follow ? 1 : -1);
-        // Once per follower: follow → unfollow → follow does not notify again.
+        // Once per follower: follow → unfollow → follow does not notify again. Many followers
+        // make one unread notification that counts them, not one each.
         if (follow) {
           await notifyOnce(tx, targetUserId, `follower:${user.id}`, {
             type: 'follower',
             title: `${user.displayName} started following you`,
             link: '/followers',
+            group: {
+              key: `follow:${targetUserId}`,
+              text: (count) => ({
+                title: `${user.displayName} and ${plural(count - 1, 'other')} followed you`,
+              }),
+            },
           });
         }
       }

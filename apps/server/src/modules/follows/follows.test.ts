@@ -89,10 +89,8 @@ describe('follow and unfollow', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, dan.user.id));
-    expect(notes.map((n) => n.title).sort()).toEqual([
-      'Eve Ito started following you',
-      'Fay Oduya started following you',
-    ]);
+    // Two followers, counted once each, in one notification.
+    expect(notes.map((n) => [n.title, n.count])).toEqual([['Fay Oduya and 1 other followed you', 2]]);
     expect((await get(`/api/users/${dan.user.id}/followers/count`)).json()).toEqual({ count: 2 });
   });
 
@@ -177,5 +175,111 @@ describe('follow and unfollow', () => {
     }
     expect((await counts(people[0]!.user.id)).following).toBe(5);
     expect((await counts(people[11]!.user.id)).followers).toBe(5);
+  });
+});
+
+describe('follow notifications are grouped, not piled up', () => {
+  const followersOf = async (u: TestUser) =>
+    (await get('/api/notifications', u)).json() as {
+      notifications: Array<{ _id: string; type: string; title: string; count: number; read: boolean }>;
+      unreadCount: number;
+    };
+
+  it('five accounts following one user make one unread notification counting five people', async () => {
+    const star = await signup(t.app, { name: 'Star Person' });
+    const fans = [];
+    for (const name of ['Asha Rao', 'Bo Chen', 'Cy Diaz', 'Di Eze', 'Ed Fox']) {
+      const fan = await signup(t.app, { name });
+      expect((await post('/api/users/follow', fan, { targetUserId: star.user.id })).statusCode).toBe(200);
+      fans.push(fan);
+    }
+    const list = await followersOf(star);
+    expect(list.unreadCount).toBe(1);
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({
+      type: 'follower',
+      title: 'Ed Fox and 4 others followed you',
+      count: 5,
+      read: false,
+    });
+    // Unfollowing and following again does not count anyone twice.
+    await post('/api/users/unfollow', fans[0]!, { targetUserId: star.user.id });
+    await post('/api/users/follow', fans[0]!, { targetUserId: star.user.id });
+    expect((await followersOf(star)).notifications.map((n) => n.count)).toEqual([5]);
+
+    // Once read, the group is closed: the next follower starts a new notification.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: star.auth,
+      payload: { ids: [list.notifications[0]!._id] },
+    });
+    const late = await signup(t.app, { name: 'Late Comer' });
+    await post('/api/users/follow', late, { targetUserId: star.user.id });
+    const after = await followersOf(star);
+    expect(after.unreadCount).toBe(1);
+    expect(after.notifications.map((n) => [n.title, n.count, n.read])).toEqual([
+      ['Late Comer started following you', 1, false],
+      ['Ed Fox and 4 others followed you', 5, true],
+    ]);
+  });
+
+  it('an unread group quiet for more than a day stays as it is; the next follower starts a new one', async () => {
+    const star = await signup(t.app, { name: 'Quiet Star' });
+    const first = await signup(t.app, { name: 'First Fan' });
+    await post('/api/users/follow', first, { targetUserId: star.user.id });
+    await t.database.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(notifications.userId, star.user.id));
+    const second = await signup(t.app, { name: 'Second Fan' });
+    await post('/api/users/follow', second, { targetUserId: star.user.id });
+    const list = await followersOf(star);
+    expect(list.unreadCount).toBe(2);
+    expect(list.notifications.map((n) => [n.title, n.count])).toEqual([
+      ['Second Fan started following you', 1],
+      ['First Fan started following you', 1],
+    ]);
+    // The newer group is the open one: a third follower joins it.
+    const third = await signup(t.app, { name: 'Third Fan' });
+    await post('/api/users/follow', third, { targetUserId: star.user.id });
+    expect((await followersOf(star)).notifications.map((n) => [n.title, n.count])).toEqual([
+      ['Third Fan and 1 other followed you', 2],
+      ['First Fan started following you', 1],
+    ]);
+  });
+
+  it('followers arriving at the same moment still make one row, with every one of them counted', async () => {
+    const star = await signup(t.app, { name: 'Busy Star' });
+    const fans = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signup(t.app, { name: `Rush ${i}` })),
+    );
+    const results = await Promise.all(
+      fans.map((f) => post('/api/users/follow', f, { targetUserId: star.user.id })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(fans.map(() => 200));
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, star.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'follower', count: 12, readAt: null });
+    expect(rows[0]!.title).toMatch(/^Rush \d+ and 11 others followed you$/);
+  });
+
+  it('the database refuses a second unread row of one group, whatever the code asks for', async () => {
+    const star = await signup(t.app, { name: 'Guarded Star' });
+    const row = { userId: star.user.id, type: 'follower', title: 'x', groupKey: `follow:${star.user.id}` };
+    await t.database.db.insert(notifications).values(row);
+    await expect(t.database.db.insert(notifications).values(row)).rejects.toThrow();
+    // Read ones do not count: a read group and an unread one may share the key.
+    await t.database.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(eq(notifications.userId, star.user.id));
+    await t.database.db.insert(notifications).values(row);
+    await expect(
+      t.database.db.insert(notifications).values({ ...row, count: 0, groupKey: null }),
+    ).rejects.toThrow();
   });
 });

@@ -9,6 +9,7 @@ import {
   type IdeaSearchHit,
   type LikeResult,
   MSG,
+  plural,
 } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -252,6 +253,12 @@ export function createIdeasService(ctx: AppContext) {
             title: `${user.displayName} liked your idea`,
             body: idea.title.slice(0, 200),
             link: `/idea/${id}`,
+            group: {
+              key: `idea-like:${id}`,
+              text: (count) => ({
+                title: `${user.displayName} and ${plural(count - 1, 'other')} liked your idea`,
+              }),
+            },
           });
         }
         return { likeCount, liked: delta >= 0 };
@@ -275,6 +282,14 @@ export function createIdeasService(ctx: AppContext) {
             title: `${user.displayName} commented on your idea`,
             body: content.slice(0, 200),
             link: `/idea/${id}`,
+            // Counted as comments, not people: one person may write several.
+            group: {
+              key: `idea-comment:${id}`,
+              text: (count) => ({
+                title: `${count} new comments on your idea`,
+                body: `${user.displayName}: ${content}`.slice(0, 200),
+              }),
+            },
           });
         }
         return repo.toComment({ ...row, authorName: user.displayName });

@@ -474,7 +474,8 @@ describe('likes', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.link, `/idea/${idea._id}`));
-    expect(notes.filter((n) => n.type === 'idea_like')).toHaveLength(2);
+    // Bob and Carol liked it (Alice's own like does not count): one notification for both.
+    expect(notes.filter((n) => n.type === 'idea_like').map((n) => n.count)).toEqual([2]);
     expect(notes.every((n) => n.userId === alice.user.id)).toBe(true);
     expect((await call('POST', `/api/ideas/${idea._id}/like`)).statusCode).toBe(401);
     expect((await call('POST', '/api/ideas/00000000-0000-4000-8000-000000000000/like', bob)).statusCode).toBe(
@@ -491,9 +492,8 @@ describe('likes', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.link, `/idea/${idea._id}`));
-    expect(notes.map((n) => [n.type, n.userId, n.title]).sort()).toEqual([
-      ['idea_like', alice.user.id, 'Bob Reader liked your idea'],
-      ['idea_like', alice.user.id, 'Carol Other liked your idea'],
+    expect(notes.map((n) => [n.type, n.userId, n.title, n.count])).toEqual([
+      ['idea_like', alice.user.id, 'Carol Other and 1 other liked your idea', 2],
     ]);
     // The once-only key is per idea: Bob's like on another of Alice's ideas notifies again.
     const other = await share(alice);
@@ -556,6 +556,16 @@ describe('comments', () => {
       .from(notifications)
       .where(eq(notifications.link, `/idea/${idea._id}`));
     expect(notes.map((n) => [n.type, n.userId])).toEqual([['idea_comment', alice.user.id]]);
+    // More comments while it is unread join it: counted as comments, the latest one shown.
+    await call('POST', `/api/ideas/${idea._id}/comments`, carol, { content: 'Me too' });
+    await call('POST', `/api/ideas/${idea._id}/comments`, bob, { content: 'And again' });
+    const grouped = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/idea/${idea._id}`));
+    expect(grouped.map((n) => [n.title, n.body, n.count])).toEqual([
+      ['3 new comments on your idea', 'Bob Reader: And again', 3],
+    ]);
   });
 
   it('deletes: the comment author or the idea author; others 403; the count follows', async () => {

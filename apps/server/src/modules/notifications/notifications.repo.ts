@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
-import { notifications } from '../../db/schema/index.js';
+import { notificationOnce, notifications } from '../../db/schema/index.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -30,6 +30,74 @@ export function insertNotificationsOnce(
     .values(rows)
     .onConflictDoNothing({ target: notifications.id })
     .returning({ id: notifications.id, userId: notifications.userId });
+}
+
+/**
+ * Records once-keys (as their ids) for one recipient, skipping those already used; returns the ids
+ * recorded now. The primary key decides between racing requests.
+ */
+export async function claimOnceIds(exec: Executor, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .insert(notificationOnce)
+    .values(ids.map((id) => ({ userId, id })))
+    .onConflictDoNothing()
+    .returning({ id: notificationOnce.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Adds one event to the recipient's unread notification of `groupKey` if that was last touched
+ * less than `openMs` ago (count + 1, the new body and link, its time moved to now), or stores a
+ * new notification when none is unread. Returns the row and its count; undefined when an unread
+ * one exists but is older (the caller closes it, see closeGroup, and tries again). One statement:
+ * the partial unique index (migration 0025) makes racing events meet on one row. Times are the
+ * database's, like every notification's created_at.
+ */
+export async function addToGroup(
+  exec: Executor,
+  row: NotificationInsert & { groupKey: string },
+  openMs: number,
+): Promise<{ id: string; count: number } | undefined> {
+  const [r] = await exec
+    .insert(notifications)
+    .values({ ...row, count: 1 })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`read_at is null and group_key is not null`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        body: sql`excluded.body`,
+        link: sql`excluded.link`,
+        createdAt: sql`excluded.created_at`,
+      },
+      setWhere: sql`${notifications.createdAt} > now() - ${openMs}::float8 * interval '1 millisecond'`,
+    })
+    .returning({ id: notifications.id, count: notifications.count });
+  return r;
+}
+
+/** Ends the unread group of `groupKey` (it stays as it is, unread): the next event starts a new one. */
+export async function closeGroup(exec: Executor, userId: string, groupKey: string): Promise<void> {
+  await exec
+    .update(notifications)
+    .set({ groupKey: null })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.groupKey, groupKey),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+/** The title and body of a grouped notification, rewritten for its new count. */
+export async function setNotificationText(
+  exec: Executor,
+  id: string,
+  text: { title: string; body: string },
+): Promise<void> {
+  await exec.update(notifications).set(text).where(eq(notifications.id, id));
 }
 
 /**

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { MarkReadBody, MarkReadResult, NotificationItem, NotificationsList } from '@agora/shared';
+import {
+  DAY_MS,
+  type MarkReadBody,
+  type MarkReadResult,
+  type NotificationItem,
+  type NotificationsList,
+} from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
@@ -18,13 +24,31 @@ export type NotificationType =
   | 'hackathon_starting'
   | 'job_review';
 
+/**
+ * Many people doing the same thing to one recipient (following them, liking or commenting on one
+ * idea, answering one question) make one notification that counts them, not one row each: while
+ * the recipient has an unread notification with this key, touched within GROUP_OPEN_MS, the next
+ * event updates it (count, title, body, time) instead of adding one.
+ */
+export interface NotificationGroup {
+  /** One unread notification per recipient and key, e.g. `follow:<recipient>`, `idea-like:<idea>`. */
+  key: string;
+  /** What it says once it stands for `count` (≥ 2) events, in the words of the latest one. */
+  text: (count: number) => { title: string; body?: string };
+}
+
 /** What a notification says; `mail`, on the once-only kinds, is e-mailed when (and only when) it is new. */
 export interface NotificationText {
   type: NotificationType;
   title: string;
   body?: string;
   link?: string | null;
+  /** Set on kinds that many different people cause; money notifications stay one per event. */
+  group?: NotificationGroup;
 }
+
+/** An unread group takes new events for a day after its latest: after that, a new one starts. */
+export const GROUP_OPEN_MS = DAY_MS;
 
 const row = (userId: string, n: NotificationText) => ({
   userId,
@@ -34,11 +58,27 @@ const row = (userId: string, n: NotificationText) => ({
   link: n.link ?? null,
 });
 
+/** Adds the event to its group (see NotificationGroup), rewriting the text for the new count. */
+async function notifyGrouped(exec: Executor, userId: string, n: NotificationText, group: NotificationGroup) {
+  const grouped = { ...row(userId, n), groupKey: group.key };
+  let added = await repo.addToGroup(exec, grouped, GROUP_OPEN_MS);
+  if (!added) {
+    // An unread group gone quiet for a day stays as it is; this event starts the next one.
+    await repo.closeGroup(exec, userId, group.key);
+    added = await repo.addToGroup(exec, grouped, GROUP_OPEN_MS);
+  }
+  if (added && added.count > 1) {
+    const text = group.text(added.count);
+    await repo.setNotificationText(exec, added.id, { title: text.title, body: text.body ?? grouped.body });
+  }
+}
+
 /**
- * Records an in-app notification. Call it with the transaction of the event it reports, so the
- * notification exists exactly when the event does.
+ * Records an in-app notification (or adds it to its group). Call it with the transaction of the
+ * event it reports, so the notification exists exactly when the event does.
  */
 export async function notify(exec: Executor, userId: string, n: NotificationText): Promise<void> {
+  if (n.group) return notifyGrouped(exec, userId, n, n.group);
   await repo.insertNotifications(exec, [row(userId, n)]);
 }
 
@@ -65,7 +105,16 @@ export async function notifyOnce(
   onceKey: string,
   n: NotificationText & { mail?: MailMessage },
 ): Promise<boolean> {
-  const { mail, ...text } = n;
+  const { mail, group, ...text } = n;
+  if (group) {
+    // A grouped row stands for many events, so its id cannot be the once-key's: the key is kept
+    // apart (notification_once), under the same id.
+    const [claimed] = await repo.claimOnceIds(exec, userId, [onceNotificationId(userId, onceKey)]);
+    if (!claimed) return false;
+    await notifyGrouped(exec, userId, text, group);
+    if (mail) await enqueueMails(exec, [mail]);
+    return true;
+  }
   const notified = await notifyOnceMany(exec, [{ userId, onceKey, ...text, ...(mail ? { mail } : {}) }]);
   return notified.length > 0;
 }
@@ -79,7 +128,7 @@ const ONCE_BATCH = 1000;
  */
 export async function notifyOnceMany(
   exec: Executor,
-  items: Array<NotificationText & { userId: string; onceKey: string; mail?: MailMessage }>,
+  items: Array<Omit<NotificationText, 'group'> & { userId: string; onceKey: string; mail?: MailMessage }>,
 ): Promise<string[]> {
   const notified: string[] = [];
   for (let i = 0; i < items.length; i += ONCE_BATCH) {
@@ -100,10 +149,10 @@ export async function notifyOnceMany(
   return notified;
 }
 
-/** Several notifications in one statement (same rule: inside the event's transaction). */
+/** Several notifications in one statement (same rule: inside the event's transaction); never grouped. */
 export async function notifyMany(
   exec: Executor,
-  items: Array<NotificationText & { userId: string }>,
+  items: Array<Omit<NotificationText, 'group'> & { userId: string }>,
 ): Promise<void> {
   await repo.insertNotifications(
     exec,
@@ -120,6 +169,7 @@ function toItem(n: repo.NotificationRow): NotificationItem {
     link: n.link,
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),
+    count: n.count,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { mailOutbox, notificationOnce, notifications } from '../../db/schema/index.js';
 import { encodeKeyset } from '../../lib/cursor.js';
 import { notify, notifyOnce, notifyOnceMany, onceNotificationId } from './notifications.service.js';
 
@@ -77,6 +77,7 @@ describe('GET /api/notifications', () => {
       link: '/question/q6',
       read: false,
       createdAt: expect.any(String),
+      count: 1,
     });
     const other = (await list(bob)).json();
     expect(other.notifications.map((n: { title: string }) => n.title)).toEqual(['Bob only']);
@@ -211,5 +212,84 @@ describe('notifyOnce and notifyOnceMany: one once-key scheme, the mail only with
     }));
     expect(await notifyOnceMany(t.database.db, items)).toHaveLength(2500);
     expect(await notifyOnceMany(t.database.db, items)).toHaveLength(0);
+  });
+});
+
+describe('grouped notifications: many people, one row', () => {
+  const group = (key: string) => ({
+    key,
+    text: (count: number) => ({ title: `${count} people did it`, body: `latest of ${count}` }),
+  });
+  const rowsOf = (u: TestUser) =>
+    t.database.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
+
+  it('events sent at the same moment, each in its own transaction, meet on one row and all count', async () => {
+    const u = await signup(t.app);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          notify(tx, u.user.id, {
+            type: 'idea_comment',
+            title: `one ${i}`,
+            body: `comment ${i}`,
+            link: '/idea/x',
+            group: group('idea-comment:x'),
+          }),
+        ),
+      ),
+    );
+    const rows = await rowsOf(u);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      count: 20,
+      title: '20 people did it',
+      body: 'latest of 20',
+      readAt: null,
+    });
+    // Another key is another notification; money kinds (no group) stay one per event.
+    await notify(t.database.db, u.user.id, {
+      type: 'idea_comment',
+      title: 'other',
+      group: group('idea-comment:y'),
+    });
+    await notify(t.database.db, u.user.id, { type: 'reward', title: 'paid' });
+    await notify(t.database.db, u.user.id, { type: 'reward', title: 'paid' });
+    expect((await rowsOf(u)).map((r) => [r.title, r.count]).sort()).toEqual([
+      ['20 people did it', 20],
+      ['other', 1],
+      ['paid', 1],
+      ['paid', 1],
+    ]);
+  });
+
+  it('grouped once-only events: once per key for good, also after the group was read', async () => {
+    const u = await signup(t.app);
+    const db = t.database.db;
+    const like = (actor: string) =>
+      notifyOnce(db, u.user.id, `idea_like:i1:${actor}`, {
+        type: 'idea_like',
+        title: `${actor} liked your idea`,
+        group: group('idea-like:i1'),
+        mail: { to: u.user.email, subject: `like ${actor}`, text: 'x' },
+      });
+    expect(await like('a')).toBe(true);
+    expect(await like('b')).toBe(true);
+    expect(await like('a')).toBe(false);
+    expect((await rowsOf(u)).map((r) => r.count)).toEqual([2]);
+    await read(u, { all: true });
+    expect(await like('a')).toBe(false);
+    expect(await like('c')).toBe(true);
+    const rows = await rowsOf(u);
+    expect(rows.map((r) => [r.title, r.count, r.readAt === null]).sort()).toEqual([
+      ['2 people did it', 2, false],
+      ['c liked your idea', 1, true],
+    ]);
+    // The once-keys are kept apart, under the ids the ungrouped kinds use as notification ids.
+    const keys = await db.select().from(notificationOnce).where(eq(notificationOnce.userId, u.user.id));
+    expect(keys.map((k) => k.id).sort()).toEqual(
+      ['a', 'b', 'c'].map((a) => onceNotificationId(u.user.id, `idea_like:i1:${a}`)).sort(),
+    );
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, u.user.email));
+    expect(mails.map((m) => m.subject).sort()).toEqual(['like a', 'like b', 'like c']);
   });
 });

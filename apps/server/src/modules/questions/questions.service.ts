@@ -347,6 +347,14 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
             title: 'New answer to your question',
             body: `${user.displayName} answered "${q.title.slice(0, 120)}"`,
             link: `/questions?question=${q.id}`,
+            // One answer per person: the count is of people too.
+            group: {
+              key: `answer:${q.id}`,
+              text: (count) => ({
+                title: `${count} new answers to your question`,
+                body: `${user.displayName} and ${count - 1 === 1 ? '1 other' : `${count - 1} others`} answered "${q.title.slice(0, 120)}"`,
+              }),
+            },
           });
           return row.id;
         });

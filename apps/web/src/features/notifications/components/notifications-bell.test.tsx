@@ -14,6 +14,7 @@ const items = [
     link: '/wallet',
     read: false,
     createdAt: new Date().toISOString(),
+    count: 1,
   },
   {
     _id: 'n1',
@@ -23,6 +24,7 @@ const items = [
     link: 'https://evil.example/phish',
     read: true,
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    count: 1,
   },
 ];
 
@@ -61,5 +63,35 @@ describe('NotificationsBell', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && (c.body as { all?: boolean }).all)).toBe(true),
     );
+  });
+
+  it('shows a grouped notification as one row with its grouped title; opening it marks that one row read', async () => {
+    calls = mockApi({
+      'GET /api/notifications': {
+        body: {
+          notifications: [
+            {
+              _id: 'g1',
+              type: 'follower',
+              title: 'Asha Rao and 4 others followed you',
+              body: '',
+              link: '/followers',
+              read: false,
+              createdAt: new Date().toISOString(),
+              count: 5,
+            },
+          ],
+          unreadCount: 1,
+        },
+      },
+      'POST /api/notifications/read': { body: { updated: 1, unreadCount: 0 } },
+    });
+    renderWithProviders(<NotificationsBell />, { route: '/questions' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
+    const row = await screen.findByRole('button', { name: 'Unread: Asha Rao and 4 others followed you' });
+    expect(screen.getAllByRole('button', { name: /followed you/ })).toHaveLength(1);
+    fireEvent.click(row);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/followers'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ids: ['g1'] });
   });
 });
