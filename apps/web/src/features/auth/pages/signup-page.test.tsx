@@ -1,3 +1,4 @@
+import { NAME_TEXT } from '@agora/shared';
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,21 @@ describe('SignupPage', { timeout: 30_000 }, () => {
     // Typing in a field clears its error.
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'not-an-email' } });
     expect(screen.queryByText('Email is required')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a name with a text-direction or zero-width character with the server’s message', async () => {
+    const calls = mockApi({});
+    renderWithProviders(<SignupPage />, { route: '/signup' });
+    // Drawn as "Administrator" by the right-to-left override.
+    fireEvent.change(screen.getByLabelText(/Full name/), { target: { value: '\u202erotartsinimdA' } });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'a-long-passphrase-9' } });
+    fireEvent.click(screen.getByRole('button', { name: /Sign up|Create/ }));
+    expect(await screen.findByText(NAME_TEXT.hidden)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Full name/), { target: { value: 'Ａｄｍ\u200bｉｎ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Sign up|Create/ }));
+    expect(await screen.findByText(NAME_TEXT.reserved)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
