@@ -36,6 +36,7 @@ import {
   MemoryCounterStore,
   RedisCounterStore,
 } from './platform/counter-store.js';
+import { mailLinks } from './mail-links.js';
 import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './platform/mail.js';
 import { createStorage, type Storage } from './platform/storage.js';
 import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
@@ -184,8 +185,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? createStorage(config.storage, config.dataDir),
     counters,
     redis,
-    mailWorker: new MailWorker(database.db, transport, config.mail.from, clock, (err) =>
-      app.log.error({ err }, 'mail worker'),
+    mailWorker: new MailWorker(
+      database.db,
+      transport,
+      config.mail.from,
+      clock,
+      (err) => app.log.error({ err }, 'mail worker'),
+      Math.random,
+      mailLinks(config),
     ),
     views: new ViewCounts(
       database.db,

@@ -15,7 +15,9 @@ import { ManualClock } from './clock.js';
 import {
   backoffMs,
   enqueueMail,
+  MAIL_LINK_SLOT,
   MAIL_POLICY,
+  type MailLinks,
   type MailMessage,
   type MailTransport,
   MailWorker,
@@ -105,7 +107,10 @@ let smtp: TestSmtp;
 let port: number;
 const workers: MailWorker[] = [];
 
-function worker(transport: MailTransport = new SmtpTransport(`smtp://127.0.0.1:${port}`)) {
+function worker(
+  transport: MailTransport = new SmtpTransport(`smtp://127.0.0.1:${port}`),
+  links: MailLinks = {},
+) {
   // No jitter in tests: retry times are exact.
   const w = new MailWorker(
     database.db,
@@ -114,6 +119,7 @@ function worker(transport: MailTransport = new SmtpTransport(`smtp://127.0.0.1:$
     clock,
     () => {},
     () => 0,
+    links,
   );
   workers.push(w);
   return w;
@@ -391,6 +397,100 @@ describe('outbox claims, leases and shutdown', () => {
   });
 });
 
+/** An e-mail as its reader sees it: quoted-printable soft breaks and `=3D` undone. */
+const readable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+
+describe('links that let their holder in are never stored', () => {
+  const id = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+  const linked = (to: string): MailMessage => ({
+    to,
+    subject: 'Your link',
+    text: `Open this:\n\n${MAIL_LINK_SLOT}\n\nThanks`,
+    link: { kind: 'test-link', id },
+  });
+  /** A minter that hands out a new token each time, and records what it was asked. */
+  function minter(answer: 'mint' | 'gone' = 'mint') {
+    const calls: string[] = [];
+    const links: MailLinks = {
+      'test-link': async (_db, rowId) => {
+        calls.push(rowId);
+        return answer === 'gone' ? null : `https://agora.test/open?token=tok${calls.length}x${rowId}`;
+      },
+    };
+    return { calls, links };
+  }
+
+  it('stores a placeholder and a reference, mints the link as it sends, and keeps no reference after', async () => {
+    await smtp.start(port);
+    await enqueueMail(database.db, linked('holder@example.com'));
+    const [queued] = await outbox();
+    expect(queued!.text).toContain(MAIL_LINK_SLOT);
+    expect(queued!.linkRef).toBe(`test-link:${id}`);
+    expect(JSON.stringify(queued)).not.toContain('token=');
+
+    const m = minter();
+    expect(await worker(undefined, m.links).runOnce()).toBe(1);
+    expect(m.calls).toEqual([id]);
+    const got = readable(smtp.received[0]!.raw);
+    expect(got).toContain(`https://agora.test/open?token=tok1x${id}`);
+    expect(got).not.toContain(MAIL_LINK_SLOT);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'sent', linkRef: null, text: queued!.text });
+    expect(JSON.stringify(row)).not.toContain('tok1');
+  });
+
+  it('a retried message gets a newly minted link', async () => {
+    await smtp.start(port);
+    smtp.dataError = 451;
+    await enqueueMail(database.db, linked('retry@example.com'));
+    const m = minter();
+    const w = worker(undefined, m.links);
+    expect(await w.runOnce()).toBe(0);
+    const [pending] = await outbox();
+    expect(pending).toMatchObject({ status: 'pending', linkRef: `test-link:${id}` });
+    smtp.dataError = null;
+    clock.advance(MAIL_POLICY.baseDelayMs);
+    expect(await w.runOnce()).toBe(1);
+    expect(m.calls).toHaveLength(2);
+    expect(readable(smtp.received[0]!.raw)).toContain(`token=tok2x${id}`);
+  });
+
+  it('does not send a message whose link no longer applies (used, replaced, expired)', async () => {
+    await smtp.start(port);
+    await enqueueMail(database.db, linked('late@example.com'));
+    expect(await worker(undefined, minter('gone').links).runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.lastError).toMatch(/used, replaced or expired/);
+  });
+
+  it('keeps a message whose kind of link this instance cannot mint for a later attempt', async () => {
+    await smtp.start(port);
+    await enqueueMail(database.db, linked('unknown@example.com'));
+    expect(await worker().runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, linkRef: `test-link:${id}` });
+  });
+
+  it('refuses a message with a link but no place for it, and a malformed reference', async () => {
+    await expect(
+      enqueueMail(database.db, { ...linked('x@example.com'), text: 'No slot here' }),
+    ).rejects.toThrow(/MAIL_LINK_SLOT/);
+    // The database refuses a reference that is not "<kind>:<uuid>" (e.g. a link put there).
+    await expect(
+      database.db.insert(mailOutbox).values({
+        to: 'x@example.com',
+        subject: 's',
+        text: MAIL_LINK_SLOT,
+        linkRef: 'https://agora.test/reset-password?token=abc',
+      }),
+    ).rejects.toThrow();
+    expect(await outbox()).toHaveLength(0);
+  });
+});
+
 describe('the app with SMTP_URL', () => {
   it('sends through SMTP and reminds participants of a hackathon starting within 24 hours', async () => {
     await smtp.start(port);
@@ -453,6 +553,61 @@ describe('the app with SMTP_URL', () => {
       expect(
         await database.db.select().from(notifications).where(eq(notifications.userId, participant!.id)),
       ).toHaveLength(1);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('e-mails a password reset link that works, and the outbox never holds it', async () => {
+    await smtp.start(port);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-mail-'));
+    const app = await buildApp({
+      config: testConfig(dataDir, {}, { SMTP_URL: `smtp://127.0.0.1:${port}` }),
+      database,
+      clock: new ManualClock(new Date()),
+      logger: false,
+    });
+    try {
+      await app.ready();
+      const email = 'reset.mail@example.com';
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Reset Mail', email, password: 'the old passphrase' },
+      });
+      expect(signup.statusCode).toBe(201);
+      const forgot = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+      });
+      expect(forgot.statusCode).toBe(200);
+      const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(queued!.text).toContain(MAIL_LINK_SLOT);
+      expect(queued!.text).not.toMatch(/token=/);
+
+      await app.ctx.mailWorker.runOnce();
+      const mail = smtp.received.filter((r) => r.to.includes(email));
+      expect(mail).toHaveLength(1);
+      const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(readable(mail[0]!.raw))?.[1];
+      expect(token).toBeTruthy();
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(row).toMatchObject({ status: 'sent', linkRef: null });
+      expect(JSON.stringify(row)).not.toContain(token!);
+
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'a new passphrase here' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'a new passphrase here' },
+      });
+      expect(login.statusCode).toBe(200);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

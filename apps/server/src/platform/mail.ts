@@ -10,6 +10,51 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A link that lets its holder in (a password reset) is never stored: the body carries
+   * MAIL_LINK_SLOT where it goes, and the link is minted from this reference when the message is
+   * sent. A transport never sees it (the body it gets holds the link).
+   */
+  link?: MailLinkRef;
+}
+
+/** What a message's link is minted from: `kind` names the minter (src/mail-links.ts), `id` its row. */
+export interface MailLinkRef {
+  kind: string;
+  id: string;
+}
+
+/**
+ * Mints the link of a message at the moment it is sent, or null when it no longer applies (used,
+ * replaced, expired). The link then exists only in the e-mail: not in the outbox, so not in a backup.
+ */
+export type MailLinkMinter = (db: Db, id: string, now: Date) => Promise<string | null>;
+export type MailLinks = Readonly<Record<string, MailLinkMinter>>;
+
+/** Where a minted link goes in a body; what the stored body says in its place. */
+export const MAIL_LINK_SLOT = '[link not stored: it is only in the e-mail sent]';
+
+function outboxValues(msg: MailMessage) {
+  if (msg.link && !msg.text.includes(MAIL_LINK_SLOT)) {
+    throw new Error('A message with a link must say where it goes (MAIL_LINK_SLOT)');
+  }
+  return {
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html ?? null,
+    linkRef: msg.link ? `${msg.link.kind}:${msg.link.id}` : null,
+  };
+}
+
+/** The body as sent: the minted link in its slot (text and html). */
+function withLink(msg: MailMessage, link: string): MailMessage {
+  return {
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text.split(MAIL_LINK_SLOT).join(link),
+    html: msg.html?.split(MAIL_LINK_SLOT).join(link),
+  };
 }
 
 export interface MailTransport {
@@ -52,9 +97,7 @@ export class LogTransport implements MailTransport {
 
 /** Writes a message to the outbox inside the caller's transaction: the event and its mail commit together. */
 export async function enqueueMail(exec: Executor, msg: MailMessage): Promise<void> {
-  await exec
-    .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null });
+  await exec.insert(mailOutbox).values(outboxValues(msg));
 }
 
 /** Puts given-up mail back in the queue (after SMTP was fixed); returns how many rows. */
@@ -70,9 +113,7 @@ export async function requeueFailedMail(exec: Executor, now: Date): Promise<numb
 /** Several messages in one statement (same rule: inside the caller's transaction). */
 export async function enqueueMails(exec: Executor, msgs: MailMessage[]): Promise<void> {
   if (msgs.length === 0) return;
-  await exec
-    .insert(mailOutbox)
-    .values(msgs.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })));
+  await exec.insert(mailOutbox).values(msgs.map(outboxValues));
 }
 
 /** Retry policy. An outage of several hours is survived; then the row is marked failed (kept, retryable). */
@@ -128,6 +169,7 @@ interface ClaimedRow {
   subject: string;
   text: string;
   html: string | null;
+  link_ref: string | null;
   attempts: number;
   createdAt: number;
 }
@@ -150,6 +192,7 @@ export class MailWorker {
     private clock: Clock,
     private onError: (err: unknown) => void = () => {},
     private random: () => number = Math.random,
+    private links: MailLinks = {},
   ) {}
 
   /** Asks a running delivery to finish the message it is sending and hand the rest back. */
@@ -217,7 +260,7 @@ export class MailWorker {
          set next_attempt_at = ${this.leaseUntil().toISOString()}::timestamptz, lease_token = ${token}
         from due
        where m.id = due.id and m.status = 'pending'
-      returning m.id, m."to", m.subject, m.text, m.html, m.attempts, m.created_at`)) as unknown as {
+      returning m.id, m."to", m.subject, m.text, m.html, m.link_ref, m.attempts, m.created_at`)) as unknown as {
       rows: Array<Omit<ClaimedRow, 'createdAt'> & { created_at: Date | string }>;
     };
     return rows
@@ -246,6 +289,17 @@ export class MailWorker {
       );
   }
 
+  /**
+   * The row's link, minted now. A retried message gets a new one (the last one sent works): the
+   * token of an earlier attempt was never kept.
+   */
+  private async mintLink(ref: string): Promise<string | null> {
+    const at = ref.indexOf(':');
+    const minter = this.links[ref.slice(0, at)];
+    if (!minter) throw new Error(`No minter for mail links of kind "${ref.slice(0, at)}"`);
+    return minter(this.db, ref.slice(at + 1), this.clock.now());
+  }
+
   private async deliver(): Promise<{ claimed: number; sent: number }> {
     const token = randomUUID();
     const rows = await this.claim(token);
@@ -263,11 +317,30 @@ export class MailWorker {
       }
       if (!(await this.renew(row.id, token))) continue;
       try {
-        await this.transport.send(
-          this.from,
-          { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined },
-          `<${row.id}@agora.outbox>`,
-        );
+        let msg: MailMessage = {
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+        };
+        if (row.link_ref) {
+          const link = await this.mintLink(row.link_ref);
+          if (link === null) {
+            // Nothing worth sending: the link was used, replaced by a newer one or expired.
+            await this.db
+              .update(mailOutbox)
+              .set({
+                attempts: row.attempts + 1,
+                lastError: 'Its link was used, replaced or expired before it could be sent',
+                status: 'failed',
+                leaseToken: null,
+              })
+              .where(eq(mailOutbox.id, row.id));
+            continue;
+          }
+          msg = withLink(msg, link);
+        }
+        await this.transport.send(this.from, msg, `<${row.id}@agora.outbox>`);
       } catch (err) {
         const attempts = row.attempts + 1;
         const permanent = isPermanentFailure(err);
@@ -305,6 +378,7 @@ export class MailWorker {
           attempts: sql`${mailOutbox.attempts} + 1`,
           lastError: null,
           leaseToken: null,
+          linkRef: null,
         })
         .where(eq(mailOutbox.id, row.id));
       sent++;

@@ -194,9 +194,16 @@ export const mailOutbox = pgTable(
     sentAt: ts('sent_at'),
     /** The claim of the worker sending this row now (renewed before each send); null when unclaimed. */
     leaseToken: uuid('lease_token'),
+    /**
+     * "<kind>:<id>": the message carries a link that lets its holder in (a password reset). The link
+     * is minted when the message is sent and is only in the e-mail; the stored body holds a
+     * placeholder (platform/mail.ts MAIL_LINK_SLOT). Cleared once sent.
+     */
+    linkRef: text('link_ref'),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sent','failed')`),
+    check('mail_outbox_link_ref_check', sql`${t.linkRef} ~ '^[a-z][a-z-]*:[0-9a-f-]{36}$'`),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
@@ -246,7 +253,8 @@ export const passwordResets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the link's token, set when the e-mail carrying it is sent (null until then). */
+    tokenHash: text('token_hash').unique(),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

@@ -89,19 +89,49 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** A new reset link for the user; the older unused ones stop working. */
+/**
+ * A new reset link for the user; the older unused ones stop working. Its token is minted when the
+ * e-mail carrying it is sent (mintPasswordReset): until then no link exists.
+ */
 export async function createPasswordReset(
   db: Executor,
   userId: string,
-  tokenHash: string,
   now: Date,
   expiresAt: Date,
-): Promise<void> {
+): Promise<{ id: string }> {
   await db
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: now });
+  const [row] = await db
+    .insert(passwordResets)
+    .values({ userId, expiresAt, createdAt: now })
+    .returning({ id: passwordResets.id });
+  return row!;
+}
+
+/**
+ * Gives a reset its token (the hash of the one in the e-mail being sent), replacing any earlier
+ * one; false when the reset was used, replaced or has expired.
+ */
+export async function mintPasswordReset(
+  db: Executor,
+  id: string,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ tokenHash })
+    .where(
+      and(
+        eq(passwordResets.id, id),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: passwordResets.id });
+  return rows.length === 1;
 }
 
 /**

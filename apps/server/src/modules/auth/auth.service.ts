@@ -15,7 +15,7 @@ import { verifyHs256 } from '../../lib/hs256.js';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
-import { enqueueMail } from '../../platform/mail.js';
+import { enqueueMail, MAIL_LINK_SLOT, type MailLinkMinter } from '../../platform/mail.js';
 import { isCommonPassword } from './common-passwords.js';
 import * as repo from './auth.repo.js';
 
@@ -36,6 +36,22 @@ const FORGOT_MIN_MS = 400;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 let dummyHash: Promise<string> | null = null;
+
+/** The kind of mail link a password reset e-mail carries (src/mail-links.ts). */
+export const PASSWORD_RESET_LINK = 'password-reset';
+
+/**
+ * Mints a reset e-mail's link as it is sent: a fresh 256-bit token whose SHA-256 the reset keeps
+ * (replacing one minted for an earlier attempt). The token is never stored; null when the reset
+ * was used, replaced by a newer one or has expired.
+ */
+export function passwordResetLink(publicUrl: string): MailLinkMinter {
+  return async (db, id, now) => {
+    const token = randomBytes(32).toString('base64url');
+    const minted = await repo.mintPasswordReset(db, id, hashToken(token), now);
+    return minted ? `${publicUrl}/reset-password?token=${token}` : null;
+  };
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON);
@@ -146,17 +162,16 @@ export function createAuthService(ctx: AppContext) {
       const sent = await ctx.counters.incr(`reset-mail:${account}`, 60 * 60_000);
       const user = await repo.findUserByEmail(ctx.db, account);
       if (user && user.status === 'active' && sent.count <= RESET_MAILS_PER_HOUR) {
-        const token = randomBytes(32).toString('base64url');
         const now = ctx.clock.now();
-        const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
         await ctx.db.transaction(async (tx) => {
-          await repo.createPasswordReset(
+          const reset = await repo.createPasswordReset(
             tx,
             user.id,
-            hashToken(token),
             now,
             new Date(now.getTime() + RESET_TTL_MS),
           );
+          // The link itself is minted as the e-mail is sent (passwordResetLink): the outbox, and
+          // so every backup, holds only this reference.
           await enqueueMail(tx, {
             to: user.email,
             subject: 'Reset your Agora password',
@@ -166,10 +181,11 @@ export function createAuthService(ctx: AppContext) {
               'Someone (hopefully you) asked to reset the password of your Agora account.',
               `Open this link within 1 hour to choose a new one (it works once):`,
               '',
-              link,
+              MAIL_LINK_SLOT,
               '',
               'If you did not ask for this, ignore this e-mail: your password stays as it is.',
             ].join('\n'),
+            link: { kind: PASSWORD_RESET_LINK, id: reset.id },
           });
         });
       }
