@@ -10,6 +10,7 @@ import { walletRoutes } from '../features/wallet/routes';
 import { withRequireAuth } from './require-auth';
 import { RootRouteError, RouteError } from './route-error';
 import { RootLayout, RootLayoutPending } from './root-layout';
+import { keyFreshHistoryEntry } from './scroll-entry';
 import { loadFullStyles } from './styles/load-full-styles';
 
 /**
@@ -85,4 +86,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = (() => {
+  // Before the router reads the first location: a newly opened page must not take the scroll
+  // position another freshly opened page left behind (scroll-entry.ts).
+  if (typeof window !== 'undefined') keyFreshHistoryEntry();
+  return createBrowserRouter(routes);
+})();
