@@ -4,6 +4,8 @@
 // Embedded database (DATABASE_URL unset): the server must be stopped (its lock on DATA_DIR is
 // honoured); the PGlite data directory is dumped as a consistent tarball. PostgreSQL: pg_dump /
 // pg_restore from PATH (custom format), which are consistent while the server runs.
+// The database holds no usable reset link to redact: a reset token exists only in its e-mail
+// (minted as it is sent, src/mail-links.ts; the outbox keeps a placeholder, the reset a hash).
 // A backup folder holds manifest.json (row count of every table), the database file, uploads/
 // and secrets/ (jwt-secret, sandbox-payment-secret).
 import { spawnSync } from 'node:child_process';
