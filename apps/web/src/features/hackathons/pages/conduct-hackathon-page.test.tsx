@@ -2,7 +2,7 @@ import { type Hackathon, MSG } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/auth-store';
+import { clearSession, setSession, takeRedirectAfterLogin } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { mockApi } from '../../../test/server';
 import { ConductHackathonPage } from './conduct-hackathon-page';
@@ -49,6 +49,21 @@ afterEach(() => {
 
 // A long form: slow to render on a loaded machine.
 describe('ConductHackathonPage', { timeout: 30_000 }, () => {
+  it('signed out: asks to log in first (no form to lose) and comes back here after logging in', async () => {
+    clearSession();
+    const calls = mockApi({});
+    renderWithProviders(<ConductHackathonPage />, { route: '/conduct-hackathon' });
+    expect(screen.queryByRole('form', { name: 'Conduct a Hackathon' })).toBeNull();
+    expect(screen.queryByLabelText(/Hackathon Title/)).toBeNull();
+    expect(screen.getByText(new RegExp(MSG.hackathonAuth.replace('.', '\\.')))).toBeTruthy();
+    const login = screen.getByRole('link', { name: /Log In/ });
+    expect(login.getAttribute('href')).toBe('/login');
+    fireEvent.click(login);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(takeRedirectAfterLogin()).toBe('/conduct-hackathon');
+    expect(calls).toEqual([]);
+  });
+
   it('shows every spec 03 §5 error inline at once, focuses the first, and toasts it; nothing is sent', async () => {
     const calls = mockApi({});
     const toast = vi.spyOn(notifications, 'show');

@@ -33,10 +33,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogin, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getAuth, useAuth } from '../../../lib/auth-store';
+import { getAuth, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { useHackathon } from '../api/get-hackathon';
 import { useSubmitHackathon } from '../api/submit-hackathon';
@@ -118,7 +118,47 @@ export function ConductHackathonPage() {
   const [sp] = useSearchParams();
   const editId = sp.get('edit');
   useDocumentTitle(editId ? 'Edit hackathon — Agora' : 'Conduct a Hackathon — Agora');
+  const { isLoggedIn } = useAuth();
+  // Like /create-job: a signed-out organiser is asked to log in before filling in the form (a
+  // draft typed first would be lost on the way through /login), and comes back here afterwards.
+  if (!isLoggedIn) {
+    return (
+      <LoginFirst
+        here={editId ? `/conduct-hackathon?edit=${encodeURIComponent(editId)}` : '/conduct-hackathon'}
+      />
+    );
+  }
   return editId ? <EditLoader id={editId} /> : <HackathonForm />;
+}
+
+function LoginFirst({ here }: { here: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={1} size="h2">
+            Conduct a Hackathon
+          </Title>
+          <Text c="dimmed">
+            {MSG.hackathonAuth} Hackathons are reviewed by our admin team before they are published.
+          </Text>
+          <Group>
+            <Button
+              component={Link}
+              to="/login"
+              leftSection={<IconLogin size={16} aria-hidden />}
+              onClick={() => setRedirectAfterLogin(here)}
+            >
+              Log In
+            </Button>
+            <Button variant="default" component={Link} to="/hackathon-portal-info">
+              Back to Hackathons
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
 }
 
 function EditLoader({ id }: { id: string }) {
