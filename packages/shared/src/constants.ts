@@ -20,7 +20,17 @@ export const QUESTION_CATEGORIES = [
   'Other',
 ] as const;
 export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
-export const QUESTION_SORTS = ['all', 'solved', 'date-unsolved', 'date-old', 'date-new', 'random'] as const;
+/** ending-soon: open questions whose reward is held in escrow, nearest deadline first; reward-high: largest reward first. */
+export const QUESTION_SORTS = [
+  'all',
+  'solved',
+  'date-unsolved',
+  'date-old',
+  'date-new',
+  'random',
+  'ending-soon',
+  'reward-high',
+] as const;
 export const QUESTION_STATUSES = ['open', 'answered', 'closed'] as const;
 
 /** Categories on the /share-idea page. */

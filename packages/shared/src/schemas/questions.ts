@@ -55,6 +55,8 @@ export const QUESTION_TEXT = {
   attachmentTooLarge: `Attachments must be at most ${LIMITS.attachmentBytes / (1024 * 1024)} MB`,
   invalidAttachment:
     'This file type is not allowed. Upload an image, PDF, Office document, ZIP or a text file.',
+  rewardFilterWhole: `Reward filters are whole rupees from 0 to ${QUESTION_LIMITS.rewardMaxRupees}`,
+  rewardFilterOrder: 'The minimum reward must not be more than the maximum reward',
 } as const;
 
 export const QuestionCategorySchema = z.enum(QUESTION_CATEGORIES, {
@@ -218,6 +220,13 @@ const Categories = z.union([
 ]);
 const Flag = z.enum(['true', 'false']).optional();
 
+/** A reward bound of the list filters, in whole rupees (a question's reward is at most rewardMaxRupees). */
+const RewardFilter = z.coerce
+  .number({ error: QUESTION_TEXT.rewardFilterWhole })
+  .int({ error: QUESTION_TEXT.rewardFilterWhole })
+  .min(0, { error: QUESTION_TEXT.rewardFilterWhole })
+  .max(QUESTION_LIMITS.rewardMaxRupees, { error: QUESTION_TEXT.rewardFilterWhole });
+
 /** GET /api/questions/public */
 export const PublicListQuery = z.object({
   category: Categories.optional(),
@@ -225,6 +234,9 @@ export const PublicListQuery = z.object({
   /** open: only questions still taking answers (the Open Questions tab). */
   status: z.enum(['open']).optional(),
   q: z.string().trim().max(QUESTION_LIMITS.searchMax).optional(),
+  /** Whole rupees, inclusive (minReward ≤ maxReward, checked by the server: 400 otherwise). */
+  minReward: RewardFilter.optional(),
+  maxReward: RewardFilter.optional(),
   limit: LimitQuery,
   cursor: z.string().max(500).optional(),
 });

@@ -101,6 +101,17 @@ export const questions = pgTable(
     index('questions_drafts_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`is_paid = false and reward_amount > 0`),
+    // The list's sort=ending-soon: open questions whose reward is held, nearest deadline first
+    // (migration 0028, bounty board indexes).
+    index('questions_ending_soon_idx')
+      .on(t.escrowDeadline, t.id)
+      .where(sql`status = 'open' and escrow_state = 'held' and hidden = false`),
+    // sort=reward-high and reward ranges: public questions by reward, then newest (migration 0028).
+    index('questions_reward_idx')
+      .on(t.rewardAmount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`hidden = false and (is_paid = true or reward_amount = 0)`),
+    // A category's questions by when they were paid (migration 0028): the daily digest's read.
+    index('questions_category_paid_idx').on(t.category, t.escrowHeldAt).where(sql`is_paid`),
   ],
 );
 

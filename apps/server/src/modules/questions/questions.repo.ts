@@ -1,5 +1,5 @@
 import type { QuestionSort } from '@agora/shared';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
@@ -87,6 +87,8 @@ export type QuestionRecord = {
   cursorTs: string;
   /** Only for the random sort. */
   randomKey?: string;
+  /** Only for sort=ending-soon: the escrow deadline as cursor text (see cursor.ts). */
+  deadlineTs?: string;
 };
 
 export async function insertQuestion(
@@ -152,6 +154,10 @@ export async function setStatus(
 
 export type ListCursor =
   | { kind: 'date'; dir: 'desc' | 'asc'; ts: string; id: string }
+  /** sort=ending-soon: the escrow deadline (microseconds) and the id. */
+  | { kind: 'deadline'; ts: string; id: string }
+  /** sort=reward-high: the reward (paise), created_at (microseconds) and the id. */
+  | { kind: 'reward'; reward: number; ts: string; id: string }
   | { kind: 'random'; seed: string; key: string; id: string };
 
 export interface ListFilter {
@@ -168,6 +174,11 @@ export interface ListFilter {
   cursor?: ListCursor | null;
   /** Only questions in this status (the Open Questions tab). */
   status?: 'open';
+  /** Reward bounds in paise, inclusive. */
+  minReward?: number;
+  maxReward?: number;
+  /** The clock's now: sort=ending-soon lists only deadlines still ahead. */
+  now?: Date;
   limit: number;
 }
 
@@ -180,6 +191,12 @@ export const isPublicSql = (): SQL =>
   sql`(${questions.hidden} = false and (${questions.isPaid} = true or ${questions.rewardAmount} = 0))`;
 
 /**
+ * sort=ending-soon's questions: still open, reward held in escrow. Literals, the predicate of
+ * questions_ending_soon_idx (migration 0028), which a generic plan can prove only from literals.
+ */
+const heldOpenSql = (): SQL => sql`${questions.status} = 'open' and ${questions.escrowState} = 'held'`;
+
+/**
  * What changes the text of a list statement (db/prepared.ts): the statement is built once per
  * shape, and each request only fills in its values (author, categories, cursor, limit…).
  */
@@ -189,6 +206,8 @@ interface ListShape {
   status: boolean;
   sort: QuestionSort;
   search: boolean;
+  minReward: boolean;
+  maxReward: boolean;
   /** Rows the statement reads (the page and one more), in its text: rowCount. */
   limit: number;
 }
@@ -200,6 +219,8 @@ function listShape(f: ListFilter): ListShape {
     status: f.status !== undefined,
     sort: f.sort,
     search: Boolean(f.tsQuery),
+    minReward: f.minReward !== undefined,
+    maxReward: f.maxReward !== undefined,
     limit: f.limit + 1,
   };
 }
@@ -211,12 +232,27 @@ function listValues(f: ListFilter): PlaceholderValues {
     answeredBy: f.answeredBy,
     status: f.status,
     tsQuery: f.tsQuery,
+    minReward: f.minReward,
+    maxReward: f.maxReward,
+    now: f.now?.toISOString(),
     ...indexed('cat', f.categories),
   };
 }
 
+const hasRewardRange = (s: ListShape) => s.minReward || s.maxReward;
+
+/**
+ * The reward range, both ends always written (0 and the largest safe integer for an absent one): a
+ * generic plan estimates a range with a parameter at 0.5 % of the rows, one bound alone at a third.
+ */
+function rewardRangeSql(s: ListShape, col: AnyColumn | SQL): SQL {
+  const lo = s.minReward ? sql`${slot('minReward')}::bigint` : sql.raw('0');
+  const hi = s.maxReward ? sql`${slot('maxReward')}::bigint` : sql.raw(String(Number.MAX_SAFE_INTEGER));
+  return sql`${col} between ${lo} and ${hi}`;
+}
+
 /** The conditions of a list's shape, with placeholders for the values (listValues). */
-function listWhere(s: ListShape): SQL[] {
+function listWhere(s: ListShape, opts: { range: boolean } = { range: true }): SQL[] {
   const where: SQL[] = [];
   if (s.scope === 'public') where.push(isPublicSql());
   else if (s.scope === 'answered') {
@@ -229,54 +265,133 @@ function listWhere(s: ListShape): SQL[] {
   if (s.status) where.push(eq(questions.status, slot<string>('status')));
   if (s.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (s.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
+  if (s.sort === 'ending-soon') {
+    where.push(heldOpenSql(), sql`${questions.escrowDeadline} > ${slot('now')}::timestamptz`);
+  }
+  if (opts.range && hasRewardRange(s)) where.push(rewardRangeSql(s, questions.rewardAmount));
   return where;
 }
 
 const tsQuerySql = tsQueryOnce(sql`to_tsquery('english', ${slot('tsQuery')})`);
 
-/** A list in date order, with or without a keyset cursor (cursorTs, cursorId) in its direction. */
+/** A list page with or without a keyset cursor (the sort's key placeholders) in its direction. */
 interface DateShape extends ListShape {
   cursor: boolean;
 }
 
-const dateDir = (s: ListShape) => (s.sort === 'date-old' ? 'asc' : 'desc');
+/** One column of a sort's key: its cursor placeholder and type, and its name in a window's rows. */
+interface SortKey {
+  col: AnyColumn;
+  slot: string;
+  cast: 'timestamptz' | 'uuid' | 'bigint';
+  alias: string;
+}
+
+const ID_KEY: SortKey = { col: questions.id, slot: 'cursorId', cast: 'uuid', alias: 'id' };
+const CREATED_KEY: SortKey = {
+  col: questions.createdAt,
+  slot: 'cursorTs',
+  cast: 'timestamptz',
+  alias: 'created_at',
+};
+
+/**
+ * A sort's key, every column in one direction (so that the cursor is one row comparison an index
+ * range starts at): date orders by created_at (questions_feed_idx), ending-soon by the escrow
+ * deadline (questions_ending_soon_idx), reward-high by reward, then newest (questions_reward_idx).
+ */
+function sortKeys(sort: QuestionSort): { dir: 'asc' | 'desc'; keys: SortKey[] } {
+  if (sort === 'ending-soon') {
+    const deadline: SortKey = {
+      col: questions.escrowDeadline,
+      slot: 'cursorTs',
+      cast: 'timestamptz',
+      alias: 'escrow_deadline',
+    };
+    return { dir: 'asc', keys: [deadline, ID_KEY] };
+  }
+  if (sort === 'reward-high') {
+    const reward: SortKey = {
+      col: questions.rewardAmount,
+      slot: 'cursorReward',
+      cast: 'bigint',
+      alias: 'reward_amount',
+    };
+    return { dir: 'desc', keys: [reward, CREATED_KEY, ID_KEY] };
+  }
+  return { dir: sort === 'date-old' ? 'asc' : 'desc', keys: [CREATED_KEY, ID_KEY] };
+}
+
+/** Orders that walk created_at: an index that knows nothing of the reward. */
+const isDateSort = (sort: QuestionSort) =>
+  sort !== 'ending-soon' && sort !== 'reward-high' && sort !== 'random';
+
+/**
+ * A date order with a reward range is read like a text search (searchPage): the range is tested on
+ * a bounded window of the date index, then, when the window holds too few, on the range's rows
+ * through questions_reward_idx — never a walk of the whole date index for a range few rows match.
+ */
+const rangeOutsideWalk = (s: ListShape) => isDateSort(s.sort) && hasRewardRange(s);
+
+/** `(k1, k2, …) > (cursor)` (ascending) or `<` (descending), as one row comparison. */
+function afterKeys(keys: SortKey[], dir: 'asc' | 'desc'): SQL {
+  const cols = sql.join(
+    keys.map((k) => sql`${k.col}`),
+    sql`, `,
+  );
+  const vals = sql.join(
+    keys.map((k) => sql`${slot(k.slot)}::${sql.raw(k.cast)}`),
+    sql`, `,
+  );
+  return dir === 'desc' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
+}
 
 /** The list's conditions and, with a cursor, the rows after it. */
-function dateWhere(s: DateShape): SQL {
-  const where = listWhere(s);
+function dateWhere(s: DateShape, opts: { range: boolean } = { range: true }): SQL {
+  const where = listWhere(s, opts);
   if (s.cursor) {
-    const after = { ts: slot<string>('cursorTs'), id: slot<string>('cursorId') };
-    where.push(afterCursor(questions.createdAt, questions.id, after, dateDir(s)));
+    const { dir, keys } = sortKeys(s.sort);
+    where.push(afterKeys(keys, dir));
   }
   return and(...where)!;
 }
 
-/** A page in date order: one statement per shape (db/prepared.ts). */
-const datePage = prepared((exec, s: DateShape) => {
-  const order = dateDir(s) === 'desc' ? desc : asc;
-  return exec
-    .select(questionColumns)
+/** The selected columns: sort=ending-soon's rows carry their deadline as cursor text too. */
+const columnsFor = (sort: QuestionSort) =>
+  sort === 'ending-soon'
+    ? { ...questionColumns, deadlineTs: cursorTs(questions.escrowDeadline) }
+    : questionColumns;
+
+const orderByKeys = (sort: QuestionSort) => {
+  const { dir, keys } = sortKeys(sort);
+  const order = dir === 'desc' ? desc : asc;
+  return keys.map((k) => order(k.col));
+};
+
+/** A page in the sort's order: one statement per shape (db/prepared.ts). */
+const datePage = prepared((exec, s: DateShape) =>
+  exec
+    .select(columnsFor(s.sort))
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(dateWhere(s))
-    .orderBy(order(questions.createdAt), order(questions.id))
-    .limit(rowCount(s.limit));
-});
+    .orderBy(...orderByKeys(s.sort))
+    .limit(rowCount(s.limit)),
+);
 
-/** The rows of the questions whose ids `ids` (an array expression) holds, in date order. */
-function questionsByIds(exec: Executor, dir: 'asc' | 'desc', ids: SQL) {
-  const order = dir === 'desc' ? desc : asc;
+/** The rows of the questions whose ids `ids` (an array expression) holds, in the sort's order. */
+function questionsByIds(exec: Executor, sort: QuestionSort, ids: SQL) {
   return exec
-    .select(questionColumns)
+    .select(columnsFor(sort))
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(sql`${questions.id} = any(${ids})`)
-    .orderBy(order(questions.createdAt), order(questions.id));
+    .orderBy(...orderByKeys(sort));
 }
 
-/** The rows of the questions a search chose (their ids in `ids`), in date order. */
-const rowsByIds = prepared((exec, dir: 'asc' | 'desc') =>
-  questionsByIds(exec, dir, sql`${slot('ids')}::uuid[]`),
+/** The rows of the questions a search chose (their ids in `ids`), in the sort's order. */
+const rowsByIds = prepared((exec, sort: QuestionSort) =>
+  questionsByIds(exec, sort, sql`${slot('ids')}::uuid[]`),
 );
 
 /** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
@@ -285,50 +400,89 @@ export async function listQuestions(exec: Executor, f: ListFilter): Promise<Ques
   const values = listValues(f);
   if (f.sort === 'random') return randomPage(exec, shape, values, f);
 
-  const cursor = f.cursor?.kind === 'date' ? f.cursor : null;
-  if (cursor) {
-    values.cursorTs = cursor.ts;
-    values.cursorId = cursor.id;
+  const c = f.cursor;
+  if (c?.kind === 'date' || c?.kind === 'deadline' || c?.kind === 'reward') {
+    values.cursorTs = c.ts;
+    values.cursorId = c.id;
+    if (c.kind === 'reward') values.cursorReward = c.reward;
   }
-  const s = { ...shape, cursor: cursor !== null };
-  if (f.tsQuery) return searchPage(exec, s, values);
+  const s = { ...shape, cursor: c != null && c.kind !== 'random' };
+  if (f.tsQuery || rangeOutsideWalk(s)) return searchPage(exec, s, values);
   return datePage(exec, s, values);
 }
 
-/** How many of the newest (or oldest) rows a search reads through the date index before it asks the full-text index. */
+/** How many of the first rows in the sort's order a search reads through its index before it asks the full-text index. */
 export const SEARCH_WINDOW = 1000;
 
-const searchOrder = (s: DateShape) => (dateDir(s) === 'asc' ? sql`asc` : sql`desc`);
-
-/** The newest (oldest) SEARCH_WINDOW rows of the list through the date index, filtered by the words. */
-function searchWindowIds(s: DateShape): SQL {
-  const o = searchOrder(s);
-  return sql`
-    select w.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at, ${questions.search} as search
-        from ${questions} where ${dateWhere(s)}
-       order by ${questions.createdAt} ${o}, ${questions.id} ${o} limit ${rowCount(SEARCH_WINDOW)}
-    ) w where w.search @@ ${tsQuerySql} order by w.created_at ${o}, w.id ${o} limit ${rowCount(s.limit)}`;
+/** The columns a window carries for its outer test and order: the id, the words, the reward, the sort's key. */
+function windowColumns(s: DateShape): SQL {
+  const cols = new Map<string, AnyColumn>([
+    ['id', questions.id],
+    ['search', questions.search],
+    ['reward_amount', questions.rewardAmount],
+  ]);
+  for (const k of sortKeys(s.sort).keys) cols.set(k.alias, k.col);
+  return sql.join(
+    [...cols].map(([alias, col]) => sql`${col} as ${sql.raw(alias)}`),
+    sql`, `,
+  );
 }
 
-/** The rows of the window's matches (searchWindowIds), in date order: the page of a common word. */
+/** `w.k1 dir, w.k2 dir…`: the sort's order on a window's (or match list's) aliased columns. */
+function aliasOrder(s: ListShape, prefix: string): SQL {
+  const { dir, keys } = sortKeys(s.sort);
+  return sql.raw(keys.map((k) => `${prefix}.${k.alias} ${dir}`).join(', '));
+}
+
+/** What a window's rows must also pass: the words, and a date order's reward range. */
+function windowTest(s: DateShape): SQL {
+  const tests: SQL[] = [];
+  if (s.search) tests.push(sql`w.search @@ ${tsQuerySql}`);
+  if (rangeOutsideWalk(s)) tests.push(rewardRangeSql(s, sql.raw('w.reward_amount')));
+  return and(...tests)!;
+}
+
+/** The first SEARCH_WINDOW rows of the list in the sort's order through its index, then tested (windowTest). */
+function searchWindowIds(s: DateShape): SQL {
+  const { dir, keys } = sortKeys(s.sort);
+  const o = sql.raw(dir);
+  const inner = sql.join(
+    keys.map((k) => sql`${k.col} ${o}`),
+    sql`, `,
+  );
+  return sql`
+    select w.id from (
+      select ${windowColumns(s)}
+        from ${questions} where ${dateWhere(s, { range: !rangeOutsideWalk(s) })}
+       order by ${inner} limit ${rowCount(SEARCH_WINDOW)}
+    ) w where ${windowTest(s)} order by ${aliasOrder(s, 'w')} limit ${rowCount(s.limit)}`;
+}
+
+/** The rows of the window's matches (searchWindowIds), in the sort's order: the page of a common word. */
 const searchWindowRows = prepared((exec, s: DateShape) =>
-  questionsByIds(exec, dateDir(s), sql`array(${searchWindowIds(s)})`),
+  questionsByIds(exec, s.sort, sql`array(${searchWindowIds(s)})`),
 );
 
-/** Every match of the words through the full-text index, sorted (for words too rare for the window). */
+/**
+ * Every match of the words (through the full-text index) or of a date order's reward range
+ * (through questions_reward_idx), sorted: for what is too rare for the window.
+ */
 const searchAll = prepared((_exec, s: DateShape) => {
-  const o = searchOrder(s);
+  const cols = sql.join(
+    sortKeys(s.sort).keys.map((k) => sql`${k.col} as ${sql.raw(k.alias)}`),
+    sql`, `,
+  );
+  const words = s.search ? sql` and ${questions.search} @@ ${tsQuerySql}` : sql``;
   return sql`
     select m.id from (
-      select ${questions.id} as id, ${questions.createdAt} as created_at
-        from ${questions} where ${dateWhere(s)} and ${questions.search} @@ ${tsQuerySql} offset 0
-    ) m order by m.created_at ${o}, m.id ${o} limit ${rowCount(s.limit)}`;
+      select ${cols}
+        from ${questions} where ${dateWhere(s)}${words} offset 0
+    ) m order by ${aliasOrder(s, 'm')} limit ${rowCount(s.limit)}`;
 });
 
 /**
- * Up to `limit` questions matching the list's conditions and the full-text query, in date order
- * (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
+ * Up to `limit` questions matching the list's conditions and the full-text query (or a date
+ * order's reward range), in the sort's order (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
  * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
  * within a few hundred rows, and the page's rows come back in the same statement; only when that
  * does not fill it (a rare or absent word), its matches through the GIN index (`offset 0` keeps
@@ -346,7 +500,7 @@ async function searchPage(
   if (fromWindow.length >= s.limit) return fromWindow;
   const ids = rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
   if (ids.length === 0) return [];
-  return rowsByIds(exec, dateDir(s), { ids });
+  return rowsByIds(exec, s.sort, { ids });
 }
 
 /** The stored pseudo-random key of sort=random: questions_random_idx (migration 0015). */
@@ -457,6 +611,8 @@ const SIMILAR_SHAPE: DateShape = {
   status: false,
   sort: 'date-new',
   search: true,
+  minReward: false,
+  maxReward: false,
   cursor: false,
   limit: SIMILAR_POOL,
 };

@@ -2,6 +2,7 @@ import {
   decodeCursor as decodeCursorParts,
   encodeCursor as encodeCursorParts,
   isCursorId,
+  isCursorInt,
   isCursorTs,
 } from '../../lib/cursor.js';
 import type { ListCursor } from './questions.repo.js';
@@ -30,13 +31,28 @@ export function anyWordQuery(q: string | undefined | null): string | null {
 
 /** Opaque keyset cursor (CONTRACT §3: X-Next-Cursor), through the one codec in lib/cursor.ts. */
 export function encodeCursor(c: ListCursor): string {
-  return c.kind === 'date'
-    ? encodeCursorParts(['date', c.dir, c.ts, c.id])
-    : encodeCursorParts(['random', c.seed, c.key, c.id]);
+  switch (c.kind) {
+    case 'date':
+      return encodeCursorParts(['date', c.dir, c.ts, c.id]);
+    case 'deadline':
+      return encodeCursorParts(['deadline', c.ts, c.id]);
+    case 'reward':
+      return encodeCursorParts(['reward', c.reward, c.ts, c.id]);
+    case 'random':
+      return encodeCursorParts(['random', c.seed, c.key, c.id]);
+  }
 }
 
 export function decodeCursor(raw: string | undefined): ListCursor | null {
-  return decodeCursorParts(raw, ([kind, a, b, id, ...rest]): ListCursor | null => {
+  return decodeCursorParts(raw, (parts): ListCursor | null => {
+    const [kind, a, b, id, ...rest] = parts;
+    if (kind === 'deadline' && parts.length === 3 && isCursorTs(a) && isCursorId(b)) {
+      return { kind, ts: a, id: b };
+    }
+    // A reward in paise: a question's reward is at most rewardMaxRupees (10^8 paise).
+    if (kind === 'reward' && parts.length === 4 && isCursorInt(a, 0, Number.MAX_SAFE_INTEGER)) {
+      return isCursorTs(b) && isCursorId(id) ? { kind, reward: a, ts: b, id } : null;
+    }
     if (rest.length > 0 || !isCursorId(id)) return null;
     if (kind === 'date' && (a === 'asc' || a === 'desc') && isCursorTs(b)) return { kind, dir: a, ts: b, id };
     if (

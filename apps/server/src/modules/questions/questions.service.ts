@@ -15,6 +15,7 @@ import {
   QUESTION_TEXT,
   type PublicListQuery,
   type Question,
+  type QuestionSort,
   type RankResult,
   type SimilarQuestion,
 } from '@agora/shared';
@@ -118,6 +119,30 @@ function validationError(error: z.ZodError, prefix: string): never {
   throw new AppError('VALIDATION', 400, message, details);
 }
 
+/** The kind of keyset cursor each sort pages with (questions.search.ts). */
+function cursorKind(sort: QuestionSort): repo.ListCursor['kind'] {
+  if (sort === 'random') return 'random';
+  if (sort === 'ending-soon') return 'deadline';
+  if (sort === 'reward-high') return 'reward';
+  return 'date';
+}
+
+const dateDir = (sort: QuestionSort) => (sort === 'date-old' ? 'asc' : 'desc');
+
+/** The position after a page's last row, in its sort's key. */
+function cursorAfter(sort: QuestionSort, last: repo.QuestionRecord, seed: string): repo.ListCursor {
+  switch (cursorKind(sort)) {
+    case 'random':
+      return { kind: 'random', seed, key: last.randomKey!, id: last.id };
+    case 'deadline':
+      return { kind: 'deadline', ts: last.deadlineTs!, id: last.id };
+    case 'reward':
+      return { kind: 'reward', reward: last.rewardAmount, ts: last.cursorTs, id: last.id };
+    default:
+      return { kind: 'date', dir: dateDir(sort), ts: last.cursorTs, id: last.id };
+  }
+}
+
 export interface ListPage {
   items: Question[];
   nextCursor: string | null;
@@ -155,13 +180,15 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     scope: { authorId?: string; answeredBy?: string },
     answers: 'none' | 'all' | { authorId: string },
   ): Promise<ListPage> {
-    const cursor = decodeCursor(query.cursor);
-    const isRandom = query.sort === 'random';
-    if (cursor) {
-      const dir = query.sort === 'date-old' ? 'asc' : 'desc';
-      const fits = isRandom ? cursor.kind === 'random' : cursor.kind === 'date' && cursor.dir === dir;
-      if (!fits) invalidCursor();
+    const { minReward, maxReward } = query;
+    if (minReward !== undefined && maxReward !== undefined && minReward > maxReward) {
+      badRequest(QUESTION_TEXT.rewardFilterOrder, [
+        { field: 'querystring.maxReward', message: QUESTION_TEXT.rewardFilterOrder },
+      ]);
     }
+    const cursor = decodeCursor(query.cursor);
+    if (cursor && cursor.kind !== cursorKind(query.sort)) invalidCursor();
+    if (cursor?.kind === 'date' && cursor.dir !== dateDir(query.sort)) invalidCursor();
     const categories =
       query.category === undefined ? [] : Array.isArray(query.category) ? query.category : [query.category];
     const seed = cursor?.kind === 'random' ? cursor.seed : randomBytes(8).toString('hex');
@@ -174,6 +201,10 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       answeredBy: scope.answeredBy,
       seed,
       cursor,
+      // Rupees in the query, paise in the table.
+      minReward: minReward === undefined ? undefined : minReward * 100,
+      maxReward: maxReward === undefined ? undefined : maxReward * 100,
+      now: ctx.clock.now(),
       limit: query.limit,
     });
     const more = rows.length > query.limit;
@@ -181,14 +212,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     const last = pageRows[pageRows.length - 1];
     let nextCursor: string | null = null;
     if (more && last) {
-      nextCursor = isRandom
-        ? encodeCursor({ kind: 'random', seed, key: last.randomKey!, id: last.id })
-        : encodeCursor({
-            kind: 'date',
-            dir: query.sort === 'date-old' ? 'asc' : 'desc',
-            ts: last.cursorTs,
-            id: last.id,
-          });
+      nextCursor = encodeCursor(cursorAfter(query.sort, last, seed));
     }
     // One query for the answers of the whole page (no N+1), bounded per question.
     const answerRows =
