@@ -1,11 +1,21 @@
 import type { RankInput, RankInputAnswer, Ranker, RankScore } from './ranker.js';
-import { terms, words } from './ranker-text.js';
+import { CONCEPT_GROUPS } from './ranker-concepts.js';
+import { isStopWord, stem, words } from './ranker-text.js';
 
 // BM25 parameters (the usual defaults).
 const K1 = 1.2;
 const B = 0.75;
 /** Pseudo-documents added to the answer set so terms shared by every answer still count a little. */
 const IDF_SMOOTHING_DOCS = 2;
+/** A word of the question's concept met through another word of its group counts this much of a match. */
+const CONCEPT_MATCH = 0.7;
+/** Pseudo-words added to an answer's own words when measuring its focus, so a two-word reply is not "all on topic". */
+const FOCUS_PRIOR = 3;
+const CONCEPT_WORD_WEIGHT = 1.5;
+/** Relevance = BM25 within the answer set, coverage of the question's words, focus of the answer's words. */
+const REL_W = { bm25: 0.3, coverage: 0.2, focus: 0.3, concepts: 0.2 };
+const BRIEF_OK_RELEVANCE = 0.35;
+const BRIEF_LENGTH_FLOOR = 1;
 
 const TECH_HINTS =
   /\b(code|error|function|api|sql|query|python|javascript|java|typescript|react|node|css|html|server|database|bug|script|compile|exception|git|docker|linux|excel|formula|regex|json|array|loop|install|config|command)\b/i;
@@ -43,6 +53,69 @@ const REASONING =
 const EXAMPLES = /\b(for example|for instance|e\.g\.|such as|example:)/gi;
 const STEPS = /\b(first|second|third|then|next|finally|step \d)\b/gi;
 
+/** One content word of a text: its stemmed term, and the word as written (for reasons). */
+interface Token {
+  term: string;
+  surface: string;
+  /** A part of a split identifier (useEffect → effect): counts for matching, not as a word of its own. */
+  part?: boolean;
+}
+
+/**
+ * Content words with their written form. Identifiers are kept whole and also split (useEffect → use,
+ * effect; clearTimeout → clear, timeout), thousands separators dropped (1,000 → 1000), `%` read as
+ * "percent" and regex classes as words (\d → digit), so code and formulas meet the question's words.
+ */
+export function tokensOf(text: string): Token[] {
+  const prepared = text
+    .replace(/c\+\+/gi, 'cplusplus')
+    .replace(/c#/gi, 'csharp')
+    .replace(/\.(js|ts|net)\b/gi, '$1')
+    .replace(/(\d),(\d{3})\b/g, '$1$2')
+    .replace(/%/g, ' percent ')
+    .replace(/\\d/g, ' digit ')
+    .replace(/\\s/g, ' whitespace ');
+  const out: Token[] = [];
+  for (const raw of prepared.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []) {
+    const lower = raw.toLowerCase();
+    if (!isStopWord(lower) && (lower.length >= 2 || /\d/.test(lower)))
+      out.push({ term: stem(lower), surface: raw });
+    // lowerCamelCase is an identifier (setTimeout); PascalCase is as often a name (JavaScript, GitHub).
+    if (/^[a-z][a-z0-9]*[A-Z]/.test(raw)) {
+      for (const part of raw.split(/(?<=[a-z0-9])(?=[A-Z])/)) {
+        const p = part.toLowerCase();
+        if (p.length >= 2 && !isStopWord(p) && p !== lower)
+          out.push({ term: stem(p), surface: raw, part: true });
+      }
+    }
+  }
+  return out;
+}
+
+/** term → indexes of the concept groups it belongs to. */
+const CONCEPTS: Map<string, number[]> = (() => {
+  const m = new Map<string, number[]>();
+  CONCEPT_GROUPS.forEach((g, i) => {
+    for (const w of g.words) {
+      const t = stem(w.toLowerCase());
+      const list = m.get(t) ?? [];
+      if (!list.includes(i)) list.push(i);
+      m.set(t, list);
+    }
+  });
+  return m;
+})();
+const groupsOf = (term: string) => CONCEPTS.get(term) ?? [];
+
+/** What an answer shares with the question, for the reason line: a question word, and how it was met. */
+export interface Match {
+  /** The question's word as written. */
+  topic: string;
+  /** The answer's words that met it through a concept group (empty for the same word). */
+  via: string[];
+  weight: number;
+}
+
 export interface AnswerFeatures {
   relevance: number;
   coverage: number;
@@ -60,6 +133,15 @@ export interface AnswerFeatures {
   hedging: number;
   repetition: number;
   wordCount: number;
+  /** Share of the answer's own words that belong to the question or its concepts (0–1). */
+  focus: number;
+  /** Share of the concept groups named by the title that the answer meets (0–1). */
+  concepts: number;
+  /** The answer meets a word of the title, directly or through its concept. */
+  keyConcept: boolean;
+  /** Short on-topic answers with code, a formula, a number or a technical term are not penalised for length. */
+  precise: boolean;
+  matches: Match[];
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
@@ -94,28 +176,80 @@ function countMatches(text: string, patterns: RegExp[]): number {
   return patterns.reduce((n, p) => n + (p.test(text) ? 1 : 0), 0);
 }
 
-function queryWeights(q: RankInput['question']): Map<string, number> {
-  const weights = new Map<string, number>();
+interface QueryTerm {
+  weight: number;
+  surface: string;
+  groups: number[];
+  title: boolean;
+}
+
+function queryTerms(q: RankInput['question']): Map<string, QueryTerm> {
+  const out = new Map<string, QueryTerm>();
   // Title words say what is asked; they count twice the description's.
-  for (const t of terms(q.title)) weights.set(t, Math.max(weights.get(t) ?? 0, 2));
-  for (const t of terms(q.description)) weights.set(t, Math.max(weights.get(t) ?? 0, 1));
-  return weights;
+  const add = (text: string, base: number) => {
+    for (const t of tokensOf(text)) {
+      // A word that names a known concept (debounce, index, margin) says more about the question
+      // than an everyday word next to it.
+      const groups = groupsOf(t.term);
+      const weight = groups.length > 0 ? base * CONCEPT_WORD_WEIGHT : base;
+      const prev = out.get(t.term);
+      if (prev && prev.weight >= weight) continue;
+      out.set(t.term, {
+        weight,
+        surface: prev?.surface ?? (t.part ? t.term : t.surface),
+        groups,
+        title: base === 2,
+      });
+    }
+  };
+  add(q.description, 1);
+  add(q.title, 2);
+  return out;
 }
 
 /** Features of every answer of one question (BM25 needs the whole answer set). */
 export function answerFeatures(input: RankInput): AnswerFeatures[] {
-  const query = queryWeights(input.question);
-  const docs = input.answers.map((a) => terms(a.content));
+  const query = queryTerms(input.question);
+  const activeGroups = new Set<number>();
+  for (const q of query.values()) for (const g of q.groups) activeGroups.add(g);
+  // The concepts the title names are what is asked; an answer that meets none of them answers
+  // something else, however many of the description's words it repeats.
+  const titleGroups = new Set<number>();
+  for (const q of query.values()) if (q.title) for (const g of q.groups) titleGroups.add(g);
+  const toks = input.answers.map((a) => tokensOf(a.content));
+  const docs = toks.map((ts) => ts.map((t) => t.term));
+  // How often each question term is met in each answer: the same word counts 1, another word of one of
+  // its concept groups CONCEPT_MATCH.
+  const hits = toks.map((ts) => {
+    const tf = new Map<string, number>();
+    const via = new Map<string, string[]>();
+    for (const t of ts) {
+      if (query.has(t.term)) {
+        tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+        continue;
+      }
+      const groups = groupsOf(t.term).filter((g) => activeGroups.has(g));
+      if (groups.length === 0) continue;
+      for (const [qt, q] of query) {
+        if (!q.groups.some((g) => groups.includes(g))) continue;
+        tf.set(qt, (tf.get(qt) ?? 0) + CONCEPT_MATCH);
+        const list = via.get(qt) ?? [];
+        if (!list.includes(t.surface)) list.push(t.surface);
+        via.set(qt, list);
+      }
+    }
+    return { tf, via };
+  });
   const n = docs.length;
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, n) || 1;
   const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const h of hits) for (const t of h.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const nIdf = n + IDF_SMOOTHING_DOCS;
   const idf = (t: string) => {
     const k = df.get(t) ?? 0;
     return Math.log(1 + (nIdf - k + 0.5) / (k + 0.5));
   };
-  const totalWeight = Array.from(query.values()).reduce((s, w) => s + w, 0) || 1;
+  const totalWeight = Array.from(query.values()).reduce((s, q) => s + q.weight, 0) || 1;
   const technical =
     input.question.category === 'Technology' ||
     TECH_HINTS.test(`${input.question.title} ${input.question.description}`) ||
@@ -123,22 +257,50 @@ export function answerFeatures(input: RankInput): AnswerFeatures[] {
 
   const raw = input.answers.map((a: RankInputAnswer, i) => {
     const doc = docs[i]!;
-    const tf = new Map<string, number>();
-    for (const t of doc) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const { tf, via } = hits[i]!;
     let bm25 = 0;
     let covered = 0;
-    for (const [t, w] of query) {
+    let keyConcept = false;
+    const matches: Match[] = [];
+    for (const [t, q] of query) {
       const f = tf.get(t) ?? 0;
       if (f === 0) continue;
-      covered += w;
-      bm25 += w * idf(t) * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgdl)));
+      const direct = !via.has(t) || f >= 1;
+      covered += q.weight * (direct && Number.isInteger(f) ? 1 : CONCEPT_MATCH);
+      bm25 += q.weight * idf(t) * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgdl)));
+      if (q.title) keyConcept = true;
+      matches.push({
+        topic: q.surface,
+        via: Number.isInteger(f) ? [] : (via.get(t) ?? []),
+        weight: q.weight,
+      });
     }
+    // Focus: the answer's own words (not the parts of split identifiers) that are the question's or
+    // belong to one of its concept groups.
+    const own = new Map<string, boolean>();
+    const ts = toks[i]!;
+    for (let j = 0; j < ts.length; j++) {
+      const t = ts[j]!;
+      if (t.part) continue;
+      let on = query.has(t.term) || groupsOf(t.term).some((g) => activeGroups.has(g));
+      for (let k = j + 1; k < ts.length && ts[k]!.part; k++)
+        on ||= query.has(ts[k]!.term) || groupsOf(ts[k]!.term).some((g) => activeGroups.has(g));
+      own.set(t.term, (own.get(t.term) ?? false) || on);
+    }
+    const metGroups = new Set<number>();
+    for (const t of ts) for (const g of groupsOf(t.term)) if (titleGroups.has(g)) metGroups.add(g);
+    const concepts =
+      titleGroups.size > 0 ? metGroups.size / titleGroups.size : Math.min(1, (covered / totalWeight) * 2.5);
+    const onTopic = Array.from(own.values()).filter(Boolean).length;
+    const focus = onTopic / (own.size + FOCUS_PRIOR);
     const text = a.content;
     const allWords = words(text);
     const wordCount = allWords.length;
     const hasFence = /```[\s\S]*?```/.test(text) || /^( {4}|\t)\S/m.test(text);
     const inlineCode = (text.match(/`[^`\n]+`/g) ?? []).length;
-    const code = hasFence ? 1 : inlineCode >= 2 ? 0.7 : inlineCode === 1 ? 0.4 : 0;
+    // An API named in prose (setTimeout, useEffect) is code too, if less than a snippet.
+    const identifiers = ts.some((t) => t.part) ? 0.4 : 0;
+    const code = Math.max(hasFence ? 1 : inlineCode >= 2 ? 0.7 : inlineCode === 1 ? 0.4 : 0, identifiers);
     const numbers = (
       text.match(
         /\b\d+([.,]\d+)?\s*(%|kg|g|mg|ml|l|km|m|cm|mm|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|rs|inr|₹|\$|x)?\b/gi,
@@ -157,11 +319,23 @@ export function answerFeatures(input: RankInput): AnswerFeatures[] {
     const repetition = wordCount >= 30 && unique / wordCount < 0.35 ? 1 : 0;
     const urls = (text.match(/https?:\/\/\S+/g) ?? []).length;
     const linkOnly = urls > 0 && wordCount - urls * 4 < 12 ? 1 : 0;
+    // A precise answer names something exact: code, a number, an identifier or a concept word.
+    const precise =
+      code > 0 ||
+      numbers > 0 ||
+      ts.some((t) => t.part) ||
+      Array.from(via.values()).some((v) => v.length > 0) ||
+      /[=×÷^/]/.test(text);
     const author = a.author;
     return {
       bm25,
       coverage: covered / totalWeight,
-      length: lengthScore(wordCount),
+      focus,
+      concepts,
+      keyConcept,
+      precise,
+      matches,
+      lengthRaw: lengthScore(wordCount),
       structure: structureScore(text),
       code: technical ? code : code * 0.3,
       specificity,
@@ -169,7 +343,7 @@ export function answerFeatures(input: RankInput): AnswerFeatures[] {
       attachments: a.attachments > 0 ? 1 : 0,
       // Smoothed share of the answerer's answers that were accepted or ranked best; new users sit at 0.25.
       track: author ? (author.best + 0.5) / (author.answers + 2) : 0.25,
-      lowEffort: clamp01(countMatches(text, LOW_EFFORT) * 0.6 + linkOnly * 0.6 + (wordCount < 6 ? 0.5 : 0)),
+      lowEffortRaw: clamp01(countMatches(text, LOW_EFFORT) * 0.6 + linkOnly * 0.6),
       spam: clamp01(countMatches(text, SPAM) * 0.7),
       shouting,
       hedging: clamp01(countMatches(text, HEDGES) * 0.5),
@@ -178,10 +352,19 @@ export function answerFeatures(input: RankInput): AnswerFeatures[] {
     };
   });
   const maxBm25 = Math.max(0, ...raw.map((r) => r.bm25));
-  return raw.map((r) => {
+  return raw.map(({ lengthRaw, lowEffortRaw, ...r }) => {
     const relBm25 = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
-    const relevance = clamp01(0.55 * relBm25 + 0.45 * clamp01(r.coverage * 2.5));
-    return { ...r, relevance };
+    const relevance = clamp01(
+      REL_W.bm25 * relBm25 +
+        REL_W.coverage * clamp01(r.coverage * 2.5) +
+        REL_W.focus * clamp01(r.focus * 2) +
+        REL_W.concepts * r.concepts,
+    );
+    // Brevity is no fault in an answer that is on topic and exact (a one-line fix, a formula).
+    const onTopicAndPrecise = r.precise && r.keyConcept && relevance >= BRIEF_OK_RELEVANCE;
+    const length = onTopicAndPrecise ? Math.max(lengthRaw, BRIEF_LENGTH_FLOOR) : lengthRaw;
+    const lowEffort = clamp01(lowEffortRaw + (r.wordCount < 6 && !onTopicAndPrecise ? 0.5 : 0));
+    return { ...r, relevance, length, lowEffort };
   });
 }
 
