@@ -71,6 +71,10 @@ export const MSG = {
   invalidAmount: 'Please enter a valid amount',
   insufficientBalance: 'Insufficient balance',
   addPayoutFirst: 'Please add your bank account details or UPI ID first',
+  payoutMethodRequired: 'Choose where to send the money: your UPI ID or your bank account.',
+  payoutMethodInvalid: 'Choose UPI or bank account for the withdrawal.',
+  payoutMethodUpiMissing: 'Add a UPI ID first, or choose your bank account.',
+  payoutMethodBankMissing: 'Add your bank account details first, or choose your UPI ID.',
   noBalance: 'No balance available for withdrawal',
   withdrawalSubmitted: 'Withdrawal request submitted successfully. Payment will be processed shortly.',
 

@@ -209,6 +209,11 @@ export const WithdrawalBody = z.object({
     .max(MAX_PAISE, { error: MSG.insufficientBalance }),
   /** Optional client-generated key: a retried request with the same key does nothing twice. */
   requestId: z.string().trim().min(8).max(100).optional(),
+  /**
+   * Where the money goes. Optional while only one of UPI and bank account is saved (that one is
+   * used); required when both are, so the payout never goes somewhere the user did not choose.
+   */
+  method: z.enum(['upi', 'bank'], { error: MSG.payoutMethodInvalid }).optional(),
 });
 export type WithdrawalBody = z.infer<typeof WithdrawalBody>;
 

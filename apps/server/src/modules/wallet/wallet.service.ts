@@ -142,6 +142,20 @@ function payoutSnapshot(method: 'upi' | 'bank', w: repo.WalletRow) {
   };
 }
 
+/**
+ * Where a withdrawal is paid: the saved one when only one of UPI and bank account is saved, the
+ * user's choice when both are (asked for, never guessed), refused when the chosen one is not saved.
+ */
+function payoutMethodFor(w: repo.WalletRow, chosen: 'upi' | 'bank' | undefined): 'upi' | 'bank' {
+  const hasUpi = Boolean(w.upiId);
+  const hasBank = Boolean(w.bankAccountLast4);
+  if (chosen === 'upi' && !hasUpi) return badRequest(MSG.payoutMethodUpiMissing);
+  if (chosen === 'bank' && !hasBank) return badRequest(MSG.payoutMethodBankMissing);
+  if (chosen) return chosen;
+  if (hasUpi && hasBank) return badRequest(MSG.payoutMethodRequired);
+  return hasUpi ? 'upi' : 'bank';
+}
+
 /** The snapshot in the wallet's shape, so the wallet's views and masking apply unchanged. */
 function snapshotOf(w: repo.WithdrawalRow) {
   return {
@@ -572,9 +586,9 @@ export function createWalletService(ctx: AppContext) {
         return await ctx.db.transaction(async (tx) => {
           const wallet = await repo.findWallet(tx, user.id);
           if (!wallet || (!wallet.upiId && !wallet.bankAccountLast4)) badRequest(MSG.addPayoutFirst);
+          const method = payoutMethodFor(wallet!, body.method);
           if (wallet!.balance <= 0) badRequest(MSG.noBalance);
           if (body.amount > wallet!.balance) badRequest(MSG.insufficientBalance);
-          const method = wallet!.upiId ? 'upi' : 'bank';
           const destination =
             method === 'upi'
               ? `UPI ID ${wallet!.upiId}`

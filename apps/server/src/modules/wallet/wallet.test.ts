@@ -491,6 +491,64 @@ describe('withdrawals', () => {
     expect((await walletOf(u)).balance).toBe(0);
   });
 
+  it('pays to the method the user chooses when both UPI and bank account are saved', async () => {
+    const bankOnly = await signup(t.app, { name: 'Bank Only' });
+    const u = await fundedAnswerer(30);
+    const bank = {
+      upiId: 'funded@okbank',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      accountHolderName: 'Funded Answerer',
+      bankName: 'SBI',
+    };
+    expect((await req('PUT', '/api/wallet/bank-details', u, bank)).statusCode).toBe(200);
+
+    // Both saved and no choice: asked, nothing taken.
+    const unasked = await req('POST', '/api/withdrawals/request', u, { amount: 100 });
+    expect(unasked.statusCode).toBe(400);
+    expect(unasked.json().error).toBe(MSG.payoutMethodRequired);
+    const odd = await req('POST', '/api/withdrawals/request', u, { amount: 100, method: 'cash' });
+    expect(odd.statusCode).toBe(400);
+    expect((await walletOf(u)).balance).toBe(3000);
+
+    const toBank = await req('POST', '/api/withdrawals/request', u, { amount: 1000, method: 'bank' });
+    expect(toBank.statusCode).toBe(201);
+    const toUpi = await req('POST', '/api/withdrawals/request', u, { amount: 500, method: 'upi' });
+    expect(toUpi.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(toBank.json().withdrawal._id)).toMatchObject({
+      payoutMethod: 'bank',
+      payoutUpiId: null,
+      payoutBankAccountLast4: '9012',
+      payoutIfsc: 'SBIN0001234',
+    });
+    expect(byId.get(toUpi.json().withdrawal._id)).toMatchObject({
+      payoutMethod: 'upi',
+      payoutUpiId: 'funded@okbank',
+      payoutBankAccountLast4: null,
+    });
+    const descriptions = (await req('GET', '/api/wallet/transactions', u))
+      .json()
+      .filter((x: { type: string }) => x.type === 'withdrawal')
+      .map((x: { description: string }) => x.description);
+    expect(descriptions).toContain('Withdrawal to UPI ID funded@okbank');
+    expect(
+      descriptions.some((d: string) => d.startsWith('Withdrawal to bank account') && d.endsWith('9012')),
+    ).toBe(true);
+    expect((await walletOf(u)).balance).toBe(1500);
+
+    // With one method saved it is used without asking; choosing the missing one is refused.
+    const upiOnly = await fundedAnswerer(10);
+    expect((await req('POST', '/api/withdrawals/request', upiOnly, { amount: 100 })).statusCode).toBe(201);
+    const noBank = await req('POST', '/api/withdrawals/request', upiOnly, { amount: 100, method: 'bank' });
+    expect(noBank.statusCode).toBe(400);
+    expect(noBank.json().error).toBe(MSG.payoutMethodBankMissing);
+    await req('PUT', '/api/wallet/bank-details', bankOnly, { ...bank, upiId: '' });
+    const noUpi = await req('POST', '/api/withdrawals/request', bankOnly, { amount: 100, method: 'upi' });
+    expect(noUpi.json().error).toBe(MSG.payoutMethodUpiMissing);
+  });
+
   it('never overdraws when requests race', async () => {
     const u = await fundedAnswerer(10);
     const results = await Promise.all(

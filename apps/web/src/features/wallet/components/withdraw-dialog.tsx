@@ -1,5 +1,5 @@
 import { MSG, WithdrawalBody } from '@agora/shared';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
@@ -9,7 +9,8 @@ import { moneyError, rupeesToPaise } from '../lib/money';
 export interface WithdrawDialogProps {
   opened: boolean;
   balance: number;
-  destination: string;
+  /** Where the money can go: the saved UPI ID and/or bank account, each described for the user. */
+  destinations: { method: 'upi' | 'bank'; label: string }[];
   onClose: () => void;
   onDone: (message: string) => void;
 }
@@ -18,8 +19,11 @@ export interface WithdrawDialogProps {
 const amountRule = WithdrawalBody.shape.amount;
 
 /** spec 01 §5: amount above 0 (min ₹0.01), at most the balance; sent in paise. */
-export function WithdrawDialog({ opened, balance, destination, onClose, onDone }: WithdrawDialogProps) {
+export function WithdrawDialog({ opened, balance, destinations, onClose, onDone }: WithdrawDialogProps) {
   const form = useForm({ initialValues: { amount: '' } });
+  // With both UPI and a bank account saved the user picks one (the server asks for it too).
+  const [method, setMethod] = useState<'upi' | 'bank' | null>(null);
+  const choose = destinations.length > 1;
   const [error, setError] = useState<string | null>(null);
   // One key per attempt: a retried (double-clicked, re-sent) request never withdraws twice.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -27,6 +31,7 @@ export function WithdrawDialog({ opened, balance, destination, onClose, onDone }
 
   const reset = () => {
     form.reset();
+    setMethod(null);
     setError(null);
     setRequestId(crypto.randomUUID());
   };
@@ -39,8 +44,9 @@ export function WithdrawDialog({ opened, balance, destination, onClose, onDone }
     const checked = amountRule.safeParse(paise);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? MSG.invalidAmount);
     if (paise > balance) return setError(MSG.insufficientBalance);
+    if (choose && !method) return setError(MSG.payoutMethodRequired);
     withdraw.mutate(
-      { amount: paise, requestId },
+      { amount: paise, requestId, ...(choose && method ? { method } : {}) },
       {
         onSuccess: (res) => {
           reset();
@@ -67,9 +73,24 @@ export function WithdrawDialog({ opened, balance, destination, onClose, onDone }
           <Text size="sm">
             Available balance: <b data-testid="withdraw-available">{rupees(balance)}</b>
           </Text>
-          <Text size="sm" c="dimmed">
-            Paid to {destination}
-          </Text>
+          {choose ? (
+            <Radio.Group
+              label="Pay to"
+              required
+              value={method}
+              onChange={(v) => setMethod(v as 'upi' | 'bank')}
+            >
+              <Stack gap={6} mt={6}>
+                {destinations.map((d) => (
+                  <Radio key={d.method} value={d.method} label={d.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Paid to {destinations[0]?.label}
+            </Text>
+          )}
           {error ? (
             <Alert color="red" role="alert">
               {error}

@@ -113,6 +113,38 @@ describe('WalletPage', { timeout: 30_000 }, () => {
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('with both UPI and a bank account saved, asks where to pay and sends the choice', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': {
+        body: wallet({
+          bankAccount: {
+            accountNumber: 'XXXX9012',
+            ifsc: 'SBIN0001234',
+            accountHolderName: 'Asha',
+            bankName: 'SBI',
+          },
+        }),
+      },
+      'GET /api/wallet/transactions': { body: [] },
+      'POST /api/withdrawals/request': {
+        status: 201,
+        body: { message: MSG.withdrawalSubmitted, withdrawal: {}, balance: 1500 },
+      },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
+    expect(await within(dialog).findByText(MSG.payoutMethodRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(dialog).getByRole('radio', { name: 'UPI ID asha@okbank' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'bank account XXXX9012' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Withdrawal' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ amount: 500, method: 'bank' });
+  });
+
   it('opens no dialog without payout details or without a balance', async () => {
     mockApi({
       'GET /api/wallet': { body: wallet({ upiId: null }) },

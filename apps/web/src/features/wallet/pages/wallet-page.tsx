@@ -60,11 +60,12 @@ export function WalletPage() {
   }
 
   const w = wallet.data;
-  const destination = w?.upiId
-    ? `UPI ID ${w.upiId}`
-    : w?.bankAccount
-      ? `bank account ${w.bankAccount.accountNumber}`
-      : '';
+  const destinations = [
+    ...(w?.upiId ? [{ method: 'upi' as const, label: `UPI ID ${w.upiId}` }] : []),
+    ...(w?.bankAccount
+      ? [{ method: 'bank' as const, label: `bank account ${w.bankAccount.accountNumber}` }]
+      : []),
+  ];
 
   // spec 01 §4: the dialog opens only with payout details and a balance above 0.
   const openWithdraw = () => {
@@ -121,7 +122,7 @@ export function WalletPage() {
             <WithdrawDialog
               opened={withdrawOpen}
               balance={w.balance}
-              destination={destination}
+              destinations={destinations}
               onClose={() => setWithdrawOpen(false)}
               onDone={(message) => {
                 setWithdrawOpen(false);
