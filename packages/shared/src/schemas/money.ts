@@ -2,7 +2,7 @@
 // Amounts are integer paise everywhere except the create-order `amount` (whole rupees, CONTRACT §3).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { QUESTION_LIMITS, QUESTION_TEXT } from './questions.js';
+import { ESCROW_STATES, QUESTION_LIMITS, QUESTION_TEXT, SuggestedSplit } from './questions.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -123,6 +123,10 @@ export const RewardView = z.object({
     /** Paise the author asked for when creating the question (0 when not recorded). */
     rewardAmount: Paise,
     rewardsDistributedAt: z.string().nullable(),
+    /** Where the paid reward is: held until distributed (by hand or at the deadline) or refunded. */
+    escrowState: z.enum(ESCROW_STATES).nullable(),
+    /** What a rewarded answer must do, as the asker stated it. */
+    acceptanceCriteria: z.string().nullable(),
     answers: z.array(RewardAnswer),
   }),
   payment: z.object({ amount: Paise }),
@@ -130,6 +134,8 @@ export const RewardView = z.object({
   /** Percentage already distributed (0 or 100). */
   totalDistributed: z.number().int(),
   remainingPercentage: z.number().int(),
+  /** The split the last ranking suggests (rewards by merit); null when the answers were never ranked. */
+  suggestedSplit: SuggestedSplit,
 });
 export type RewardView = z.infer<typeof RewardView>;
 

@@ -5,6 +5,11 @@ import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { Author, FilePart, LimitQuery } from './common.js';
 
+/** Whole rupees grouped the Indian way (10,00,000), as the money formatter shows them. */
+function inr(n: number): string {
+  return new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(n);
+}
+
 export const QUESTION_LIMITS = {
   titleMax: LIMITS.titleMax,
   descriptionMax: LIMITS.textMax,
@@ -13,6 +18,8 @@ export const QUESTION_LIMITS = {
   searchMax: 200,
   /** Whole rupees; a sanity bound far above any real reward. */
   rewardMaxRupees: 1_000_000,
+  /** Characters of the optional "what a rewarded answer must do" the asker states. */
+  acceptanceCriteriaMax: 500,
   /** Answers returned per question in list responses (the count stays exact). */
   answersPerListedQuestion: 100,
   /** Unpaid questions (drafts: a reward asked, not paid) one account may hold at once. */
@@ -27,8 +34,15 @@ export const QUESTION_TEXT = {
   answerTooLong: `Answer must be at most ${LIMITS.textMax} characters`,
   unknownCategory: `Category must be one of: ${QUESTION_CATEGORIES.join(', ')}`,
   rewardWhole: 'Reward must be a whole number of rupees',
-  rewardTooLarge: `Reward must be at most ₹${QUESTION_LIMITS.rewardMaxRupees}`,
-  rewardTooSmall: (min: number) => `Reward must be at least ₹${min}`,
+  rewardTooLarge: `Reward must be at most ₹${inr(QUESTION_LIMITS.rewardMaxRupees)}`,
+  rewardTooSmall: (min: number) => `Reward must be at least ₹${inr(min)}`,
+  /** The reward field's stated limits: the number typed is the number paid. */
+  rewardLimits: (min: number) =>
+    `Whole rupees, from ₹${inr(min)} to ₹${inr(QUESTION_LIMITS.rewardMaxRupees)}. You pay exactly this amount.`,
+  acceptanceCriteriaLabel: 'Acceptance criteria (optional)',
+  acceptanceCriteriaPlaceholder: 'A rewarded answer must…',
+  acceptanceCriteriaTooLong: `Acceptance criteria must be at most ${QUESTION_LIMITS.acceptanceCriteriaMax} characters`,
+  acceptanceCriteriaHeading: 'A rewarded answer must',
   authorCannotAnswer: 'You cannot answer your own question',
   questionClosed: 'This question is no longer open for answers',
   onlyAuthor: 'Only the question author can do this',
@@ -37,6 +51,7 @@ export const QUESTION_TEXT = {
   needTwoAnswers: 'At least two answers are needed to rank them',
   answererCannotAsk: 'Answerer accounts cannot ask questions',
   rewardPaidOut: 'The reward for this question has been paid out, so it no longer takes answers',
+  rankAfterPayout: 'The reward for this question has been paid out, so its answers are no longer ranked',
   rewardRefunded:
     'Nobody answered before the deadline and the reward went back to the asker, so this question no longer takes answers',
   unpaidNoActions: 'Pay the reward first: an unpaid question cannot be marked answered or ranked',
@@ -85,6 +100,16 @@ export const RewardRupees = z.coerce
   .min(1, { error: QUESTION_TEXT.rewardWhole })
   .max(QUESTION_LIMITS.rewardMaxRupees, { error: QUESTION_TEXT.rewardTooLarge });
 
+/** Optional, trimmed, at most `acceptanceCriteriaMax` characters; blank or absent → undefined. */
+export const AcceptanceCriteria = z.preprocess(
+  (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
+  z
+    .string({ error: QUESTION_TEXT.acceptanceCriteriaTooLong })
+    .trim()
+    .max(QUESTION_LIMITS.acceptanceCriteriaMax, { error: QUESTION_TEXT.acceptanceCriteriaTooLong })
+    .optional(),
+);
+
 /** POST /api/questions (JSON, or the same fields as multipart text parts plus `image`). */
 export const CreateQuestionBody = z.object({
   title: required(QUESTION_LIMITS.titleMax, QUESTION_TEXT.titleTooLong),
@@ -92,6 +117,8 @@ export const CreateQuestionBody = z.object({
   category: QuestionCategorySchema,
   /** Whole rupees; absent → the minimum reward. */
   reward: z.preprocess((v) => (v === '' || v === null ? undefined : v), RewardRupees.optional()),
+  /** What a rewarded answer must do, in the asker's words; blank → none. */
+  acceptanceCriteria: AcceptanceCriteria,
 });
 export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
 export type CreateQuestionInput = z.input<typeof CreateQuestionBody>;
@@ -108,6 +135,10 @@ export const CreateQuestionParts = z.preprocess(
     description: z.unknown().optional().meta({ type: 'string' }),
     category: z.unknown().optional().meta({ type: 'string' }),
     reward: z.unknown().optional().meta({ description: 'Whole rupees (a number, or its text in multipart)' }),
+    acceptanceCriteria: z
+      .unknown()
+      .optional()
+      .meta({ type: 'string', description: 'What a rewarded answer must do (at most 500 characters)' }),
     image: FilePart.optional(),
   }),
 );
@@ -207,6 +238,8 @@ export const Question = z.object({
   /** URL of the optional image. */
   image: z.string().nullable(),
   rewardsDistributed: z.boolean(),
+  /** What a rewarded answer must do, as the asker stated it; null when not stated. */
+  acceptanceCriteria: z.string().nullable(),
   hidden: z.boolean(),
   /** Null until the reward is paid. */
   escrow: EscrowInfo.nullable(),
@@ -269,8 +302,16 @@ export const RankingScore = z.object({
 });
 export type RankingScore = z.infer<typeof RankingScore>;
 
+/** One answer's share of a suggested split: whole percents, ≥ 1, adding up to 100 (`suggestSplit`). */
+export const SplitShareSchema = z.object({ answerId: z.string(), percent: z.number().int() });
+/** The split a ranking suggests (`suggestSplit`); null when there is no ranking to suggest from. */
+export const SuggestedSplit = z.array(SplitShareSchema).nullable();
+export type SuggestedSplit = z.infer<typeof SuggestedSplit>;
+
 export const RankResult = z.object({
   rankedAnswers: z.array(Answer),
+  /** Rewards by merit: the answers worth paying and their shares, from this ranking. */
+  suggestedSplit: SuggestedSplit,
   aiRanking: z.object({
     /** False when the ranker failed: the answers keep their order (spec 01 §8). */
     available: z.boolean(),

@@ -54,6 +54,8 @@ export const questions = pgTable(
     escrowSettledAt: ts('escrow_settled_at'),
     /** The smallest reminder window (hours before the deadline) already sent to the author. */
     escrowRemindedHours: integer('escrow_reminded_hours'),
+    /** What a rewarded answer must do, in the asker's words; null when not stated (migration 0027). */
+    acceptanceCriteria: text('acceptance_criteria'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -72,6 +74,10 @@ export const questions = pgTable(
       sql`(${t.escrowState} is distinct from 'refunded' or ${t.rewardsDistributedAt} is null) and (${t.escrowState} is distinct from 'held' or ${t.rewardsDistributedAt} is null)`,
     ),
     index('questions_escrow_due_idx').on(t.escrowDeadline).where(sql`${t.escrowState} = 'held'`),
+    check(
+      'questions_acceptance_criteria_check',
+      sql`${t.acceptanceCriteria} is null or char_length(${t.acceptanceCriteria}) between 1 and 500`,
+    ),
     check('questions_counts_check', sql`${t.views} >= 0 and ${t.answerCount} >= 0`),
     check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,

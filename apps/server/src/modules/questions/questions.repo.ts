@@ -53,6 +53,7 @@ const questionColumns = {
   escrowHeldAt: questions.escrowHeldAt,
   escrowDeadline: questions.escrowDeadline,
   escrowSettledAt: questions.escrowSettledAt,
+  acceptanceCriteria: questions.acceptanceCriteria,
   createdAt: questions.createdAt,
   updatedAt: questions.updatedAt,
   cursorTs: createdAtText,
@@ -81,6 +82,7 @@ export type QuestionRecord = {
   escrowHeldAt: Date | null;
   escrowDeadline: Date | null;
   escrowSettledAt: Date | null;
+  acceptanceCriteria: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** Keyset position of the row (see cursor.ts). */

@@ -254,18 +254,22 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     }
 
-    app.post(
-      '/:id/rank-answers',
-      {
-        preHandler: app.requireUser,
-        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
-        schema: {
-          tags,
-          params: Params,
-          response: { 200: RankResult, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    // The spec's path, and the shorter one that returns the same ranking and suggested split.
+    for (const path of ['/:id/rank-answers', '/:id/rank'] as const) {
+      app.post(
+        path,
+        {
+          preHandler: app.requireUser,
+          // One allowance for both paths: ranking runs the AI model, which every author shares.
+          config: { rateLimit: { max: 20, timeWindow: 60_000, groupId: 'rank-answers' } },
+          schema: {
+            tags,
+            params: Params,
+            response: { 200: RankResult, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+          },
         },
-      },
-      async (req) => questions.rank(req.user!, req.params.id, (obj, msg) => req.log.warn(obj, msg)),
-    );
+        async (req) => questions.rank(req.user!, req.params.id, (obj, msg) => req.log.warn(obj, msg)),
+      );
+    }
   };
 }

@@ -18,10 +18,11 @@ import {
   type QuestionSort,
   type RankResult,
   type SimilarQuestion,
+  suggestSplit,
 } from '@agora/shared';
 import type { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
-import { pgErrorCode } from '../../db/client.js';
+import { pgErrorCode, type Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   CLAIMED_LATER,
@@ -94,6 +95,7 @@ function toQuestion(q: repo.QuestionRecord, answers: repo.AnswerRecord[]): Quest
     aiRankedAt: q.aiRankedAt?.toISOString() ?? null,
     image: q.imageKey ? uploadUrl(q.imageKey) : null,
     rewardsDistributed: q.rewardsDistributedAt !== null,
+    acceptanceCriteria: q.acceptanceCriteria,
     hidden: q.hidden,
     escrow:
       q.escrowState && q.escrowHeldAt && q.escrowDeadline
@@ -325,6 +327,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
             description: body.description,
             category: body.category,
             rewardAmount: reward * 100,
+            acceptanceCriteria: body.acceptanceCriteria ?? null,
             imageKey,
             createdAt: now,
             updatedAt: now,
@@ -456,18 +459,25 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       const q = await visibleQuestion(user, id);
       if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
       if (!isPublic(q) && !q.isPaid) conflict('QUESTION_UNPAID', QUESTION_TEXT.unpaidNoActions);
+      refuseIfSettled(q);
       const current = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       if (current.length < 2) conflict('NOT_ENOUGH_ANSWERS', QUESTION_TEXT.needTwoAnswers);
       let ranking: Ranking;
       try {
-        ranking = await rankAndSave(q, current, ranker);
+        // Checked again under the question's lock with the save: a payout that lands while the
+        // ranker runs wins, and the ranking its answerers were paid by stays as it was.
+        ranking = await rankAndSave(q, current, ranker, async (tx) => {
+          refuseIfSettled((await repo.lockQuestion(tx, q.id)) ?? q);
+        });
       } catch (err) {
+        if (err instanceof AppError) throw err;
         log(
           { err: { message: (err as Error).message }, ranker: ranker.name, questionId: q.id },
           'ranking failed',
         );
         return {
           rankedAnswers: current.map(toAnswer),
+          suggestedSplit: null,
           aiRanking: {
             available: false,
             ranker: ranker.name,
@@ -480,6 +490,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
       const ranked = await repo.answersFor(db, [q.id], { perQuestion: ANSWERS_PER_QUESTION });
       return {
         rankedAnswers: ranked.map(toAnswer),
+        suggestedSplit: suggestSplit(ranking),
         aiRanking: {
           available: true,
           ranker: ranker.name,
@@ -617,11 +628,23 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
 
   type Ranking = ReturnType<typeof toRanking>;
 
+  /**
+   * A settled reward (distributed, auto-distributed or refunded) is final: its answers are not
+   * ranked again, so the ranking the payout went by is the one everybody keeps seeing.
+   */
+  function refuseIfSettled(q: { rewardsDistributedAt: Date | null; escrowState: string | null }) {
+    if (q.escrowState === 'refunded') conflict('REWARD_REFUNDED', QUESTION_TEXT.rewardRefunded);
+    if (q.rewardsDistributedAt || (q.escrowState && q.escrowState !== 'held'))
+      conflict('REWARD_PAID_OUT', QUESTION_TEXT.rankAfterPayout);
+  }
+
   /** Ranks the answers with `using`, saves the ranking and tells each answerer whose place changed. */
   async function rankAndSave(
     q: { id: string; title: string; description: string; category: string },
     current: repo.AnswerRecord[],
     using: Ranker,
+    /** Runs first in the transaction that saves the ranking; throwing there saves nothing. */
+    guard?: (tx: Tx) => Promise<void>,
   ): Promise<Ranking> {
     // Oldest first into the ranker; beyond the cap (never in practice) answers stay unranked.
     const candidates = [...current]
@@ -648,6 +671,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     const before = new Map(current.map((a) => [a.id, a]));
     const moved = ranking.filter((r) => before.get(r.answerId)?.aiRank !== r.rank);
     await db.transaction(async (tx) => {
+      await guard?.(tx);
       await repo.saveRanking(tx, q.id, ranking, using.name, now);
       await notifyMany(
         tx,

@@ -39,6 +39,8 @@ export function listAnswersWithAuthors(db: Executor, questionId: string, limit: 
       authorId: answers.authorId,
       displayName: users.displayName,
       createdAt: answers.createdAt,
+      aiRank: answers.aiRank,
+      aiScore: answers.aiScore,
     })
     .from(answers)
     .innerJoin(users, eq(users.id, answers.authorId))

@@ -8,6 +8,8 @@ import {
   type RewardRecord,
   type RewardView,
   splitPaise,
+  suggestSplit,
+  type EscrowState,
   UPI_PATTERN,
   type WalletTransaction,
   type WalletView,
@@ -363,6 +365,11 @@ export function createWalletService(ctx: AppContext) {
         repo.listRewards(ctx.db, q.id),
       ]);
       const totalDistributed = rewards.reduce((s, r) => s + r.percentage, 0);
+      // The split the stored ranking suggests (the same rule as the rank response): answers added
+      // since the last ranking have no rank and are not in it.
+      const ranked = answers.flatMap((a) =>
+        a.aiRank !== null ? [{ answerId: a.id, rank: a.aiRank, score: a.aiScore ?? 0 }] : [],
+      );
       return {
         question: {
           _id: q.id,
@@ -374,6 +381,8 @@ export function createWalletService(ctx: AppContext) {
           paymentAmount: q.paymentAmount ?? 0,
           rewardAmount: q.rewardAmount,
           rewardsDistributedAt: q.rewardsDistributedAt?.toISOString() ?? null,
+          escrowState: (q.escrowState as EscrowState | null) ?? null,
+          acceptanceCriteria: q.acceptanceCriteria,
           answers: answers.map((a) => ({
             _id: a.id,
             content: a.content,
@@ -386,6 +395,7 @@ export function createWalletService(ctx: AppContext) {
         rewards: rewards.map(rewardView),
         totalDistributed,
         remainingPercentage: 100 - totalDistributed,
+        suggestedSplit: ranked.length > 0 ? suggestSplit(ranked) : null,
       };
     },
 
