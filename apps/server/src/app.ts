@@ -28,6 +28,7 @@ import { areaModules } from './modules/registry.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { depthCheckedJsonParser, JSON_BODY_LIMIT } from './lib/json-body.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import {
@@ -43,6 +44,7 @@ import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { authPlugin } from './plugins/auth.js';
 import { rateLimitedError, registerClientLimits } from './plugins/client-limits.js';
+import { registerRequestDeadline, requestCeilingMs } from './plugins/request-deadline.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { type TaskDefinition, tasks as allTasks } from './tasks.js';
@@ -148,7 +150,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // One access-log line per request, not Fastify's two (issue 18).
     logController: new AccessLog(),
-    bodyLimit: 1024 * 1024,
+    // JSON bodies up to the largest real form; uploads are multipart with their own limits.
+    bodyLimit: JSON_BODY_LIMIT,
+    // Node's ceiling for a request to arrive; each request's own deadline is shorter
+    // (plugins/request-deadline.ts).
+    requestTimeout: requestCeilingMs(config.requestTimeoutMs),
     // Behind a load balancer, request.ip (and so every per-IP rate limit) is the client's address
     // from X-Forwarded-For, believed only when the peer is one of TRUST_PROXY's proxies.
     trustProxy: config.trustProxy || false,
@@ -167,6 +173,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  // Headers must arrive within REQUEST_TIMEOUT too (Node's default is a minute).
+  app.server.headersTimeout = config.requestTimeoutMs;
+  registerRequestDeadline(app, config.requestTimeoutMs);
+  // Every JSON body is checked for depth before it is parsed, with Fastify's own parser
+  // (secure-json-parse: `__proto__` refused) doing the parsing.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    depthCheckedJsonParser(app.getDefaultJsonParser('error', 'error')),
+  );
 
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const prefix = opts.redisPrefix ?? 'agora:';
@@ -309,7 +326,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
 
-  registerClientLimits(app, config, redis !== null);
+  registerClientLimits(app, config, {
+    shared: redis ? counters : null,
+    now: () => clock.now().getTime(),
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),

@@ -67,6 +67,11 @@ export interface Config {
   rewardDeadlineMs: number;
   /** PAYOUT_SLA: withdrawals pending longer than this are flagged in the admin queue. */
   payoutSlaMs: number;
+  /**
+   * REQUEST_TIMEOUT: a request's headers, and a body up to the JSON limit, must arrive within this;
+   * an upload gets more by its size (plugins/request-deadline.ts).
+   */
+  requestTimeoutMs: number;
 }
 
 export type StorageConfig =
@@ -238,14 +243,26 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (adminPassword && adminPassword.length < 8)
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
-  // The sandbox checkout's signing secret: with PostgreSQL derived from JWT_SECRET (shared by every
-  // instance, domain-separated), on the embedded database generated once into DATA_DIR as before.
-  const sandboxSecret =
+  // The sandbox's two signing secrets, one for checkout signatures and one for webhooks (as the
+  // provider's are two), so a signature made for one is never accepted as the other. With
+  // PostgreSQL both are derived from JWT_SECRET (shared by every instance, each under its own
+  // label); on the embedded database each is generated once into DATA_DIR.
+  const sandboxSecret = (label: string, file: string) =>
     provider !== 'sandbox'
       ? ''
       : databaseUrl
-        ? createHmac('sha256', jwtSecret).update('agora/payments/sandbox-secret/v1').digest('base64url')
-        : secretFile(dataDir, 'sandbox-payment-secret');
+        ? createHmac('sha256', jwtSecret).update(`agora/payments/${label}`).digest('base64url')
+        : secretFile(dataDir, file);
+  const keySecret =
+    env.RAZORPAY_KEY_SECRET?.trim() || sandboxSecret('sandbox-secret/v1', 'sandbox-payment-secret');
+  const webhookSecret =
+    env.RAZORPAY_WEBHOOK_SECRET?.trim() ||
+    sandboxSecret('sandbox-webhook-secret/v1', 'sandbox-webhook-secret');
+  if (keySecret === webhookSecret) {
+    throw new ConfigError('RAZORPAY_WEBHOOK_SECRET must differ from RAZORPAY_KEY_SECRET');
+  }
+  const requestTimeoutMs = duration(env, 'REQUEST_TIMEOUT', '30s');
+  if (requestTimeoutMs > 600_000) throw new ConfigError('REQUEST_TIMEOUT must be at most 10m');
   const cacheSetting = env.RESPONSE_CACHE?.trim().toLowerCase();
   if (cacheSetting && cacheSetting !== 'on' && cacheSetting !== 'off') {
     throw new ConfigError('RESPONSE_CACHE must be on or off');
@@ -270,8 +287,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payments: {
       provider,
       keyId: env.RAZORPAY_KEY_ID?.trim() || 'rzp_test_sandbox',
-      keySecret: env.RAZORPAY_KEY_SECRET?.trim() || sandboxSecret,
-      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || sandboxSecret,
+      keySecret,
+      webhookSecret,
       apiBase: url(env, 'RAZORPAY_API_BASE', ['http:', 'https:']) ?? 'https://api.razorpay.com',
     },
     google: {
@@ -321,6 +338,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     rewardDeadlineMs: duration(env, 'REWARD_DEADLINE', '14d'),
     payoutSlaMs: duration(env, 'PAYOUT_SLA', '72h'),
+    requestTimeoutMs,
     ...overrides,
   };
   return Object.freeze(config);

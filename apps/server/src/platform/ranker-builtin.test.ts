@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RankInput } from './ranker.js';
 import { toRanking } from './ranker.js';
-import { answerFeatures, BuiltinRanker } from './ranker-builtin.js';
+import { answerFeatures, BuiltinRanker, tokensOf } from './ranker-builtin.js';
 import { stem, terms } from './ranker-text.js';
 
 const question = {
@@ -46,7 +46,8 @@ describe('BuiltinRanker', () => {
       expect(r.score).toBeLessThanOrEqual(100);
       expect(r.reason).toMatch(/\.$/);
     }
-    expect(ranking[0]!.reason).toMatch(/^Directly addresses the question/);
+    // The reason names what the answer shares with the question.
+    expect(ranking[0]!.reason).toMatch(/^Directly addresses .*starter/);
     expect(ranking.find((r) => r.answerId === 'a3')!.reason).toMatch(/self-promotion/);
     expect(ranking.find((r) => r.answerId === 'a1')!.reason).toMatch(/Low-effort/);
   });
@@ -89,5 +90,78 @@ describe('BuiltinRanker', () => {
       answers: tech.answers.map((a) => ({ ...a, author: { answers: 20, best: 15 } })),
     };
     expect(answerFeatures(withRecord)[0]!.track).toBeGreaterThan(plain!.track);
+  });
+});
+
+describe('BuiltinRanker reads the question, not just its words', () => {
+  const debounce: RankInput['question'] = {
+    title: 'How do I debounce a search input in React?',
+    description:
+      "My search box calls the API on every keystroke and the results flicker. How can I wait until the user stops typing before sending the request? I'm using function components and hooks.",
+    category: 'Technology',
+  };
+  const shortCorrect = 'Use setTimeout in a useEffect and clear it.';
+  const generic =
+    'React is a library for building user interfaces. It uses a virtual DOM and components. Hooks were added in version 16.8 and let you use state in function components. There are many hooks like useState, useEffect and useContext. You should read the official documentation to learn more.';
+  const offTopicAnswer =
+    'Sourdough needs a well-fed starter, flour, water and salt. Bake it in a preheated Dutch oven for a crisp crust.';
+
+  it('splits identifiers and keeps them whole, so code meets the question in words', () => {
+    const toks = tokensOf('Use `setTimeout` and clearTimeout in a useEffect; JavaScript is not split.');
+    const terms = toks.map((t) => t.term);
+    expect(terms).toEqual(
+      expect.arrayContaining(['settimeout', 'timeout', 'cleartimeout', 'clear', 'useeffect', 'effect']),
+    );
+    expect(terms).not.toContain('java');
+    expect(toks.find((t) => t.term === 'effect')).toMatchObject({ surface: 'useEffect', part: true });
+    expect(tokensOf('costs $1,000 at 5%').map((t) => t.term)).toEqual(['cost', '1000', '5', 'percent']);
+  });
+
+  it('does not call a short correct answer off-topic, and says what it matched', async () => {
+    const i: RankInput = {
+      question: debounce,
+      answers: [generic, shortCorrect, offTopicAnswer].map((content, n) => ({
+        id: `a${n}`,
+        content,
+        attachments: 0,
+      })),
+    };
+    const scores = await new BuiltinRanker().rank(i);
+    const [gen, short, off] = scores;
+    expect(short!.reason).not.toMatch(/off-topic/i);
+    expect(short!.reason).toMatch(/^Directly addresses debounce with setTimeout/);
+    expect(short!.reason).toMatch(/useEffect/);
+    expect(short!.reason).toMatch(/brief but specific/);
+    expect(short!.reason).not.toMatch(/very brief/);
+    // Above an answer about React in general, and far above one about something else.
+    expect(short!.score).toBeGreaterThan(gen!.score);
+    expect(off!.reason).toMatch(/^Mostly off-topic/);
+    expect(short!.score - off!.score).toBeGreaterThan(30);
+    for (const s of scores) {
+      expect(s.score).toBeGreaterThanOrEqual(0);
+      expect(s.score).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('relates answers to the question through concepts (slow query ↔ index) and keeps brief exact answers', async () => {
+    const i: RankInput = {
+      question: {
+        title: 'Postgres query on tags is slow',
+        description: "SELECT * FROM posts WHERE tags @> ARRAY['sql'] takes seconds on two million posts.",
+        category: 'Technology',
+      },
+      answers: [
+        { id: 'ram', content: 'Buy a bigger server with more RAM.', attachments: 0 },
+        { id: 'gin', content: '`CREATE INDEX ON posts USING GIN (tags);`', attachments: 0 },
+      ],
+    };
+    const [ram, gin] = answerFeatures(i);
+    expect(gin!.keyConcept).toBe(true);
+    expect(gin!.matches.find((m) => m.topic === 'slow')?.via).toEqual(expect.arrayContaining(['INDEX']));
+    expect(gin!.lowEffort).toBe(0);
+    expect(gin!.relevance).toBeGreaterThan(ram!.relevance);
+    const [r0, r1] = await new BuiltinRanker().rank(i);
+    expect(r1!.score).toBeGreaterThan(r0!.score);
+    expect(r1!.reason).toMatch(/slow with INDEX\/GIN|slow with GIN\/INDEX/);
   });
 });

@@ -79,7 +79,8 @@ export function tokensOf(text: string): Token[] {
   for (const raw of prepared.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []) {
     const lower = raw.toLowerCase();
     if (!isStopWord(lower) && (lower.length >= 2 || /\d/.test(lower)))
-      out.push({ term: stem(lower), surface: raw });
+      // Numbers are compared as written (the stemmer would turn 1000 into 100).
+      out.push({ term: /^\d+$/.test(lower) ? lower : stem(lower), surface: raw });
     // lowerCamelCase is an identifier (setTimeout); PascalCase is as often a name (JavaScript, GitHub).
     if (/^[a-z][a-z0-9]*[A-Z]/.test(raw)) {
       for (const part of raw.split(/(?<=[a-z0-9])(?=[A-Z])/)) {
@@ -89,8 +90,16 @@ export function tokensOf(text: string): Token[] {
       }
     }
   }
+  // A code span that is a regular expression answers a question about patterns without saying "regex".
+  for (const span of text.match(/`[^`\n]+`/g) ?? [])
+    if (REGEX_LIKE.test(span)) {
+      out.push({ term: stem('regex'), surface: 'a pattern' });
+      break;
+    }
   return out;
 }
+
+const REGEX_LIKE = /^`\^|\$`$|\\[dwsb]|\[[^\]\s]*-[^\]\s]*\]|\{\d+(,\d*)?\}/;
 
 /** term → indexes of the concept groups it belongs to. */
 const CONCEPTS: Map<string, number[]> = (() => {
@@ -385,24 +394,54 @@ export function scoreOf(f: AnswerFeatures): number {
   return Math.round(clamp01(base - penalty - offTopic) * 1000) / 10;
 }
 
+/** "debounce with setTimeout/clearTimeout", "sourdough starter": what the answer shares with the question. */
+function matchedTopics(f: AnswerFeatures, max = 3): string {
+  const items: string[] = [];
+  const seen = new Set<string>();
+  const byWeight = [...f.matches].sort((a, b) => b.weight - a.weight);
+  const usedVia = new Set<string>();
+  for (const m of byWeight) {
+    const key = m.topic.toLowerCase();
+    // One answer word that meets several question words is named once, with the first of them.
+    const via = m.via.filter((v) => !usedVia.has(v));
+    if (seen.has(key) || (m.via.length > 0 && via.length === 0)) continue;
+    seen.add(key);
+    for (const v of via) usedVia.add(v);
+    items.push(via.length ? `${m.topic} with ${via.slice(0, 2).join('/')}` : m.topic);
+    if (items.length === max) break;
+  }
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 export function reasonOf(f: AnswerFeatures): string {
+  const topics = matchedTopics(f);
   const lead =
     f.spam >= 0.7
       ? 'Looks like self-promotion rather than an answer'
       : f.lowEffort >= 0.6
         ? 'Low-effort reply that does not answer the question'
         : f.relevance >= 0.65
-          ? 'Directly addresses the question'
+          ? topics
+            ? `Directly addresses ${topics}`
+            : 'Directly addresses the question'
           : f.relevance >= 0.35
-            ? 'Partly addresses the question'
-            : 'Mostly off-topic for this question';
+            ? topics
+              ? `Partly addresses the question: ${topics}`
+              : 'Partly addresses the question'
+            : // Sharing the question's key concepts is never "off-topic", however little else it says.
+              f.keyConcept && topics
+              ? `Touches on ${topics} but says little about the rest of the question`
+              : 'Mostly off-topic for this question';
   const notes: string[] = [];
+  const brief = f.wordCount < 15 && f.lowEffort < 0.6;
+  if (brief && f.precise && f.keyConcept && f.relevance >= 0.35) notes.push('brief but specific');
   if (f.code >= 0.7) notes.push('includes code');
   if (f.structure >= 0.5) notes.push('well structured');
   if (f.specificity >= 0.5) notes.push('gives specific details');
   if (f.reasoning >= 0.6) notes.push('explains why');
   if (f.attachments) notes.push('has an attachment');
-  if (f.wordCount < 15 && f.lowEffort < 0.6) notes.push('very brief');
+  if (brief && !notes.includes('brief but specific')) notes.push('very brief');
   if (f.length < 0.9 && f.wordCount > 450) notes.push('long');
   if (f.hedging >= 0.5) notes.push('uncertain');
   if (f.shouting >= 1) notes.push('written in capitals');

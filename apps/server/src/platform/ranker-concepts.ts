@@ -19,7 +19,7 @@ export const CONCEPT_GROUPS: ReadonlyArray<{ label: string; words: readonly stri
     words: ['hook', 'useEffect', 'useState', 'useMemo', 'useCallback', 'useRef', 'useReducer', 'useContext'],
   },
   { label: 'rendering', words: ['render', 'rerender', 'useEffect', 'dependency', 'deps', 'setState'] },
-  { label: 'React', words: ['react', 'jsx', 'tsx', 'useEffect', 'useState', 'props'] },
+  { label: 'React', words: ['react', 'jsx', 'useEffect', 'useState', 'props'] },
   {
     label: 'asynchronous code',
     words: ['async', 'await', 'promise', 'asynchronous', 'callback', 'then', 'concurrently', 'parallel'],
@@ -155,7 +155,25 @@ export const CONCEPT_GROUPS: ReadonlyArray<{ label: string; words: readonly stri
   },
   { label: 'heart rate', words: ['heart', 'pulse', 'bpm', 'beat', 'bradycardia', 'tachycardia', 'resting'] },
   { label: 'blood pressure', words: ['hypertension', 'systolic', 'diastolic', 'mmhg'] },
-  { label: 'sleep', words: ['sleep', 'insomnia', 'melatonin', 'circadian', 'bedtime', 'nap'] },
+  {
+    label: 'sleep',
+    words: [
+      'sleep',
+      'sleepy',
+      'drowsy',
+      'tired',
+      'fatigue',
+      'insomnia',
+      'melatonin',
+      'circadian',
+      'bedtime',
+      'nap',
+    ],
+  },
+  {
+    label: 'meals and blood sugar',
+    words: ['meal', 'lunch', 'carb', 'carbohydrate', 'sugar', 'glucose', 'insulin', 'protein'],
+  },
   { label: 'hydration', words: ['water', 'hydration', 'hydrated', 'dehydration', 'fluid', 'litre', 'liter'] },
   {
     label: 'exercise volume',

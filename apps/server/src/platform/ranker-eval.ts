@@ -19,10 +19,13 @@ export interface LabelledQuestion {
   answers: LabelledAnswer[];
 }
 
-export const RANKING_SET_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../eval/ranking-set.json',
-);
+const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../eval');
+/** The original labelled set (the built-in ranker's weights were set while looking at it). */
+export const RANKING_SET_PATH = path.join(EVAL_DIR, 'ranking-set.json');
+/** Short, exact answers the ranker's concept matching was developed on. */
+export const RANKING_DEV_SET_PATH = path.join(EVAL_DIR, 'ranking-dev.json');
+/** Short, exact answers written before the ranker was changed for them and never tuned on. */
+export const RANKING_HELDOUT_SET_PATH = path.join(EVAL_DIR, 'ranking-heldout.json');
 
 export function loadRankingSet(file = RANKING_SET_PATH): LabelledQuestion[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { questions: LabelledQuestion[] }).questions;
