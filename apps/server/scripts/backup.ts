@@ -7,7 +7,7 @@
 // The database holds no usable reset link to redact: a reset token exists only in its e-mail
 // (minted as it is sent, src/mail-links.ts; the outbox keeps a placeholder, the reset a hash).
 // A backup folder holds manifest.json (row count of every table), the database file, uploads/
-// and secrets/ (jwt-secret, sandbox-payment-secret).
+// and secrets/ (jwt-secret, sandbox-payment-secret, sandbox-webhook-secret).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { type Database, type Db, DatabaseLockedError, openPglite, openPostgres } from '../src/db/client.js';
 
-const SECRET_FILES = ['jwt-secret', 'sandbox-payment-secret'];
+const SECRET_FILES = ['jwt-secret', 'sandbox-payment-secret', 'sandbox-webhook-secret'];
 
 export interface Manifest {
   format: 1;

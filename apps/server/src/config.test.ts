@@ -53,6 +53,9 @@ describe('config', () => {
     [{ AUTH_RATE_LIMIT_IP: '-1' }, 'AUTH_RATE_LIMIT_IP'],
     [{ PUBLIC_URL: 'agora.example.com' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'ftp://agora.example.com' }, 'PUBLIC_URL'],
+    [{ REQUEST_TIMEOUT: '1h' }, 'REQUEST_TIMEOUT'],
+    [{ REQUEST_TIMEOUT: '500ms' }, 'REQUEST_TIMEOUT'],
+    [{ RAZORPAY_KEY_SECRET: 'one-secret', RAZORPAY_WEBHOOK_SECRET: 'one-secret' }, 'RAZORPAY_WEBHOOK_SECRET'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let err: unknown;
     try {
@@ -98,7 +101,7 @@ describe('config', () => {
     });
   });
 
-  it('with DATABASE_URL generates no secret: JWT_SECRET is required and the sandbox secret derives from it', () => {
+  it('with DATABASE_URL generates no secret: JWT_SECRET is required and the sandbox secrets derive from it', () => {
     const secret = 'cluster-secret-cluster-secret-0123456789';
     const a = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://db/agora', JWT_SECRET: secret });
     const bDir = dir();
@@ -106,19 +109,32 @@ describe('config', () => {
     // Two instances, two DATA_DIRs, one set of secrets; nothing written to DATA_DIR.
     expect(b.jwtSecret).toBe(a.jwtSecret);
     expect(b.payments.keySecret).toBe(a.payments.keySecret);
-    expect(b.payments.webhookSecret).toBe(a.payments.keySecret);
-    expect(a.payments.keySecret).not.toBe(secret);
-    expect(a.payments.keySecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.payments.webhookSecret).toBe(a.payments.webhookSecret);
+    // Checkout signatures and webhooks are signed with different secrets, neither the JWT secret.
+    expect(a.payments.webhookSecret).not.toBe(a.payments.keySecret);
+    for (const s of [a.payments.keySecret, a.payments.webhookSecret]) {
+      expect(s).not.toBe(secret);
+      expect(s.length).toBeGreaterThanOrEqual(32);
+    }
     expect(readdirSync(bDir)).toEqual([]);
-    // Another JWT_SECRET, another sandbox secret.
-    expect(
-      loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://db/agora', JWT_SECRET: `${secret}x` }).payments
-        .keySecret,
-    ).not.toBe(a.payments.keySecret);
-    // The embedded database keeps its per-DATA_DIR generated secrets.
+    // Another JWT_SECRET, other sandbox secrets.
+    const c = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://db/agora', JWT_SECRET: `${secret}x` });
+    expect(c.payments.keySecret).not.toBe(a.payments.keySecret);
+    expect(c.payments.webhookSecret).not.toBe(a.payments.webhookSecret);
+    // The embedded database keeps its per-DATA_DIR generated secrets, one file each.
     const d = dir();
     const embedded = loadConfig({ DATA_DIR: d });
     expect(readFileSync(path.join(d, 'sandbox-payment-secret'), 'utf8')).toBe(embedded.payments.keySecret);
+    expect(readFileSync(path.join(d, 'sandbox-webhook-secret'), 'utf8')).toBe(
+      embedded.payments.webhookSecret,
+    );
+    expect(embedded.payments.webhookSecret).not.toBe(embedded.payments.keySecret);
+    expect(loadConfig({ DATA_DIR: d }).payments).toEqual(embedded.payments);
+  });
+
+  it('gives a request REQUEST_TIMEOUT to arrive, 30 s unless set', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: dir(), REQUEST_TIMEOUT: '45s' }).requestTimeoutMs).toBe(45_000);
   });
 
   it('reads DB_POOL_MAX and TRUST_PROXY (off by default)', () => {

@@ -54,7 +54,13 @@ abstract class SigningProvider {
   constructor(
     protected readonly keySecret: string,
     protected readonly webhookSecret: string,
-  ) {}
+  ) {
+    // One secret for both would make a checkout signature (which the sandbox hands to a browser)
+    // and a webhook signature interchangeable: each kind is signed with its own.
+    if (!keySecret || !webhookSecret || keySecret === webhookSecret) {
+      throw new Error('The checkout and webhook signing secrets must be set and differ');
+    }
+  }
 
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {
     return signatureMatches(hmacHex(this.keySecret, `${orderId}|${paymentId}`), signature);

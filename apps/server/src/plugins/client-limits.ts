@@ -1,13 +1,38 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
+import type { CounterStore } from '../platform/counter-store.js';
 
 /** Routes never limited here: the provider's webhook, health checks (load balancers poll them). */
 const EXEMPT = [/^\/api\/payments\/webhook$/, /^\/api\/health/];
 
-const isSearch = (req: FastifyRequest) => {
-  const q = (req.query as Record<string, unknown> | undefined)?.q;
-  return (typeof q === 'string' && q.trim() !== '') || /\/(search|similar)(\?|$)/.test(req.url);
+/** Routes that search whatever their parameters (`/api/questions/similar`, `/api/ideas/search`). */
+const SEARCH_ROUTE = /\/(search|similar)$/;
+
+/** Query parameters that carry text to search for, on any route (`?q=`, the jobs list's `?search=`). */
+const SEARCH_PARAMS = ['q', 'search'] as const;
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type Budget = 'read' | 'search' | 'write';
+
+const hasSearchText = (req: FastifyRequest): boolean => {
+  const query = req.query as Record<string, unknown> | undefined;
+  if (!query) return false;
+  for (const name of SEARCH_PARAMS) {
+    const v = query[name];
+    if (typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) && v.some((x) => String(x).trim() !== ''))
+      return true;
+  }
+  return false;
 };
+
+/**
+ * The client a budget belongs to: the signed-in user, else the address (`request.ip`, the real one
+ * behind TRUST_PROXY; an IPv6 address by its /64, which one subscriber usually holds whole).
+ */
+export const clientOf = (req: FastifyRequest): string =>
+  req.user ? `u:${req.user.id}` : `ip:${normalizeIP(req.ip)}`;
 
 /** The body of every 429 from a rate limit (thrown to the error handler, which answers with it). */
 export const rateLimitedError = (after: string) => ({
@@ -40,96 +65,125 @@ export function formatDuration(num: number): string {
 }
 
 interface Window {
-  current: number;
-  ttl: number;
-  iterationStartMs: number;
+  count: number;
+  startMs: number;
 }
 
 /**
- * The counting of @fastify/rate-limit's LocalStore (a fixed window per key, 5,000 keys per route,
- * least recently used dropped first), done synchronously: the plugin's hook is an async function
- * with four awaits per request, a measurable share of a cached response's CPU (BENCHMARKS.md).
- * Same headers, same 429 (thrown to the error handler with the same body), same counts.
+ * Fixed one-minute windows per client and budget, counted in process: one map for every route, the
+ * least recently used key dropped first past 100 000 (a minute of windows for that many clients).
  */
-function localLimiter(
-  keyOf: (req: FastifyRequest) => string,
-  maxOf: (key: string) => number,
-  timeWindow: number,
-) {
-  const windows = new Map<string, Window>();
-  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    const key = keyOf(req);
-    const max = maxOf(key);
-    const now = Date.now();
-    let w = windows.get(key);
-    if (!w) {
-      w = { current: 1, ttl: timeWindow, iterationStartMs: now };
-    } else {
-      windows.delete(key);
-      if (w.iterationStartMs + timeWindow <= now) {
-        w.current = 1;
-        w.ttl = timeWindow;
-        w.iterationStartMs = now;
-      } else {
-        ++w.current;
-        w.ttl = timeWindow - (now - w.iterationStartMs);
-      }
-    }
-    windows.set(key, w);
-    if (windows.size > 5000) windows.delete(windows.keys().next().value as string);
-    const ttlInSeconds = Math.ceil(w.ttl / 1000);
-    if (w.current <= max) {
-      reply.header('x-ratelimit-limit', max);
-      reply.header('x-ratelimit-remaining', Math.max(0, max - w.current));
-      reply.header('x-ratelimit-reset', ttlInSeconds);
-      return done();
-    }
-    reply.header('x-ratelimit-limit', max);
-    reply.header('x-ratelimit-remaining', 0);
+class LocalWindows {
+  private windows = new Map<string, Window>();
+  constructor(
+    private readonly now: () => number,
+    private readonly windowMs: number,
+  ) {}
+  incr(key: string): { count: number; ttlMs: number } {
+    const now = this.now();
+    let w = this.windows.get(key);
+    if (w) this.windows.delete(key);
+    if (!w || w.startMs + this.windowMs <= now) w = { count: 0, startMs: now };
+    w.count++;
+    this.windows.set(key, w);
+    if (this.windows.size > 100_000) this.windows.delete(this.windows.keys().next().value as string);
+    return { count: w.count, ttlMs: this.windowMs - (now - w.startMs) };
+  }
+}
+
+/**
+ * Per-client limits: each client — the signed-in user, else the address — has one
+ * budget per minute for reads, one for searches and one for writes, whatever routes it spends
+ * them on (a search loop spread over five search routes is still one loop). Generous for a person,
+ * tight for a loop; searches are counted apart from reads so a search loop cannot starve a
+ * person's page views.
+ *
+ * Every write counts, routes with limits of their own included (a question with or without an
+ * image, a job post, a payment step): those route limits are extra budgets (uploads per hour),
+ * not exemptions. An unsigned write is counted by address at the onRequest stage, before its body
+ * is read or parsed, and a refused one closes the connection so the body is never read at all.
+ *
+ * With `shared` (REDIS_URL set) the counters live in Redis, so every instance shares them;
+ * otherwise one synchronous hook counts them in memory. 429 with Retry-After (CONTRACT §3) and the
+ * x-ratelimit-* headers. Route hooks run after every global onRequest hook, the auth plugin's
+ * included, so the client is known wherever this is registered.
+ */
+export function registerClientLimits(
+  app: FastifyInstance,
+  config: Config,
+  opts: { shared: CounterStore | null; now: () => number },
+): void {
+  const { readsPerMinute, searchesPerMinute, writesPerMinute } = config.rateLimits;
+  const max: Record<Budget, number> = {
+    read: readsPerMinute,
+    search: searchesPerMinute,
+    write: writesPerMinute,
+  };
+  const windowMs = 60_000;
+  const local = new LocalWindows(opts.now, windowMs);
+
+  const answer = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    limit: number,
+    count: number,
+    ttlMs: number,
+    done: (err?: Error) => void,
+  ) => {
+    const ttlInSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    reply.header('x-ratelimit-limit', limit);
+    reply.header('x-ratelimit-remaining', Math.max(0, limit - count));
     reply.header('x-ratelimit-reset', ttlInSeconds);
+    if (count <= limit) return done();
     reply.header('retry-after', ttlInSeconds);
+    // A refused request's body is not wanted: do not read the rest of it off the connection.
+    if (req.raw.complete === false) reply.header('connection', 'close');
     done(rateLimitedError(formatDuration(ttlInSeconds * 1000)) as unknown as Error);
   };
-}
 
-/**
- * Per-client limits on every API route that sets none of its own (issue 19 §3): generous for a
- * person, tight for a loop. A client is the signed-in user, else the address (`request.ip`, the
- * real one behind TRUST_PROXY). Searches and reads are counted apart, so a search loop cannot
- * starve a person's page views; writes have their own, lower budget. With `shared` (REDIS_URL set)
- * the counters live in Redis through the rate-limit plugin's store, so every instance shares them;
- * without it they are counted in memory by a synchronous hook, per route as the plugin's
- * in-memory store does. 429 with Retry-After (CONTRACT §3). Must be added before
- * @fastify/rate-limit so its onRoute sees the config.
- */
-export function registerClientLimits(app: FastifyInstance, config: Config, shared: boolean): void {
-  const { readsPerMinute, searchesPerMinute, writesPerMinute } = config.rateLimits;
-  const client = (req: FastifyRequest) => (req.user ? `u:${req.user.id}` : `ip:${req.ip}`);
-  const readKey = (req: FastifyRequest) => `${client(req)}|${isSearch(req) ? 'search' : 'read'}`;
-  const readMax = (key: string) => (key.includes('|search') ? searchesPerMinute : readsPerMinute);
-  const reads = {
-    timeWindow: 60_000,
-    groupId: 'client-reads',
-    keyGenerator: readKey,
-    max: (_req: FastifyRequest, key: string) => readMax(key),
-  };
-  const writes = { timeWindow: 60_000, groupId: 'client-writes', keyGenerator: client, max: writesPerMinute };
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || EXEMPT.some((re) => re.test(route.url))) return;
-    const cfg = (route.config ?? {}) as { rateLimit?: unknown };
-    if (cfg.rateLimit !== undefined) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const isRead = methods.every((m) => m === 'GET' || m === 'HEAD');
-    if (shared) {
-      route.config = { ...cfg, rateLimit: isRead ? reads : writes } as never;
-      return;
+  const count = (budget: Budget, req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const key = `${budget}|${clientOf(req)}`;
+    const limit = max[budget];
+    if (!opts.shared) {
+      const { count, ttlMs } = local.incr(key);
+      return answer(req, reply, limit, count, ttlMs, done);
     }
-    const hook = isRead
-      ? localLimiter(readKey, readMax, reads.timeWindow)
-      : localLimiter(client, () => writesPerMinute, writes.timeWindow);
+    opts.shared.incr(`limit:${key}`, windowMs).then(
+      ({ count, ttlMs }) => answer(req, reply, limit, count, ttlMs, done),
+      (err: Error) => {
+        // The shared store is down: serve rather than fail every request.
+        req.log.warn({ err: { message: err.message } }, 'client limits: counter store unavailable');
+        done();
+      },
+    );
+  };
+
+  // Each route gets a callback hook (no promise per request), classified once here; route hooks
+  // run after the global ones, so the auth hook has already named the user.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (EXEMPT.some((re) => re.test(route.url))) return;
+    const api = route.url.startsWith('/api/');
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!api && methods.every((m) => READ_METHODS.has(m))) return;
+    const searchRoute = SEARCH_ROUTE.test(route.url);
+    const hook = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      if (!READ_METHODS.has(req.method)) return count('write', req, reply, done);
+      if (!api) return done();
+      return count(searchRoute || hasSearchText(req) ? 'search' : 'read', req, reply, done);
+    };
     const existing = route.onRequest;
     route.onRequest = (
       existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook]
     ) as never;
+  });
+
+  // A request no route matches has no route hook, yet its body would still be parsed: counted
+  // here, after every onRequest hook (so the auth hook has run) and before the body is read.
+  app.addHook('preParsing', (req, reply, payload, done) => {
+    if (!req.is404) return done(null, payload);
+    const next = (err?: Error) => (err ? done(err) : done(null, payload));
+    if (!READ_METHODS.has(req.method)) return count('write', req, reply, next);
+    if (req.url.startsWith('/api/')) return count('read', req, reply, next);
+    done(null, payload);
   });
 }

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { multipartBody, setPageHeaders } from '../../lib/http.js';
+import { depthCheckedJsonParser } from '../../lib/json-body.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
@@ -44,14 +45,14 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // spec 03 §7: register is sent with a JSON content type and no body; Fastify's default parser
-    // refuses an empty JSON body, so (in this area only) an empty body parses as "no body".
-    const parseJson = app.getDefaultJsonParser('error', 'ignore');
+    // refuses an empty JSON body, so (in this area only) an empty body parses as "no body". The
+    // depth check of every other JSON body applies here too.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      return parseJson(req, text, done);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      depthCheckedJsonParser(app.getDefaultJsonParser('error', 'ignore'), { emptyAsUndefined: true }),
+    );
 
     app.get(
       '/',
