@@ -13,6 +13,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/contact.js';
 export * from './schemas/questions.js';
+export * from './schemas/category-follows.js';
 export * from './schemas/money.js';
 export * from './schemas/ideas.js';
 export * from './schemas/hackathons.js';

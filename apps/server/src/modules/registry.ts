@@ -8,12 +8,15 @@ import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { categoryFollowsRoutes } from './questions/category-follows.routes.js';
 import { questionsRoutes } from './questions/questions.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** The portal areas, each mounted under /api + prefix. */
 export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => FastifyPluginAsyncZod }> = [
   { prefix: '/questions', routes: questionsRoutes },
+  // /questions/categories/{category}/follow, /questions/categories/unsubscribe, /users/me/followed-categories
+  { prefix: '', routes: categoryFollowsRoutes },
   { prefix: '/payments', routes: paymentsRoutes },
   // wallet, rewards, withdrawals and /questions/:id/rewards
   { prefix: '', routes: walletRoutes },

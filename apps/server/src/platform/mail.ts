@@ -16,6 +16,8 @@ export interface MailMessage {
    * sent. A transport never sees it (the body it gets holds the link).
    */
   link?: MailLinkRef;
+  /** Extra headers, sent as they are (e.g. List-Unsubscribe on the daily digest). */
+  headers?: Record<string, string>;
 }
 
 /** What a message's link is minted from: `kind` names the minter (src/mail-links.ts), `id` its row. */
@@ -44,6 +46,7 @@ function outboxValues(msg: MailMessage) {
     text: msg.text,
     html: msg.html ?? null,
     linkRef: msg.link ? `${msg.link.kind}:${msg.link.id}` : null,
+    headers: msg.headers ?? null,
   };
 }
 
@@ -79,6 +82,7 @@ export class SmtpTransport implements MailTransport {
       subject: msg.subject,
       text: msg.text,
       html: msg.html,
+      ...(msg.headers ? { headers: msg.headers } : {}),
       ...(messageId ? { messageId } : {}),
     });
   }
@@ -170,6 +174,7 @@ interface ClaimedRow {
   text: string;
   html: string | null;
   link_ref: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
   createdAt: number;
 }
@@ -260,7 +265,7 @@ export class MailWorker {
          set next_attempt_at = ${this.leaseUntil().toISOString()}::timestamptz, lease_token = ${token}
         from due
        where m.id = due.id and m.status = 'pending'
-      returning m.id, m."to", m.subject, m.text, m.html, m.link_ref, m.attempts, m.created_at`)) as unknown as {
+      returning m.id, m."to", m.subject, m.text, m.html, m.link_ref, m.headers, m.attempts, m.created_at`)) as unknown as {
       rows: Array<Omit<ClaimedRow, 'createdAt'> & { created_at: Date | string }>;
     };
     return rows
@@ -340,6 +345,7 @@ export class MailWorker {
           }
           msg = withLink(msg, link);
         }
+        if (row.headers) msg = { ...msg, headers: row.headers };
         await this.transport.send(this.from, msg, `<${row.id}@agora.outbox>`);
       } catch (err) {
         const attempts = row.attempts + 1;

@@ -25,6 +25,8 @@ export const PublicUser = z.object({
   role: z.enum(ROLES),
   status: z.enum(['active', 'suspended']),
   createdAt: z.string(),
+  /** The caller's own profile only (`/api/users/me`): the daily digest of followed categories. */
+  categoryDigest: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -65,6 +67,8 @@ export const MeResult = z.object({ user: PublicUser });
 export const UpdateMeBody = z.object({
   name: DisplayName().optional(),
   displayName: DisplayName().optional(),
+  /** "E-mail me a daily digest of new questions in categories I follow". */
+  categoryDigest: z.boolean().optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

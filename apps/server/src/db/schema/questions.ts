@@ -3,10 +3,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -157,4 +159,76 @@ export const answers = pgTable(
     index('answers_question_idx').on(t.questionId, t.createdAt),
     index('answers_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/** Question categories a user follows (migration 0028): alerts in the app and the daily digest. */
+export const categoryFollows = pgTable(
+  'category_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    check(
+      'category_follows_category_check',
+      sql`${t.category} in ('Technology', 'Business', 'Education', 'Health & Wellness', 'Creative Arts', 'Science', 'Lifestyle', 'Other')`,
+    ),
+    index('category_follows_category_idx').on(t.category, t.userId),
+  ],
+);
+
+/**
+ * A paid question still alerting its category's followers (one row per question), walked in
+ * batches by the questions.category-alerts task; `afterUserId` is how far the walk got.
+ */
+export const categoryAlerts = pgTable(
+  'category_alerts',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    authorId: uuid('author_id').notNull(),
+    title: text('title').notNull(),
+    afterUserId: uuid('after_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('category_alerts_created_idx').on(t.createdAt)],
+);
+
+/** One daily digest per user and UTC day (the key refuses a second); pruned after a week. */
+export const categoryDigestDays = pgTable(
+  'category_digest_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    questions: integer('questions').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('category_digest_days_questions_check', sql`${t.questions} >= 0`),
+    index('category_digest_days_day_idx').on(t.day),
+  ],
+);
+
+/** Questions already in a user's digest: each at most once per user (the key); pruned after a week. */
+export const categoryDigestItems = pgTable(
+  'category_digest_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('category_digest_items_day_idx').on(t.day)],
 );

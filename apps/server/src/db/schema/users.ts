@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -32,6 +33,8 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** "E-mail me a daily digest of new questions in categories I follow" (off by default). */
+    categoryDigest: boolean('category_digest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +50,8 @@ export const users = pgTable(
     ),
     index('users_created_idx').on(t.createdAt),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
+    // The daily digest walks the users who opted in (migration 0028).
+    index('users_category_digest_idx').on(t.id).where(sql`category_digest`),
   ],
 );
 
@@ -200,6 +205,8 @@ export const mailOutbox = pgTable(
      * placeholder (platform/mail.ts MAIL_LINK_SLOT). Cleared once sent.
      */
     linkRef: text('link_ref'),
+    /** Extra headers sent with the message as they are (the digest's List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sent','failed')`),

@@ -77,6 +77,59 @@ export async function addToGroup(
   return r;
 }
 
+/**
+ * addToGroup for many recipients of one event (one statement): each recipient's open group takes
+ * it, or a new notification is stored. Returns the rows touched with their counts; a recipient
+ * missing from the result has an unread group gone quiet (close it, see closeGroups, and retry).
+ */
+export function addToGroupMany(
+  exec: Executor,
+  rows: Array<NotificationInsert & { groupKey: string }>,
+  openMs: number,
+): Promise<Array<{ id: string; userId: string; count: number }>> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return exec
+    .insert(notifications)
+    .values(rows.map((r) => ({ ...r, count: 1 })))
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`read_at is null and group_key is not null`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        body: sql`excluded.body`,
+        link: sql`excluded.link`,
+        createdAt: sql`excluded.created_at`,
+      },
+      setWhere: sql`${notifications.createdAt} > now() - ${openMs}::float8 * interval '1 millisecond'`,
+    })
+    .returning({ id: notifications.id, userId: notifications.userId, count: notifications.count });
+}
+
+/** closeGroup for many recipients of one group key (one statement). */
+export async function closeGroups(exec: Executor, userIds: string[], groupKey: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await exec
+    .update(notifications)
+    .set({ groupKey: null })
+    .where(
+      and(
+        inArray(notifications.userId, userIds),
+        eq(notifications.groupKey, groupKey),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+/** The same title and body for several grouped notifications (those now at one count). */
+export async function setNotificationsText(
+  exec: Executor,
+  ids: string[],
+  text: { title: string; body: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await exec.update(notifications).set(text).where(inArray(notifications.id, ids));
+}
+
 /** Ends the unread group of `groupKey` (it stays as it is, unread): the next event starts a new one. */
 export async function closeGroup(exec: Executor, userId: string, groupKey: string): Promise<void> {
   await exec

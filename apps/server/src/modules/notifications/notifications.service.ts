@@ -22,7 +22,8 @@ export type NotificationType =
   | 'idea_like'
   | 'hackathon_review'
   | 'hackathon_starting'
-  | 'job_review';
+  | 'job_review'
+  | 'category_question';
 
 /**
  * Many people doing the same thing to one recipient (following them, liking or commenting on one
@@ -80,6 +81,42 @@ async function notifyGrouped(exec: Executor, userId: string, n: NotificationText
 export async function notify(exec: Executor, userId: string, n: NotificationText): Promise<void> {
   if (n.group) return notifyGrouped(exec, userId, n, n.group);
   await repo.insertNotifications(exec, [row(userId, n)]);
+}
+
+/** Recipients per statement in notifyGroupMany (7 parameters each). */
+const GROUP_BATCH = 1000;
+
+/**
+ * notify for one event and many recipients, each into their own group of `group.key` (set-wise:
+ * a few statements per 1,000 recipients, whatever their number). Call it with the transaction of
+ * the event (or of the step of a fan-out that records how far it got).
+ */
+export async function notifyGroupMany(
+  exec: Executor,
+  userIds: string[],
+  n: NotificationText & { group: NotificationGroup },
+): Promise<void> {
+  const { group } = n;
+  for (let i = 0; i < userIds.length; i += GROUP_BATCH) {
+    const batch = userIds.slice(i, i + GROUP_BATCH);
+    const rows = (ids: string[]) => ids.map((userId) => ({ ...row(userId, n), groupKey: group.key }));
+    const added = await repo.addToGroupMany(exec, rows(batch), GROUP_OPEN_MS);
+    const done = new Set(added.map((r) => r.userId));
+    const stale = batch.filter((id) => !done.has(id));
+    if (stale.length > 0) {
+      // Their unread groups went quiet a day ago: they stay as they are, this event starts new ones.
+      await repo.closeGroups(exec, stale, group.key);
+      added.push(...(await repo.addToGroupMany(exec, rows(stale), GROUP_OPEN_MS)));
+    }
+    const byCount = new Map<number, string[]>();
+    for (const r of added) {
+      if (r.count > 1) byCount.set(r.count, [...(byCount.get(r.count) ?? []), r.id]);
+    }
+    for (const [count, ids] of byCount) {
+      const text = group.text(count);
+      await repo.setNotificationsText(exec, ids, { title: text.title, body: text.body ?? n.body ?? '' });
+    }
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { getMinReward } from '../settings/settings.service.js';
 import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
 import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
+import { queueCategoryAlert } from '../questions/category-follows.service.js';
 
 /** A question as this area reads it: through the questions area's one lookup (and lock). */
 type QuestionRow = Pick<
@@ -152,6 +153,8 @@ export function createPaymentsService(
           now,
           new Date(now.getTime() + ctx.config.rewardDeadlineMs),
         );
+        // Its category's followers hear of it (in batches, by a task: this stays one short step).
+        if (!paid.hidden) await queueCategoryAlert(tx, paid, now);
         return { outcome: 'paid' as const, question: paid };
       });
     } catch (err) {

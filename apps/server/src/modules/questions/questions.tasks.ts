@@ -1,4 +1,5 @@
 import type { TaskDefinition } from '../../tasks.js';
+import { createCategoryFollowsService } from './category-follows.service.js';
 import { createQuestionsService } from './questions.service.js';
 
 /**
@@ -11,6 +12,24 @@ export const questionsTasks: TaskDefinition[] = [
     everySeconds: 60 * 60,
     handler: async (ctx) => {
       await createQuestionsService(ctx).expireDrafts();
+    },
+  },
+  {
+    // A paid question alerts its category's followers in the app, in batches (the payment only
+    // queues the alert): within a few seconds however many follow the category.
+    name: 'questions.category-alerts',
+    everySeconds: 10,
+    handler: async (ctx) => {
+      await createCategoryFollowsService(ctx).fanOutAlerts();
+    },
+  },
+  {
+    // The daily e-mail digest of followed categories: hourly, each opted-in user gets at most one a
+    // UTC day (the first run of their day), and none when nothing is new.
+    name: 'questions.category-digest',
+    everySeconds: 60 * 60,
+    handler: async (ctx) => {
+      await createCategoryFollowsService(ctx).sendDigests();
     },
   },
 ];

@@ -6,7 +6,9 @@ import { cursorTs } from '../../lib/cursor.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type ProfilePatch = Partial<Pick<typeof users.$inferInsert, 'name' | 'displayName'>> & {
+export type ProfilePatch = Partial<
+  Pick<typeof users.$inferInsert, 'name' | 'displayName' | 'categoryDigest'>
+> & {
   updatedAt: Date;
 };
 
@@ -32,6 +34,16 @@ export async function updateProfile(
 ): Promise<UserRow | undefined> {
   const [row] = await exec.update(users).set(patch).where(eq(users.id, userId)).returning();
   return row;
+}
+
+/** Turns the user's daily digest off; true when it was on. */
+export async function turnOffCategoryDigest(exec: Executor, userId: string, now: Date): Promise<boolean> {
+  const rows = await exec
+    .update(users)
+    .set({ categoryDigest: false, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.categoryDigest, true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**
