@@ -67,6 +67,14 @@ export interface BuildOptions {
 
 export interface Readiness {
   migrating: boolean;
+  /**
+   * Set when this instance must not serve at all: the database's schema is newer than this code
+   * (a newer release migrated it) or older (migrations not applied). Every route but the health
+   * checks answers 503 while it is set; main.ts names both versions in the log.
+   */
+  refusal?: string | null;
+  /** Set on SIGTERM: readiness answers 503 `draining` while requests are still served. */
+  draining?: boolean;
 }
 
 declare module 'fastify' {
@@ -265,9 +273,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // While migrations run (main.ts listens first, so a load balancer can watch /api/health/ready),
   // nothing but the health checks may touch the database.
   app.addHook('onRequest', (req, reply, done) => {
-    if (!ctx.readiness.migrating || req.url.startsWith('/api/health')) return done();
-    const message = 'Agora is starting. Please try again in a moment.';
-    reply.status(503).header('Retry-After', '5').send({ error: message, message, code: 'STARTING' });
+    const { migrating, refusal } = ctx.readiness;
+    if ((!migrating && !refusal) || req.url.startsWith('/api/health')) return done();
+    const message = refusal
+      ? 'Agora is being upgraded. Please try again in a moment.'
+      : 'Agora is starting. Please try again in a moment.';
+    reply
+      .status(503)
+      .header('Retry-After', '5')
+      .send({ error: message, message, code: refusal ? 'UNAVAILABLE' : 'STARTING' });
   });
 
   const scriptSrc = ["'self'"];

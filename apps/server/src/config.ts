@@ -56,6 +56,8 @@ export interface Config {
   /** Quota of uploads nothing names yet (lib/uploads.ts UNCLAIMED_QUOTA). */
   unclaimedUploads: { perUserFiles: number; perUserBytes: number; siteBytes: number };
   logLevel: string;
+  /** MIGRATE_ON_START (default true): apply pending migrations at start; false leaves it to `npm run migrate`. */
+  migrateOnStart: boolean;
   webDist: string | null;
   isTest: boolean;
   /**
@@ -191,6 +193,14 @@ export function parseDuration(value: string): number | null {
   return ms > 0 ? ms : null;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(env: Env): string {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
 function duration(env: Env, name: string, def: string): number {
   const v = env[name]?.trim() || def;
   const ms = parseDuration(v);
@@ -236,8 +246,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   const jwtSecret = env.JWT_SECRET?.trim() || secretFile(dataDir, 'jwt-secret');
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  // The example files' placeholders are readable by anyone: a server must not start with one.
+  for (const name of ['JWT_SECRET', 'ADMIN_PASSWORD', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
+    if (/^(replace-with|change-?me)/i.test(env[name]?.trim() ?? ''))
+      throw new ConfigError(`${name} is still the example's placeholder: set a secret of your own`);
+  }
   const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
   const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail))
+    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
   if ((adminEmail && !adminPassword) || (!adminEmail && adminPassword)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -329,7 +346,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       perUserBytes: 50 * 1024 * 1024,
       siteBytes: int(env, 'UNCLAIMED_UPLOADS_MAX_MB', 2048, 10, 10_000_000) * 1024 * 1024,
     },
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    logLevel: logLevel(env),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
     webDist: null,
     isTest: env.NODE_ENV === 'test',
     responseCache: {

@@ -20,7 +20,7 @@ export interface AppContext {
   /** Detail-page views, written to the database in batches (platform/view-counts.ts). */
   views: ViewCounts;
   /** `migrating` is true from listen until migrations are applied (main.ts); /api/health/ready reads it. */
-  readiness: { migrating: boolean };
+  readiness: { migrating: boolean; refusal?: string | null; draining?: boolean };
   /** The server's log, for what background work notices that an operator should see. */
   log: AppLog;
 }

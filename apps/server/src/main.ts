@@ -3,7 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { buildApp, closeApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseLockedError, type Database, openDatabase } from './db/client.js';
+import {
+  codeSchemaVersion,
+  type Database,
+  DatabaseLockedError,
+  databaseSchemaVersion,
+  describeDatabaseError,
+  openDatabase,
+  schemaState,
+} from './db/client.js';
+import { APP_COMMIT, APP_VERSION } from './version.js';
 import { batchedLogStream } from './lib/log-stream.js';
 
 function webDistPath(): string | null {
@@ -40,8 +49,32 @@ async function main() {
       console.error(err.message);
       process.exit(3);
     }
-    console.error(`${dbLabel(config)}: ${(err as Error).message}`);
+    console.error(`${dbLabel(config)}: ${describeDatabaseError(err, config.databaseUrl)}`);
     process.exit(3);
+  }
+
+  // `npm run migrate` (or `node dist/main.js --migrate-only`): apply migrations, say so, stop.
+  if (process.argv.includes('--migrate-only')) {
+    try {
+      const code = codeSchemaVersion();
+      const before = await schemaState(database.db);
+      if (before.state === 'ahead') {
+        console.error(
+          `The database's schema (${before.database}) is newer than this release's (${code.version}, ${code.tag}): nothing to do with this release`,
+        );
+        process.exit(4);
+      }
+      await database.migrate();
+      const after = await databaseSchemaVersion(database.db);
+      console.log(
+        `Migrations: the database is at schema ${after.version} (${code.tag}); ${after.version - before.database} applied now`,
+      );
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(`${dbLabel(config)}: ${describeDatabaseError(err, config.databaseUrl)}`);
+      process.exit(3);
+    }
   }
 
   // Listen before migrating, so /api/health/ready answers 503 (and every other route 503
@@ -79,18 +112,83 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   try {
-    await database.migrate();
-    await app.completeStartup();
+    await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    console.error(`${dbLabel(config)}: ${(err as Error).message}`);
+    console.error(listenError(err, config));
+    await closeApp(app, database).catch(() => {});
     process.exit(3);
   }
+
+  // The schema this code needs against the one the database has. An instance older than the
+  // database (a newer release migrated it during a rolling upgrade) or newer with migrations left
+  // to `npm run migrate` serves nothing but 503 rather than write rows in the wrong shape.
+  const code = codeSchemaVersion();
+  const checkSchema = async (): Promise<boolean> => {
+    const s = await schemaState(database.db);
+    const refusal =
+      s.state === 'ahead'
+        ? `the database's schema (${s.database}) is newer than this release's (${s.code}): this instance serves nothing; replace it with the new release`
+        : s.state === 'behind'
+          ? `the database's schema (${s.database}) is older than this release's (${s.code}, ${code.tag}): run npm run migrate (MIGRATE_ON_START=false)`
+          : null;
+    if (refusal && refusal !== app.ctx.readiness.refusal)
+      app.log.error({ schema: s }, `schema mismatch: ${refusal}`);
+    if (!refusal && app.ctx.readiness.refusal)
+      app.log.info({ schema: s }, 'schema matches this release again');
+    app.ctx.readiness.refusal = refusal;
+    return refusal === null;
+  };
+  try {
+    if (config.migrateOnStart && (await schemaState(database.db)).state !== 'ahead') {
+      const started = Date.now();
+      const before = await databaseSchemaVersion(database.db);
+      await database.migrate();
+      const after = await databaseSchemaVersion(database.db);
+      if (after.version !== before.version) {
+        app.log.info(
+          { from: before.version, to: after.version, tag: code.tag, ms: Date.now() - started },
+          `applied ${after.version - before.version} migration(s)`,
+        );
+      }
+    }
+    const matches = await checkSchema();
+    app.ctx.readiness.migrating = false;
+    if (matches) await app.completeStartup();
+  } catch (err) {
+    console.error(`${dbLabel(config)}: ${describeDatabaseError(err, config.databaseUrl)}`);
+    process.exit(3);
+  }
+  // Another release may migrate the database while this one runs: look again every 15 s.
+  const schemaWatch = setInterval(() => {
+    const wasRefusing = Boolean(app.ctx.readiness.refusal);
+    checkSchema()
+      .then(async (matches) => {
+        if (matches && wasRefusing && !closing) await app.completeStartup();
+      })
+      .catch(() => {
+        // The database being unreachable is the readiness check's to report.
+      });
+  }, 15_000);
+  schemaWatch.unref();
   // Stopped while migrating: shutdown() has the app closing already; start nothing more.
   if (closing) return;
-  await app.startTasks();
-  app.log.info(`Agora is serving on http://localhost:${config.port} (database: ${database.kind})`);
+  if (!app.ctx.readiness.refusal) await app.startTasks();
+  app.log.info(
+    { version: APP_VERSION, commit: APP_COMMIT, schema: code.version },
+    `Agora ${APP_VERSION} is serving on http://localhost:${config.port} (database: ${database.kind})`,
+  );
+}
+
+/** One line for why the server cannot listen: the port taken, a HOST not on this machine. */
+function listenError(err: unknown, config: ReturnType<typeof loadConfig>): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return `Port ${config.port} is already in use (PORT): stop the other server or choose another port`;
+  if (code === 'EACCES') return `Port ${config.port} needs privileges this user does not have (PORT)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `HOST "${config.host}" is not an address of this machine (HOST)`;
+  return `Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`;
 }
 
 function dbLabel(config: ReturnType<typeof loadConfig>): string {

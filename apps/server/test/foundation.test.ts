@@ -41,7 +41,7 @@ describe('operations endpoints and conventions', () => {
   it('reports health with the database kind', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(res.json()).toMatchObject({ status: 'ok', db: TEST_DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
   it('publishes an OpenAPI document generated from the route schemas, and its UI', async () => {
@@ -301,8 +301,9 @@ describe('database faults', () => {
     const t = await buildTestApp({ database });
     try {
       await database.close();
-      const res = await t.app.inject('/api/health');
+      const res = await t.app.inject('/api/health/ready');
       expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ failing: 'database' });
       const me = await t.app.inject({
         method: 'POST',
         url: '/api/contact',
@@ -344,7 +345,7 @@ describe('database faults', () => {
       const database = await openPostgres(url.toString(), 2);
       const t = await buildTestApp({ database });
       try {
-        expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+        expect((await t.app.inject('/api/health/ready')).statusCode).toBe(200);
         await new Promise<void>((r) => proxy.close(() => r()));
         for (const s of sockets) s.destroy();
         const down = await t.app.inject({
@@ -354,11 +355,11 @@ describe('database faults', () => {
         });
         expect(down.statusCode).toBe(503);
         expectErrorBody(down.json());
-        expect((await t.app.inject('/api/health')).statusCode).toBe(503);
+        expect((await t.app.inject('/api/health/ready')).statusCode).toBe(503);
         await listen(port);
         let healthy = 0;
         for (let i = 0; i < 20 && healthy !== 200; i++) {
-          healthy = (await t.app.inject('/api/health')).statusCode;
+          healthy = (await t.app.inject('/api/health/ready')).statusCode;
           if (healthy !== 200) await new Promise((r) => setTimeout(r, 250));
         }
         expect(healthy).toBe(200);

@@ -242,3 +242,94 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The schema this code was built for: the last migration in its journal. */
+export function codeSchemaVersion(): { version: number; tag: string; createdAt: number } {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: Array<{ idx: number; tag: string; when: number }>;
+  };
+  const last = journal.entries[journal.entries.length - 1]!;
+  return { version: journal.entries.length, tag: last.tag, createdAt: last.when };
+}
+
+/**
+ * The schema the database is at: how many migrations it has applied, and when the newest of them
+ * was written (its journal timestamp, which Drizzle records as created_at). Zero on a new database.
+ */
+export async function databaseSchemaVersion(db: Db): Promise<{ version: number; createdAt: number | null }> {
+  const res = (await db
+    .execute(sql`
+    select count(*)::int as version, max(created_at)::text as created_at
+      from drizzle.__drizzle_migrations
+     where to_regclass('drizzle.__drizzle_migrations') is not null`)
+    .catch((err: unknown) => {
+      // 42P01 / 3F000: no migrations table (or schema) yet: nothing applied.
+      const code = pgErrorCode(err);
+      if (code === '42P01' || code === '3F000') return { rows: [{ version: 0, created_at: null }] };
+      throw err;
+    })) as unknown as { rows: Array<{ version: number; created_at: string | null }> };
+  const row = res.rows[0];
+  return { version: Number(row?.version ?? 0), createdAt: row?.created_at ? Number(row.created_at) : null };
+}
+
+export type SchemaState =
+  | { state: 'current'; code: number; database: number }
+  | { state: 'behind'; code: number; database: number }
+  | { state: 'ahead'; code: number; database: number };
+
+/**
+ * Compares the database's schema with this code's. `ahead`: a newer release has migrated the
+ * database, and this (older) instance must not write in its old shape. `behind`: migrations are
+ * pending (MIGRATE_ON_START=false and `npm run migrate` not run yet).
+ */
+export async function schemaState(db: Db): Promise<SchemaState> {
+  const code = codeSchemaVersion();
+  const database = await databaseSchemaVersion(db);
+  if (database.createdAt !== null && database.createdAt > code.createdAt)
+    return { state: 'ahead', code: code.version, database: database.version };
+  if (database.version < code.version || database.createdAt === null || database.createdAt < code.createdAt)
+    return { state: 'behind', code: code.version, database: database.version };
+  return { state: 'current', code: code.version, database: database.version };
+}
+
+/**
+ * One line naming why the database cannot be reached, from the driver's error (Drizzle wraps it
+ * as "Failed query: …" with the cause inside): refused, unknown host, missing database, bad
+ * password, TLS, timeout. Never the password.
+ */
+export function describeDatabaseError(err: unknown, databaseUrl: string | null): string {
+  let e = err as (Error & { code?: string; cause?: unknown; errors?: unknown[] }) | undefined;
+  for (let i = 0; i < 5 && e?.cause; i++) e = e.cause as typeof e;
+  // An AggregateError (IPv4 and IPv6 both refused) carries the first attempt's error.
+  if (e && Array.isArray(e.errors) && e.errors.length > 0 && !e.code) e = e.errors[0] as typeof e;
+  const code = e?.code ?? '';
+  const message = e?.message ?? String(err);
+  let host = '';
+  let port = '';
+  let database = '';
+  let user = '';
+  if (databaseUrl) {
+    try {
+      const u = new URL(databaseUrl);
+      host = u.hostname;
+      port = u.port || '5432';
+      database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+      user = decodeURIComponent(u.username);
+    } catch {
+      return 'DATABASE_URL is not a valid postgres:// URL';
+    }
+  }
+  const at = `${host}:${port}`;
+  if (code === 'ECONNREFUSED') return `connection refused at ${at} (is PostgreSQL running there?)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host "${host}" not found (DATABASE_URL)`;
+  if (code === 'ETIMEDOUT' || /timeout/i.test(message)) return `connection to ${at} timed out`;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `host ${at} is unreachable`;
+  if (code === '3D000') return `database "${database}" does not exist on ${at}`;
+  if (code === '28P01') return `password authentication failed for user "${user}" at ${at}`;
+  if (code === '28000') return `the server at ${at} refused user "${user}" (pg_hba.conf or role)`;
+  if (/ssl|tls|certificate/i.test(message) || code.startsWith('ERR_TLS') || code.includes('CERT'))
+    return `TLS with ${at} failed: ${message}`;
+  return databaseUrl ? `${message} (${at})` : message;
+}
