@@ -67,6 +67,10 @@ export const IDEA_CATEGORIES = Array.from(
 export const IDEA_SORTS = ['newest', 'oldest', 'popular'] as const;
 export const IDEAS_PAGE_SIZE = 10;
 
+/**
+ * The one list of job categories (spec 03 §3, "the job categories … are"): the create form offers
+ * it, the listing filters and counts it, and the database refuses any other value (migration 0029).
+ */
 export const JOB_LISTING_CATEGORIES = [
   'Engineering',
   'Product',
@@ -84,26 +88,27 @@ export const JOB_LISTING_CATEGORIES = [
   'Legal',
   'Other',
 ] as const;
-export const JOB_FORM_CATEGORIES = [
-  'Technology',
-  'Healthcare',
-  'Finance',
-  'Education',
-  'Marketing',
-  'Sales',
-  'Design',
-  'Engineering',
-  'Management',
-  'Customer Service',
-  'Human Resources',
-  'Operations',
-  'Consulting',
-  'Media',
-  'Other',
-] as const;
-export const JOB_CATEGORIES = Array.from(
-  new Set<string>([...JOB_LISTING_CATEGORIES, ...JOB_FORM_CATEGORIES]),
-) as readonly string[];
+/** The create form offers the same list (a second list split the sidebar: "HR 6", "Human Resources 1"). */
+export const JOB_FORM_CATEGORIES = JOB_LISTING_CATEGORIES;
+export const JOB_CATEGORIES = JOB_LISTING_CATEGORIES as readonly string[];
+/**
+ * Names an earlier create form offered, and the category each became (migration 0029 maps stored
+ * jobs the same way; anything else unknown became 'Other'). Old links and clients keep working.
+ */
+export const JOB_CATEGORY_RENAMES: Readonly<Record<string, (typeof JOB_LISTING_CATEGORIES)[number]>> = {
+  'Human Resources': 'HR',
+  Technology: 'Engineering',
+  'Customer Service': 'Customer Success',
+  Management: 'Operations',
+  Consulting: 'Business Development',
+  Media: 'Marketing',
+  Healthcare: 'Other',
+  Education: 'Other',
+};
+/** A submitted or linked category in the one list's spelling (unknown values are left as they are). */
+export function canonicalJobCategory<T>(v: T): T | string {
+  return typeof v === 'string' && Object.hasOwn(JOB_CATEGORY_RENAMES, v) ? JOB_CATEGORY_RENAMES[v]! : v;
+}
 export const JOB_LISTING_LEVELS = [
   'Intern',
   'Junior',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { hasVisibleText } from '../domain/visible-text.js';
 import {
+  canonicalJobCategory,
   JOB_CATEGORIES,
   JOB_EMPLOYMENT_TYPES,
   JOB_LEVELS,
@@ -41,7 +42,8 @@ const repeated = <T extends z.ZodType>(item: T) =>
   );
 
 export const JobListQuery = z.object({
-  category: repeated(z.enum(JOB_CATEGORIES as [string, ...string[]])),
+  // A bookmarked link with an earlier category name filters by the category it became.
+  category: repeated(z.preprocess(canonicalJobCategory, z.enum(JOB_CATEGORIES as [string, ...string[]]))),
   level: repeated(z.enum(JOB_LEVELS as [string, ...string[]])),
   employmentType: repeated(z.enum(JOB_EMPLOYMENT_TYPES)),
   /** Absent with a search → best match first; otherwise newest first. */
@@ -198,8 +200,9 @@ export const JobCreateBody = z.object({
     })
     .prefault({ city: '' }),
   isRemote: z.boolean().optional().default(false),
+  // An earlier form's name (e.g. 'Human Resources') is stored as the category it became ('HR').
   category: z.preprocess(
-    emptyToUndefined,
+    (v) => canonicalJobCategory(emptyToUndefined(v)),
     z.enum(JOB_CATEGORIES as [string, ...string[]], {
       error: (iss) => (iss.input === undefined ? MSG.jobMissing : undefined),
     }),

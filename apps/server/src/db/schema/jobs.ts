@@ -50,6 +50,11 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    // The one job category list (JOB_LISTING_CATEGORIES, migration 0029).
+    check(
+      'jobs_category_check',
+      sql`${t.category} in ('Engineering','Product','Design','Marketing','Sales','Operations','Data Science','DevOps','Security','Business Development','Customer Success','Finance','HR','Legal','Other')`,
+    ),
     check(
       'jobs_salary_currency_check',
       sql`${t.salaryCurrency} in ('INR','USD','EUR','GBP','AED','SGD','CAD','AUD')`,

@@ -214,7 +214,7 @@ export function createJobsService(ctx: AppContext) {
     return { jobs: rows.map((r) => toJob(r, null)), pagination: pagination(total, q.page, q.limit, capped) };
   }
 
-  /** CONTRACT §5: every category a form can submit is present (0 when unused), plus any in use. */
+  /** Every category of the one list (0 when unused); the table holds no other (migration 0029). */
   async function categoryCounts(): Promise<JobCategoryCounts> {
     const counts: JobCategoryCounts = Object.fromEntries(JOB_CATEGORIES.map((c) => [c, 0]));
     for (const { category, n } of await repo.countByCategory(ctx.db, earliestToday(ctx.clock.now()))) {

@@ -2,19 +2,18 @@ import { JOB_LISTING_CATEGORIES } from '@agora/shared';
 import { Badge, Checkbox, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 
 /**
- * The listing's categories, then any other category in use (the create form's own list) or
- * selected — every value a form can submit is findable and counted (CONTRACT §5).
+ * The one category list (JOB_LISTING_CATEGORIES) in its order, each with its count of open jobs.
+ * Categories with no open job are left out (a list of "Legal 0", "Other 0" only adds noise), except
+ * a selected one, so its filter can still be cleared. Before the counts arrive every category shows.
  */
 export function categoryEntries(
   counts: Record<string, number> | undefined,
   selected: readonly string[],
 ): Array<[string, number | null]> {
-  const c = counts ?? {};
-  const listed = new Set<string>(JOB_LISTING_CATEGORIES);
-  const extra = Object.keys(c)
-    .filter((name) => !listed.has(name) && ((c[name] ?? 0) > 0 || selected.includes(name)))
-    .sort((a, b) => a.localeCompare(b));
-  return [...JOB_LISTING_CATEGORIES, ...extra].map((name) => [name, counts ? (c[name] ?? 0) : null]);
+  if (!counts) return JOB_LISTING_CATEGORIES.map((name) => [name, null]);
+  return JOB_LISTING_CATEGORIES.filter((name) => (counts[name] ?? 0) > 0 || selected.includes(name)).map(
+    (name) => [name, counts[name] ?? 0],
+  );
 }
 
 export function CategoryFilter({

@@ -4,6 +4,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { paramsFromSearch } from '../lib/filters';
+import { CategoryFilter, categoryEntries } from './category-filter';
 import { JobCard } from './job-card';
 import { JobsPagination } from './jobs-pagination';
 import { aJob } from '../../../test/fixtures';
@@ -79,5 +81,36 @@ describe('JobsPagination', () => {
     expect(onPage).toHaveBeenCalledWith(2);
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     expect(onPage).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('CategoryFilter', () => {
+  it('shows one list: no second name for a category, no empty categories unless selected', () => {
+    const counts = { Engineering: 4, HR: 7, Legal: 0, Other: 0, Design: 0 };
+    wrap(
+      <CategoryFilter
+        counts={counts}
+        selected={['Design']}
+        onToggle={() => {}}
+        onClear={() => {}}
+        idPrefix="t"
+      />,
+    );
+    const labels = screen.getAllByRole('checkbox').map((c) => c.closest('label, div')?.textContent ?? '');
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    expect(labels.join('|')).not.toMatch(/Legal|Other|Human Resources/);
+    expect(screen.getByRole('checkbox', { name: /^HR/ })).toBeTruthy();
+    // A selected category stays, so it can be unticked.
+    expect(screen.getByRole('checkbox', { name: /^Design/ })).toHaveProperty('checked', true);
+    expect(categoryEntries(counts, [])).toEqual([
+      ['Engineering', 4],
+      ['HR', 7],
+    ]);
+  });
+
+  it('reads a link with an earlier category name as the category it became', () => {
+    expect(
+      paramsFromSearch(new URLSearchParams('category=Human%20Resources&category=HR')).categories,
+    ).toEqual(['HR']);
   });
 });

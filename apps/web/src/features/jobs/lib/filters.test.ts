@@ -4,7 +4,7 @@ import { LEVEL_OPTIONS, levelLabel, paramsFromSearch, searchFromParams } from '.
 describe('job listing URL state', () => {
   it('round-trips every filter through the URL', () => {
     const p = {
-      categories: ['Engineering', 'Human Resources'],
+      categories: ['Engineering', 'HR'],
       level: 'Senior',
       employmentType: 'Contract',
       sort: 'company' as const,
@@ -14,7 +14,7 @@ describe('job listing URL state', () => {
     };
     const url = searchFromParams(p).toString();
     expect(url).toBe(
-      'search=react+developer&location=Bengaluru&category=Engineering&category=Human+Resources&level=Senior&employmentType=Contract&sort=company&page=3',
+      'search=react+developer&location=Bengaluru&category=Engineering&category=HR&level=Senior&employmentType=Contract&sort=company&page=3',
     );
     expect(paramsFromSearch(new URLSearchParams(url))).toEqual(p);
   });

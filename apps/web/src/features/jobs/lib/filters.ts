@@ -1,4 +1,10 @@
-import { JOB_CATEGORIES, JOB_EMPLOYMENT_TYPES, JOB_LEVELS, JOB_SORTS } from '@agora/shared';
+import {
+  canonicalJobCategory,
+  JOB_CATEGORIES,
+  JOB_EMPLOYMENT_TYPES,
+  JOB_LEVELS,
+  JOB_SORTS,
+} from '@agora/shared';
 
 export type JobSort = (typeof JOB_SORTS)[number];
 
@@ -45,7 +51,15 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T
 export function paramsFromSearch(sp: URLSearchParams): JobListParams {
   const page = Number.parseInt(sp.get('page') ?? '1', 10);
   return {
-    categories: [...new Set(sp.getAll('category').filter((c) => JOB_CATEGORIES.includes(c)))],
+    // A link with an earlier category name ('Human Resources') selects the category it became ('HR').
+    categories: [
+      ...new Set(
+        sp
+          .getAll('category')
+          .map((c) => String(canonicalJobCategory(c)))
+          .filter((c) => JOB_CATEGORIES.includes(c)),
+      ),
+    ],
     level: ((l) => (l ? (LEVEL_CANONICAL[l] ?? l) : null))(oneOf(sp.get('level'), JOB_LEVELS)),
     employmentType: oneOf(sp.get('employmentType'), JOB_EMPLOYMENT_TYPES),
     sort: oneOf(sp.get('sort'), JOB_SORTS),
