@@ -687,4 +687,81 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   });
+
+  // The bounty board: sort=ending-soon and sort=reward-high, and reward ranges in any order. Every
+  // seeded question becomes paid with a reward from six amounts; about a fifth of them hold it in
+  // escrow with a deadline ahead, and one old question has a reward no other has.
+  it('the bounty board reads its own indexes, a bounded number of rows', async () => {
+    await explainer.query(`
+      update questions set is_paid = true,
+        reward_amount = (array[1000, 2000, 2500, 5000, 10000, 20000])[1 + abs(hashtext(id::text)) % 6],
+        payment_amount = (array[1000, 2000, 2500, 5000, 10000, 20000])[1 + abs(hashtext(id::text)) % 6];
+      update questions set escrow_state = 'held', escrow_held_at = created_at,
+        escrow_deadline = now() + (abs(hashtext(id::text || 'd')) % 1000) * interval '1 hour'
+        where abs(hashtext(id::text)) % 5 = 0;
+      update questions set reward_amount = 4321000, payment_amount = 4321000
+        where id = (select id from questions order by created_at limit 1);
+      analyze questions;`);
+    const pages = async (url: string) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const next = res.headers['x-next-cursor'];
+      expect(next, `${url} has a next page`).toBeTruthy();
+      return `${url}&cursor=${encodeURIComponent(String(next))}`;
+    };
+    // The ending-soon list is the open questions holding a reward until a deadline at most
+    // REWARD_DEADLINE ahead: those paid in the last two weeks, however old the table. A filtered
+    // page reads at most that set, through one of its partial indexes.
+    const heldOpen = Number(
+      (
+        await explainer.query(
+          `select count(*)::int as n from questions where escrow_state = 'held' and status = 'open' and not hidden`,
+        )
+      ).rows[0].n,
+    );
+    const endpoints: Array<[string, string, number]> = [
+      // [url, the index that must serve it, the most question rows its scans may read]
+      ['/api/questions/public?sort=ending-soon&limit=20', 'questions_ending_soon_idx', 21],
+      [await pages('/api/questions/public?sort=ending-soon&limit=20'), 'questions_ending_soon_idx', 21],
+      // One of four categories, or a reward range: at most the held set.
+      ['/api/questions/public?sort=ending-soon&status=open&category=Technology', 'held', heldOpen],
+      ['/api/questions/public?sort=ending-soon&minReward=100', 'held', heldOpen],
+      ['/api/questions/public?sort=reward-high&limit=20', 'questions_reward_idx', 21],
+      [await pages('/api/questions/public?sort=reward-high&limit=20'), 'questions_reward_idx', 21],
+      [
+        '/api/questions/public?sort=reward-high&status=open&minReward=25&maxReward=50',
+        'questions_reward_idx',
+        80,
+      ],
+      ['/api/questions/public?sort=reward-high&category=Science&maxReward=20', 'questions_reward_idx', 150],
+      // A range few questions match in a date order: the window, then the range's rows.
+      ['/api/questions/public?minReward=40000', 'questions_reward_idx', 1000 + 10],
+    ];
+    const failures: string[] = [];
+    for (const [url, index, maxRows] of endpoints) {
+      for (const generic of [false, true]) {
+        const plans = await plansOf(url, false, { generic });
+        const shown = showPlans(url, plans, generic);
+        for (const p of plans) if (p.problems.length) failures.push(`${shown}\n    ${p.problems.join('; ')}`);
+        const scans = plans
+          .flatMap((p) => walk(p.plan))
+          .filter((n) => n['Relation Name'] === 'questions' && /Scan$/.test(n['Node Type']));
+        const indexes = new Set(
+          plans.flatMap((p) => walk(p.plan)).flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+        );
+        const wanted = index === 'held' ? ['questions_ending_soon_idx', 'questions_escrow_due_idx'] : [index];
+        if (!wanted.some((i) => indexes.has(i))) {
+          failures.push(`${shown}\n    does not use ${wanted.join(' or ')}`);
+        }
+        const read = scans.reduce((a, n) => a + rowsRead(n), 0);
+        if (read > maxRows) failures.push(`${shown}\n    reads ${read} question rows (at most ${maxRows})`);
+      }
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    // The rare range's one question, found beyond the window of the newest.
+    const rare = (await t.app.inject({ url: '/api/questions/public?minReward=40000' })).json() as Array<{
+      rewardAmount: number;
+    }>;
+    expect(rare.map((q) => q.rewardAmount)).toEqual([4321000]);
+  });
 });

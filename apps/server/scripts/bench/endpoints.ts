@@ -122,6 +122,17 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
       p99Target: 50,
     },
     { ...get('question categories', '/api/questions/categories'), p99Target: 50 },
+    // The bounty board: its two orders on the Open Questions tab, and a reward range in the
+    // default (date) order.
+    { ...get('questions ending soon', '/api/questions/public?sort=ending-soon&status=open'), p99Target: 50 },
+    {
+      ...get('questions highest reward', '/api/questions/public?sort=reward-high&status=open'),
+      p99Target: 50,
+    },
+    {
+      ...get('questions reward range', '/api/questions/public?status=open&minReward=50&maxReward=100'),
+      p99Target: 50,
+    },
     { ...get('questions search absent word', '/api/questions/public?q=zqxjvw'), empty: true, p99Target: 50 },
     { ...get('similar questions', '/api/questions/similar?q=how+to+learn+machine+learning'), p99Target: 50 },
     { ...get('ideas popular page 90', '/api/ideas?sort=popular&page=90'), p99Target: 50 },

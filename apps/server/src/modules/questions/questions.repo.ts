@@ -244,12 +244,16 @@ function listValues(f: ListFilter): PlaceholderValues {
 const hasRewardRange = (s: ListShape) => s.minReward || s.maxReward;
 
 /**
- * The reward range, both ends always written (0 and the largest safe integer for an absent one): a
- * generic plan estimates a range with a parameter at 0.5 % of the rows, one bound alone at a third.
+ * The reward range, both ends always written (0 and the largest safe integer for an absent one), the
+ * bounds as InitPlan values (initPlanValue): every plan, custom or generic, estimates the range at
+ * 0.5 % of the rows (a bound alone would be a third), so the generic plan is kept and a range few
+ * rows match is read through questions_reward_idx.
  */
 function rewardRangeSql(s: ListShape, col: AnyColumn | SQL): SQL {
-  const lo = s.minReward ? sql`${slot('minReward')}::bigint` : sql.raw('0');
-  const hi = s.maxReward ? sql`${slot('maxReward')}::bigint` : sql.raw(String(Number.MAX_SAFE_INTEGER));
+  const lo = s.minReward ? initPlanValue(sql`${slot('minReward')}::bigint`) : sql.raw('0');
+  const hi = s.maxReward
+    ? initPlanValue(sql`${slot('maxReward')}::bigint`)
+    : sql.raw(String(Number.MAX_SAFE_INTEGER));
   return sql`${col} between ${lo} and ${hi}`;
 }
 
@@ -268,7 +272,9 @@ function listWhere(s: ListShape, opts: { range: boolean } = { range: true }): SQ
   if (s.sort === 'solved') where.push(eq(questions.status, 'answered'));
   if (s.sort === 'date-unsolved') where.push(eq(questions.status, 'open'));
   if (s.sort === 'ending-soon') {
-    where.push(heldOpenSql(), sql`${questions.escrowDeadline} > ${slot('now')}::timestamptz`);
+    // The clock's now as an InitPlan value: custom plans cost it as the generic one, which is kept.
+    const now = initPlanValue(sql`${slot('now')}::timestamptz`);
+    where.push(heldOpenSql(), sql`${questions.escrowDeadline} > ${now}`);
   }
   if (opts.range && hasRewardRange(s)) where.push(rewardRangeSql(s, questions.rewardAmount));
   return where;
@@ -391,11 +397,6 @@ function questionsByIds(exec: Executor, sort: QuestionSort, ids: SQL) {
     .orderBy(...orderByKeys(sort));
 }
 
-/** The rows of the questions a search chose (their ids in `ids`), in the sort's order. */
-const rowsByIds = prepared((exec, sort: QuestionSort) =>
-  questionsByIds(exec, sort, sql`${slot('ids')}::uuid[]`),
-);
-
 /** One bounded page of questions in keyset order; fetches limit + 1 to know if there is more. */
 export async function listQuestions(exec: Executor, f: ListFilter): Promise<QuestionRecord[]> {
   const shape = listShape(f);
@@ -469,7 +470,9 @@ const searchWindowRows = prepared((exec, s: DateShape) =>
  * Every match of the words (through the full-text index) or of a date order's reward range
  * (through questions_reward_idx), sorted: for what is too rare for the window.
  */
-const searchAll = prepared((_exec, s: DateShape) => {
+const searchAll = prepared((_exec, s: DateShape) => searchAllIds(s));
+
+function searchAllIds(s: DateShape): SQL {
   const cols = sql.join(
     sortKeys(s.sort).keys.map((k) => sql`${k.col} as ${sql.raw(k.alias)}`),
     sql`, `,
@@ -480,7 +483,7 @@ const searchAll = prepared((_exec, s: DateShape) => {
       select ${cols}
         from ${questions} where ${dateWhere(s)}${words} offset 0
     ) m order by ${aliasOrder(s, 'm')} limit ${rowCount(s.limit)}`;
-});
+}
 
 /**
  * Up to `limit` questions matching the list's conditions and the full-text query (or a date
@@ -500,10 +503,15 @@ async function searchPage(
 ): Promise<QuestionRecord[]> {
   const fromWindow = await searchWindowRows(exec, s, values);
   if (fromWindow.length >= s.limit) return fromWindow;
-  const ids = rowsOf<{ id: string }>(await searchAll(exec, s, values)).map((r) => r.id);
-  if (ids.length === 0) return [];
-  return rowsByIds(exec, s.sort, { ids });
+  // The matches' rows in the same statement: no second round trip, and no `= any($ids)` whose
+  // custom plans (costed for the array's length) would keep PostgreSQL from keeping a generic one.
+  return searchAllRows(exec, s, values);
 }
+
+/** The rows of searchAll's matches, in the sort's order. */
+const searchAllRows = prepared((exec, s: DateShape) =>
+  questionsByIds(exec, s.sort, sql`array(${searchAllIds(s)})`),
+);
 
 /** The stored pseudo-random key of sort=random: questions_random_idx (migration 0015). */
 const randomKeySql = sql<number>`hashtext(${questions.id}::text)`;

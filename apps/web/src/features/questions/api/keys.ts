@@ -4,6 +4,9 @@ export interface PublicListParams {
   categories: string[];
   sort: QuestionSort;
   q: string;
+  /** Reward bounds in whole rupees (the bounty board's filter); null = none. */
+  minReward: number | null;
+  maxReward: number | null;
 }
 
 /** Query keys of the questions area; only the queryOptions factories use them. */

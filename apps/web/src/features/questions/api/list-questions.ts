@@ -42,6 +42,8 @@ export const publicQuestionsQuery = (p: PublicListParams) =>
           // The Open Questions tab lists only questions still taking answers (issue 17).
           status: 'open',
           q: p.q || undefined,
+          minReward: p.minReward ?? undefined,
+          maxReward: p.maxReward ?? undefined,
           limit: PAGE_SIZE,
           cursor: pageParam,
         },

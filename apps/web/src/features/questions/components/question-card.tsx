@@ -6,6 +6,7 @@ import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
 import { rupees } from '../../../lib/money';
 import { plainExcerpt } from '../lib/format';
+import { EscrowCountdown } from './escrow-countdown';
 import { StatusBadge } from './status-badge';
 
 export interface QuestionCardProps {
@@ -57,6 +58,10 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
               <Badge variant="light" color="orange" size="sm">
                 Unpaid · {rupees(q.rewardAmount)}
               </Badge>
+            ) : null}
+            {/* A reward still to be won: how long is left to answer for it. */}
+            {q.escrow?.state === 'held' && q.status === 'open' ? (
+              <EscrowCountdown deadline={q.escrow.deadline} />
             ) : null}
             <StatCount
               icon={<IconEye size={14} aria-hidden />}

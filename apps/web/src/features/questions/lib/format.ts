@@ -12,6 +12,8 @@ export const SORT_LABELS: Record<QuestionSort, string> = {
   solved: 'Solved',
   all: 'All questions',
   random: 'Random',
+  'ending-soon': 'Ending soon',
+  'reward-high': 'Highest reward',
 };
 
 /** spec 01 §3: open and answered; anything else is treated as closed. */

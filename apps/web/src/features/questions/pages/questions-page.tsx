@@ -26,9 +26,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
-import { readCategories, readSort } from '../api/prefetch';
+import { readCategories, readRewardRange, readSort } from '../api/prefetch';
 import { CategoryFilter } from '../components/category-filter';
 import { QuestionList } from '../components/question-list';
+import { type RewardRange, RewardFilter } from '../components/reward-filter';
 import { ResizableSplit } from '../components/resizable-split';
 import { SORT_LABELS } from '../lib/format';
 
@@ -52,6 +53,7 @@ export function QuestionsPage() {
 
   const sort = readSort(params.get('sort'));
   const categories = useMemo(() => readCategories(params), [params]);
+  const { minReward, maxReward } = readRewardRange(params);
   const tab = params.get('tab') === 'answered' ? 'answered' : 'open';
   const selected = params.get('question');
   const [search, setSearch] = useState(params.get('q') ?? '');
@@ -77,7 +79,7 @@ export function QuestionsPage() {
     if ((params.get('q') ?? '') !== debounced) update({ q: debounced || null });
   }, [debounced]);
 
-  const list = usePublicQuestions({ categories, sort, q: debounced });
+  const list = usePublicQuestions({ categories, sort, q: debounced, minReward, maxReward });
   const answered = useAnsweredQuestions(viewerId);
   const answeredTotal = answered.data?.pages[0]?.total ?? 0;
 
@@ -93,7 +95,19 @@ export function QuestionsPage() {
     if (!w) navigate('/ask-question');
   };
 
-  const filtered = categories.length > 0 || debounced !== '';
+  const rewardFiltered = minReward !== null || maxReward !== null;
+  const filtered = categories.length > 0 || debounced !== '' || rewardFiltered;
+  const setReward = (r: RewardRange) =>
+    update({
+      minReward: r.min === null ? null : String(r.min),
+      maxReward: r.max === null ? null : String(r.max),
+    });
+  const filters = (
+    <Stack gap="lg">
+      <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
+      <RewardFilter value={{ min: minReward, max: maxReward }} onChange={setReward} />
+    </Stack>
+  );
   const openItems = list.data?.pages.flatMap((p) => p.items) ?? [];
   const answeredItems = answered.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -109,7 +123,7 @@ export function QuestionsPage() {
       onSelect={select}
       empty={
         filtered || sort === 'solved'
-          ? { title: MSG.noQuestionsFound, description: 'Try other categories or words.' }
+          ? { title: MSG.noQuestionsFound, description: 'Try other categories, words or rewards.' }
           : { title: MSG.noOpenQuestions, description: 'Be the first to ask one.' }
       }
     />
@@ -179,13 +193,17 @@ export function QuestionsPage() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {!wide ? (
-            <Indicator label={categories.length} size={16} disabled={categories.length === 0}>
+            <Indicator
+              label={categories.length + (rewardFiltered ? 1 : 0)}
+              size={16}
+              disabled={categories.length === 0 && !rewardFiltered}
+            >
               <Button
                 variant="default"
                 onClick={() => setDrawer(true)}
                 leftSection={<IconAdjustmentsHorizontal size={16} />}
               >
-                Categories
+                Filters
               </Button>
             </Indicator>
           ) : null}
@@ -226,8 +244,8 @@ export function QuestionsPage() {
 
       <Group align="flex-start" gap="lg" wrap="nowrap">
         {wide ? (
-          <Paper withBorder p="md" w={250} miw={250} component="aside" aria-label="Filter by category">
-            <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
+          <Paper withBorder p="md" w={250} miw={250} component="aside" aria-label="Filter questions">
+            {filters}
           </Paper>
         ) : null}
         <Box style={{ flex: 1, minWidth: 0 }}>
@@ -256,7 +274,7 @@ export function QuestionsPage() {
         position="left"
         size={300}
       >
-        <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
+        {filters}
       </Drawer>
       <Drawer
         opened={!wide && !!selected}
