@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared, rowCount, slot } from '../../db/prepared.js';
+import { prepared, rowCount, rowsOf, slot } from '../../db/prepared.js';
 import { notificationOnce, notifications } from '../../db/schema/index.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
@@ -33,48 +33,43 @@ export function insertNotificationsOnce(
 }
 
 /**
- * Records once-keys (as their ids) for one recipient, skipping those already used; returns the ids
- * recorded now. The primary key decides between racing requests.
- */
-export async function claimOnceIds(exec: Executor, userId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await exec
-    .insert(notificationOnce)
-    .values(ids.map((id) => ({ userId, id })))
-    .onConflictDoNothing()
-    .returning({ id: notificationOnce.id });
-  return rows.map((r) => r.id);
-}
-
-/**
  * Adds one event to the recipient's unread notification of `groupKey` if that was last touched
  * less than `openMs` ago (count + 1, the new body and link, its time moved to now), or stores a
- * new notification when none is unread. Returns the row and its count; undefined when an unread
- * one exists but is older (the caller closes it, see closeGroup, and tries again). One statement:
- * the partial unique index (migration 0025) makes racing events meet on one row. Times are the
- * database's, like every notification's created_at.
+ * new notification when none is unread. The partial unique index (migration 0025) makes racing
+ * events meet on one row. Times are the database's, like every notification's created_at.
+ *
+ * With `onceId`, the once-key is recorded in the same statement (notification_once) and nothing
+ * is added when it was used before (`claimed` false): one round trip, inside the caller's locks.
+ * `id` is null when an unread notification of the group exists but is older: the caller closes
+ * it (closeGroup) and tries again, without the once-key, which is then already recorded.
  */
 export async function addToGroup(
   exec: Executor,
   row: NotificationInsert & { groupKey: string },
   openMs: number,
-): Promise<{ id: string; count: number } | undefined> {
-  const [r] = await exec
-    .insert(notifications)
-    .values({ ...row, count: 1 })
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.groupKey],
-      targetWhere: sql`read_at is null and group_key is not null`,
-      set: {
-        count: sql`${notifications.count} + 1`,
-        body: sql`excluded.body`,
-        link: sql`excluded.link`,
-        createdAt: sql`excluded.created_at`,
-      },
-      setWhere: sql`${notifications.createdAt} > now() - ${openMs}::float8 * interval '1 millisecond'`,
-    })
-    .returning({ id: notifications.id, count: notifications.count });
-  return r;
+  onceId?: string,
+): Promise<{ claimed: boolean; id: string | null; count: number | null }> {
+  const claim = onceId
+    ? sql`claimed as (
+        insert into ${notificationOnce} (user_id, id) values (${row.userId}::uuid, ${onceId}::uuid)
+        on conflict do nothing returning 1
+      ),`
+    : sql`claimed as (select 1),`;
+  const res = await exec.execute(sql`
+    with ${claim} added as (
+      insert into ${notifications} as n (user_id, type, title, body, link, group_key)
+      select ${row.userId}::uuid, ${row.type}::text, ${row.title}::text, ${row.body ?? ''}::text,
+             ${row.link ?? null}::text, ${row.groupKey}::text
+       where exists (select 1 from claimed)
+      on conflict (user_id, group_key) where read_at is null and group_key is not null do update
+        set count = n.count + 1, body = excluded.body, link = excluded.link, created_at = excluded.created_at
+        where n.created_at > now() - ${openMs}::float8 * interval '1 millisecond'
+      returning n.id, n.count
+    )
+    select exists (select 1 from claimed) as claimed, added.id, added.count
+      from (select 1) as one left join added on true`);
+  const [r] = rowsOf<{ claimed: boolean; id: string | null; count: number | null }>(res);
+  return { claimed: Boolean(r?.claimed), id: r?.id ?? null, count: r?.count ?? null };
 }
 
 /**

@@ -59,19 +59,30 @@ const row = (userId: string, n: NotificationText) => ({
   link: n.link ?? null,
 });
 
-/** Adds the event to its group (see NotificationGroup), rewriting the text for the new count. */
-async function notifyGrouped(exec: Executor, userId: string, n: NotificationText, group: NotificationGroup) {
+/**
+ * Adds the event to its group (see NotificationGroup), rewriting the text for the new count. With
+ * `onceId`, only if that once-key was not used before (false then).
+ */
+async function notifyGrouped(
+  exec: Executor,
+  userId: string,
+  n: NotificationText,
+  group: NotificationGroup,
+  onceId?: string,
+): Promise<boolean> {
   const grouped = { ...row(userId, n), groupKey: group.key };
-  let added = await repo.addToGroup(exec, grouped, GROUP_OPEN_MS);
-  if (!added) {
+  let added = await repo.addToGroup(exec, grouped, GROUP_OPEN_MS, onceId);
+  if (!added.claimed) return false;
+  if (added.id === null) {
     // An unread group gone quiet for a day stays as it is; this event starts the next one.
     await repo.closeGroup(exec, userId, group.key);
     added = await repo.addToGroup(exec, grouped, GROUP_OPEN_MS);
   }
-  if (added && added.count > 1) {
+  if (added.id !== null && added.count !== null && added.count > 1) {
     const text = group.text(added.count);
     await repo.setNotificationText(exec, added.id, { title: text.title, body: text.body ?? grouped.body });
   }
+  return true;
 }
 
 /**
@@ -79,7 +90,10 @@ async function notifyGrouped(exec: Executor, userId: string, n: NotificationText
  * event it reports, so the notification exists exactly when the event does.
  */
 export async function notify(exec: Executor, userId: string, n: NotificationText): Promise<void> {
-  if (n.group) return notifyGrouped(exec, userId, n, n.group);
+  if (n.group) {
+    await notifyGrouped(exec, userId, n, n.group);
+    return;
+  }
   await repo.insertNotifications(exec, [row(userId, n)]);
 }
 
@@ -145,12 +159,10 @@ export async function notifyOnce(
   const { mail, group, ...text } = n;
   if (group) {
     // A grouped row stands for many events, so its id cannot be the once-key's: the key is kept
-    // apart (notification_once), under the same id.
-    const [claimed] = await repo.claimOnceIds(exec, userId, [onceNotificationId(userId, onceKey)]);
-    if (!claimed) return false;
-    await notifyGrouped(exec, userId, text, group);
-    if (mail) await enqueueMails(exec, [mail]);
-    return true;
+    // apart (notification_once), under the same id, recorded by the statement that adds the event.
+    const fresh = await notifyGrouped(exec, userId, text, group, onceNotificationId(userId, onceKey));
+    if (fresh && mail) await enqueueMails(exec, [mail]);
+    return fresh;
   }
   const notified = await notifyOnceMany(exec, [{ userId, onceKey, ...text, ...(mail ? { mail } : {}) }]);
   return notified.length > 0;
