@@ -165,3 +165,32 @@ describe('BuiltinRanker reads the question, not just its words', () => {
     expect(r1!.reason).toMatch(/slow with INDEX\/GIN|slow with GIN\/INDEX/);
   });
 });
+
+describe('BuiltinRanker cost', () => {
+  it('ranks a hundred answers of the largest allowed size (2 MB of text) within a bounded CPU time', async () => {
+    // Ranking runs on the server's event loop: it must stay linear in the text, whatever one author posts.
+    const vocab =
+      'debounce setTimeout useEffect index slow query React search input because 12 kg margin water freeze'.split(
+        ' ',
+      );
+    const text = (seed: number) => {
+      let s = '';
+      for (let i = 0; s.length < 20_000 - 20; i++) s += `${vocab[(i * 7 + seed) % vocab.length]} `;
+      return s;
+    };
+    const i: RankInput = {
+      question: {
+        title: 'How do I debounce a search input in React?',
+        description: text(1),
+        category: 'Technology',
+      },
+      answers: Array.from({ length: 100 }, (_, n) => ({ id: `a${n}`, content: text(n), attachments: 0 })),
+    };
+    const before = process.cpuUsage();
+    const scores = await new BuiltinRanker().rank(i);
+    const used = process.cpuUsage(before);
+    expect(scores).toHaveLength(100);
+    // Under a second cold on the development machine (about 0.3 s warm); the bound catches anything quadratic.
+    expect((used.user + used.system) / 1e6).toBeLessThan(5);
+  });
+});

@@ -61,6 +61,20 @@ interface Token {
   part?: boolean;
 }
 
+// Long answers repeat their words; stemming each distinct word once keeps ranking 100 long answers
+// cheap. Bounded so odd input cannot grow it without limit.
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_MAX = 50_000;
+function stemmed(word: string): string {
+  let t = STEM_CACHE.get(word);
+  if (t === undefined) {
+    t = stem(word);
+    if (STEM_CACHE.size >= STEM_CACHE_MAX) STEM_CACHE.clear();
+    STEM_CACHE.set(word, t);
+  }
+  return t;
+}
+
 /**
  * Content words with their written form. Identifiers are kept whole and also split (useEffect → use,
  * effect; clearTimeout → clear, timeout), thousands separators dropped (1,000 → 1000), `%` read as
@@ -80,13 +94,13 @@ export function tokensOf(text: string): Token[] {
     const lower = raw.toLowerCase();
     if (!isStopWord(lower) && (lower.length >= 2 || /\d/.test(lower)))
       // Numbers are compared as written (the stemmer would turn 1000 into 100).
-      out.push({ term: /^\d+$/.test(lower) ? lower : stem(lower), surface: raw });
+      out.push({ term: /^\d+$/.test(lower) ? lower : stemmed(lower), surface: raw });
     // lowerCamelCase is an identifier (setTimeout); PascalCase is as often a name (JavaScript, GitHub).
     if (/^[a-z][a-z0-9]*[A-Z]/.test(raw)) {
       for (const part of raw.split(/(?<=[a-z0-9])(?=[A-Z])/)) {
         const p = part.toLowerCase();
         if (p.length >= 2 && !isStopWord(p) && p !== lower)
-          out.push({ term: stem(p), surface: raw, part: true });
+          out.push({ term: stemmed(p), surface: raw, part: true });
       }
     }
   }
@@ -321,9 +335,17 @@ export function answerFeatures(input: RankInput): AnswerFeatures[] {
         Math.min(text.match(STEPS)?.length ?? 0, 3) * 0.12,
     );
     const reasoning = clamp01((text.match(REASONING)?.length ?? 0) * 0.3);
-    const letters = text.replace(/[^A-Za-z]/g, '');
-    const upper = text.replace(/[^A-Z]/g, '').length;
-    const shouting = letters.length > 20 && upper / letters.length > 0.6 ? 1 : /!{3,}/.test(text) ? 0.5 : 0;
+    // Counted in one pass: two whole-text replaces cost more than the rest of the ranking on long answers.
+    let letters = 0;
+    let upper = 0;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 65 && c <= 90) {
+        letters++;
+        upper++;
+      } else if (c >= 97 && c <= 122) letters++;
+    }
+    const shouting = letters > 20 && upper / letters > 0.6 ? 1 : /!{3,}/.test(text) ? 0.5 : 0;
     const unique = new Set(allWords).size;
     const repetition = wordCount >= 30 && unique / wordCount < 0.35 ? 1 : 0;
     const urls = (text.match(/https?:\/\/\S+/g) ?? []).length;
