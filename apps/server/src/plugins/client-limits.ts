@@ -92,11 +92,11 @@ class LocalWindows {
 }
 
 /**
- * Per-client limits: each client — the signed-in user, else the address — has one
- * budget per minute for reads, one for searches and one for writes, whatever routes it spends
- * them on (a search loop spread over five search routes is still one loop). Generous for a person,
- * tight for a loop; searches are counted apart from reads so a search loop cannot starve a
- * person's page views.
+ * Per-client limits: each client — the signed-in user, else the address — has one budget per
+ * minute for reads, one for searches and one for writes, whatever routes it spends them on (a
+ * search loop spread over five search routes is still one loop). Generous for a person, tight for
+ * a loop; searches are counted apart from reads so a search loop cannot starve a person's page
+ * views.
  *
  * Every write counts, routes with limits of their own included (a question with or without an
  * image, a job post, a payment step): those route limits are extra budgets (uploads per hour),
@@ -104,7 +104,7 @@ class LocalWindows {
  * is read or parsed, and a refused one closes the connection so the body is never read at all.
  *
  * With `shared` (REDIS_URL set) the counters live in Redis, so every instance shares them;
- * otherwise one synchronous hook counts them in memory. 429 with Retry-After (CONTRACT §3) and the
+ * otherwise they are counted in memory, synchronously (no promise per request). 429 with Retry-After (CONTRACT §3) and the
  * x-ratelimit-* headers. Route hooks run after every global onRequest hook, the auth plugin's
  * included, so the client is known wherever this is registered.
  */

@@ -73,8 +73,8 @@ describe(`deeply nested JSON bodies (${dbKind})`, () => {
       expect(res.statusCode, url).toBe(400);
       expectErrorBody(res.json());
       expect(res.json(), url).toMatchObject({ code: 'BAD_REQUEST', error: MSG.jsonTooDeep });
-      // Refused without building anything (parsing it took tens of milliseconds; a loose bound).
-      expect(ms, url).toBeLessThan(250);
+      // Refused at once (a loose bound for a loaded machine: the measurement below is the proof).
+      expect(ms, url).toBeLessThan(1000);
     }
     // 33 levels are refused, 32 are parsed (and then validated like any other body).
     const at = (depth: number) => JSON.stringify({ title: 'x' }).replace('"x"', nested(depth - 1));
