@@ -255,7 +255,7 @@ describe('money journey', () => {
 
     await page.getByRole('button', { name: 'Distribute Rewards' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('2 answerer(s) will receive their percentage rewards.').waitFor();
+    await page.getByText('2 answerers will receive their percentage rewards.').waitFor();
     const done = page.getByRole('button', { name: 'Rewards Already Distributed' });
     await done.waitFor();
     expect(await done.isDisabled()).toBe(true);

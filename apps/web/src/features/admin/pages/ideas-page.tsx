@@ -1,4 +1,4 @@
-import type { AdminIdea } from '@agora/shared';
+import { type AdminIdea, plural } from '@agora/shared';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -138,8 +138,9 @@ export function IdeasPage() {
       >
         {pending ? (
           <>
-            “{pending.idea.title}” by {pending.idea.author.displayName}, with its {pending.idea.likeCount}{' '}
-            like(s) and {pending.idea.commentCount} comment(s), will be deleted for good.
+            “{pending.idea.title}” by {pending.idea.author.displayName}, with its{' '}
+            {plural(pending.idea.likeCount, 'like')} and {plural(pending.idea.commentCount, 'comment')}, will
+            be deleted for good.
           </>
         ) : null}
       </ConfirmDialog>

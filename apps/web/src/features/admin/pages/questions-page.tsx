@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminQuestion } from '@agora/shared';
+import { ADMIN_MESSAGES, type AdminQuestion, plural } from '@agora/shared';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -223,7 +223,7 @@ export function QuestionsPage() {
       >
         {pending?.kind === 'delete' ? (
           <>
-            “{pending.q.title}” and its {pending.q.answerCount} answer(s) will be deleted for good.
+            “{pending.q.title}” and its {plural(pending.q.answerCount, 'answer')} will be deleted for good.
           </>
         ) : pending?.kind === 'close' ? (
           <>“{pending.q.title}” will stop taking answers. It can be reopened later.</>

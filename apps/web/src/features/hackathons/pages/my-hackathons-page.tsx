@@ -1,4 +1,4 @@
-import { type Hackathon, MSG } from '@agora/shared';
+import { type Hackathon, MSG, plural } from '@agora/shared';
 import {
   Alert,
   Button,
@@ -63,8 +63,8 @@ function OrganizedCard({ h }: { h: Hackathon }) {
           </Alert>
         ) : null}
         <Group gap="lg">
-          <Fact icon={<IconUsers size={16} aria-hidden />}>{h.participantCount} participants</Fact>
-          <Fact icon={<IconFileText size={16} aria-hidden />}>{h.submissionCount} submissions</Fact>
+          <Fact icon={<IconUsers size={16} aria-hidden />}>{plural(h.participantCount, 'participant')}</Fact>
+          <Fact icon={<IconFileText size={16} aria-hidden />}>{plural(h.submissionCount, 'submission')}</Fact>
         </Group>
         <Fact icon={<IconTrophy size={16} aria-hidden />}>Prize pool: {h.prizes.prizePool || 'TBD'}</Fact>
         <Fact icon={<IconCalendar size={16} aria-hidden />}>
@@ -136,7 +136,7 @@ function ParticipatedCard({ h }: { h: Hackathon }) {
         <Fact icon={<IconCalendar size={16} aria-hidden />}>
           Starts {formatDate(h.eventDetails.startDate)}
         </Fact>
-        <Fact icon={<IconUsers size={16} aria-hidden />}>{h.participantCount} participants</Fact>
+        <Fact icon={<IconUsers size={16} aria-hidden />}>{plural(h.participantCount, 'participant')}</Fact>
       </Stack>
       <Button mt="md" component={Link} to={`/hackathon/${h._id}`}>
         View Details &amp; Submit

@@ -1,4 +1,4 @@
-import { CommentBody, type IdeaComment, MSG } from '@agora/shared';
+import { CommentBody, type IdeaComment, MSG, plural } from '@agora/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -84,7 +84,7 @@ export function Comments({
             Show earlier comments
           </Button>
           <Text size="xs" c="dimmed">
-            Showing the latest {comments.length} of {commentCount} comments.
+            Showing the latest {comments.length} of {plural(commentCount, 'comment')}.
           </Text>
         </Group>
       ) : null}

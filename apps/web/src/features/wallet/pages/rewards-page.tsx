@@ -1,4 +1,4 @@
-import { equalPercentages, MSG, splitPaise } from '@agora/shared';
+import { equalPercentages, MSG, plural, splitPaise } from '@agora/shared';
 import {
   Alert,
   Badge,
@@ -117,7 +117,7 @@ export function RewardsPage() {
           setSelected([]);
           notifications.show({
             title: 'Rewards distributed',
-            message: `${res.rewards.length} answerer(s) will receive their percentage rewards.`,
+            message: `${plural(res.rewards.length, 'answerer')} will receive their percentage rewards.`,
             color: 'teal',
           });
         },
@@ -241,8 +241,8 @@ export function RewardsPage() {
             >
               <Stack gap="sm">
                 <Text size="sm">
-                  {rupees(total)} will be split among {selected.length} answer(s). Rewards can be distributed
-                  only once.
+                  {rupees(total)} will be split among {plural(selected.length, 'answer')}. Rewards can be
+                  distributed only once.
                 </Text>
                 <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
                   {selected.map((id) => {
