@@ -20,6 +20,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCategory, IconEyeOff, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NewTabMark } from '../../../components/new-tab';
 import { RoutePending } from '../../../components/route-pending';
 import { useAuth } from '../../../lib/auth-store';
 import { useIdeaCategories } from '../api/get-categories';
@@ -102,8 +103,10 @@ export function IdeasPage() {
           >
             Quick Share
           </Button>
+          {/* spec 02 §2: this button opens /share-idea in a new tab, and says so. */}
           <Button component="a" href="/share-idea" target="_blank" rel="noopener">
             Share Idea
+            <NewTabMark />
           </Button>
         </Group>
       </Group>

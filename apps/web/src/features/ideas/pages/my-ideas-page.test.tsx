@@ -63,6 +63,10 @@ describe('MyIdeasPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('button', { name: '1 like' })).toHaveLength(2);
     const list = calls.find((c) => c.url.startsWith('/api/ideas'));
     expect(new URL(list!.url, 'http://x').searchParams.get('author')).toBe('me');
+    // Only the listing's Share Idea opens a new tab (spec 02 §2); this one stays in the tab.
+    const share = screen.getByRole('link', { name: 'Share Idea' });
+    expect(share.getAttribute('href')).toBe('/share-idea');
+    expect(share.getAttribute('target')).toBeNull();
   });
 
   it('asks a visitor to sign in, and comes back here after', async () => {

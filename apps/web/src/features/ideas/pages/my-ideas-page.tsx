@@ -72,13 +72,7 @@ export function MyIdeasPage() {
           >
             Hidden Ideas
           </Button>
-          <Button
-            component="a"
-            href="/share-idea"
-            target="_blank"
-            rel="noopener"
-            leftSection={<IconPlus size={16} />}
-          >
+          <Button component={Link} to="/share-idea" leftSection={<IconPlus size={16} />}>
             Share Idea
           </Button>
         </Group>
@@ -132,7 +126,7 @@ export function MyIdeasPage() {
                   {text.trim() ? 'Try other words or load more ideas.' : 'Ideas you share appear here.'}
                 </Text>
                 {text.trim() ? null : (
-                  <Button component="a" href="/share-idea" target="_blank" rel="noopener" variant="light">
+                  <Button component={Link} to="/share-idea" variant="light">
                     Share your first idea
                   </Button>
                 )}

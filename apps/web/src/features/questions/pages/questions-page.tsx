@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NewTabMark } from '../../../components/new-tab';
 import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
@@ -188,6 +189,7 @@ export function QuestionsPage() {
             ) : null}
             <Button onClick={askQuestion} leftSection={<IconPlus size={16} />}>
               Ask Question
+              {auth.isLoggedIn ? <NewTabMark /> : null}
             </Button>
           </Group>
         </Group>
