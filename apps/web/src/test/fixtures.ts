@@ -20,6 +20,7 @@ export const aQuestion = (over: Partial<Question> = {}): Question => ({
   aiRankedAt: null,
   image: null,
   rewardsDistributed: false,
+  acceptanceCriteria: null,
   hidden: false,
   escrow: {
     state: 'held',

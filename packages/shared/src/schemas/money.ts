@@ -73,6 +73,18 @@ export type SandboxPayResult = z.infer<typeof SandboxPayResult>;
 
 // ---------- rewards ----------
 
+/** The reward split's words on the rewards page (rewards by merit, spec 01 §5's equal split). */
+export const REWARD_SPLIT_TEXT = {
+  splitEqually: 'Split equally',
+  useSuggested: 'Use the AI suggestion',
+  suggestedNote:
+    'Started from the split the AI ranking suggests: the answers close to the best one, by score. Edit any percentage.',
+  percentWhole: 'Each percentage must be a whole number from 1 to 100',
+  totalNot100: (total: number) => `The percentages add up to ${total}%: they must add up to exactly 100%`,
+  distributedTitle: 'How the reward was distributed',
+  refunded: 'Nobody answered before the deadline: the reward went back to your wallet.',
+} as const;
+
 export const RewardEntry = z.object({
   answererId: Uuid,
   answerId: Uuid,

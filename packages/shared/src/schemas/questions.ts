@@ -42,7 +42,7 @@ export const QUESTION_TEXT = {
   acceptanceCriteriaLabel: 'Acceptance criteria (optional)',
   acceptanceCriteriaPlaceholder: 'A rewarded answer must…',
   acceptanceCriteriaTooLong: `Acceptance criteria must be at most ${QUESTION_LIMITS.acceptanceCriteriaMax} characters`,
-  acceptanceCriteriaHeading: 'A rewarded answer must',
+  acceptanceCriteriaHeading: 'What a rewarded answer must do',
   authorCannotAnswer: 'You cannot answer your own question',
   questionClosed: 'This question is no longer open for answers',
   onlyAuthor: 'Only the question author can do this',

@@ -24,6 +24,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { useAuth } from '../../../lib/auth-store';
 import { useMe, useUpdateMe } from '../api/me';
+import { CategoryAlertsCard } from '../components/category-alerts-card';
 import { ROLE_LABELS } from '../roles';
 
 const LINKS = [
@@ -166,6 +167,8 @@ export function ProfilePage() {
           </Group>
         )}
       </Card>
+
+      {user ? <CategoryAlertsCard user={user} /> : null}
 
       <Title order={2} size="h4" mt="xl" mb="sm">
         Your spaces

@@ -5,6 +5,7 @@ import {
   MSG,
   QUESTION_CATEGORIES,
   QUESTION_LIMITS,
+  QUESTION_TEXT,
   plural,
   type Question,
 } from '@agora/shared';
@@ -42,9 +43,17 @@ import { questionKeys } from '../api/keys';
 import { useCreateQuestion, useDiscardQuestion } from '../api/question-mutations';
 import { useSimilarQuestions } from '../api/similar-questions';
 import { addOwnQuestion, removeOwnQuestion } from '../lib/cache';
-import { rupees, wholeRupees } from '../../../lib/money';
+import { rupees } from '../../../lib/money';
 import { StatusBadge } from './status-badge';
 import { zodValidate } from '../../../lib/form';
+
+/** The reward field's number, or null when it holds none (empty or not a number). */
+function rewardNumber(r: number | string): number | null {
+  if (typeof r === 'number') return Number.isFinite(r) ? r : null;
+  if (r.trim() === '') return null;
+  const n = Number(r);
+  return Number.isFinite(n) ? n : null;
+}
 
 /** spec 01 §4/§9: the window closes 3 seconds after a successful payment. */
 const CLOSE_AFTER_PAID_MS = 3000;
@@ -91,6 +100,7 @@ type Values = {
   category: string | null;
   description: string;
   reward: number | string;
+  acceptanceCriteria: string;
 };
 
 /**
@@ -115,12 +125,18 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
   // field; the spec's sentence ("Please fill in all required fields: …") is the toast, shown once.
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { title: '', category: null, description: '', reward: minReward },
+    initialValues: { title: '', category: null, description: '', reward: minReward, acceptanceCriteria: '' },
     validate: (values) => {
       const errors = validateQuestion(values);
       for (const [field, label] of REQUIRED_FIELDS) {
         if (errors[field] === MSG.questionRequired) errors[field] = `${label} is required`;
       }
+      // The number typed is the number paid: below the server's minimum is refused, never raised.
+      const reward = rewardNumber(values.reward);
+      if (!errors.reward && (reward === null || !Number.isInteger(reward)))
+        errors.reward = QUESTION_TEXT.rewardWhole;
+      else if (!errors.reward && reward !== null && reward < minReward)
+        errors.reward = QUESTION_TEXT.rewardTooSmall(minReward);
       return errors;
     },
   });
@@ -145,7 +161,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
 
   const viewer = user?.id ?? '';
   const reset = () => {
-    form.setValues({ title: '', category: null, description: '', reward: minReward });
+    form.setValues({ title: '', category: null, description: '', reward: minReward, acceptanceCriteria: '' });
     form.resetTouched();
     form.clearErrors();
     setImage(null);
@@ -166,16 +182,10 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
     setPreview(URL.createObjectURL(file));
   };
 
-  /** spec 01 §5: a whole number, at least the minimum; anything else falls back to the minimum. */
-  const rewardValue = () => {
-    const r = form.getValues().reward;
-    const n = typeof r === 'number' ? r : Number(r);
-    return Number.isInteger(n) && n >= minReward && n <= QUESTION_LIMITS.rewardMaxRupees ? n : minReward;
-  };
-
   const create = async (values: Values) => {
-    const amount = rewardValue();
-    form.setFieldValue('reward', amount);
+    // Validated: a whole number from the minimum to the maximum, exactly as typed.
+    const amount = rewardNumber(values.reward)!;
+    const criteria = values.acceptanceCriteria.trim();
     try {
       const q = await createMutation.mutateAsync({
         fields: {
@@ -183,6 +193,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           description: values.description.trim(),
           category: values.category as CreateQuestionInput['category'],
           reward: amount,
+          ...(criteria ? { acceptanceCriteria: criteria } : {}),
         },
         image,
       });
@@ -218,8 +229,16 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
       }
       void create(values);
     },
-    () => {
-      notifications.show({ title: MSG.validationErrorTitle, message: MSG.questionRequired, color: 'red' });
+    (errors) => {
+      // A missing field gets the spec's sentence; otherwise the first problem is named (the reward's
+      // limits, the criteria's length), as it is on its field.
+      const missing = REQUIRED_FIELDS.some(([field]) => errors[field]);
+      const first = Object.values(errors).find((e) => typeof e === 'string') as string | undefined;
+      notifications.show({
+        title: MSG.validationErrorTitle,
+        message: missing || !first ? MSG.questionRequired : first,
+        color: 'red',
+      });
     },
   );
 
@@ -331,14 +350,18 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           />
           <NumberInput
             label="Reward (₹)"
-            description={`Whole rupees, at least ${wholeRupees(minReward)}`}
+            description={QUESTION_TEXT.rewardLimits(minReward)}
             min={minReward}
+            max={QUESTION_LIMITS.rewardMaxRupees}
+            // Out-of-range values stay as typed and are refused with the shared message; never
+            // replaced by the minimum or the maximum behind the asker's back.
+            clampBehavior="none"
             step={1}
             allowDecimal={false}
             allowNegative={false}
             disabled={locked}
             {...form.getInputProps('reward')}
-            onBlur={() => form.setFieldValue('reward', rewardValue())}
+            onBlur={() => form.validateField('reward')}
           />
         </SimpleGrid>
         <Textarea
@@ -352,6 +375,17 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           maxLength={QUESTION_LIMITS.descriptionMax}
           disabled={locked}
           {...form.getInputProps('description')}
+        />
+        <Textarea
+          label={QUESTION_TEXT.acceptanceCriteriaLabel}
+          description={`Answerers see this above the answer form, and you see it when you reward (${form.getValues().acceptanceCriteria.trim().length}/${QUESTION_LIMITS.acceptanceCriteriaMax} characters).`}
+          placeholder={QUESTION_TEXT.acceptanceCriteriaPlaceholder}
+          autosize
+          minRows={2}
+          maxRows={6}
+          disabled={locked}
+          {...form.getInputProps('acceptanceCriteria')}
+          onBlur={() => form.validateField('acceptanceCriteria')}
         />
         <Stack gap={6}>
           <Text size="sm" fw={500}>

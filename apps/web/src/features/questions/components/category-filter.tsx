@@ -1,6 +1,7 @@
 import { plural, QUESTION_CATEGORIES } from '@agora/shared';
 import { Badge, Button, Checkbox, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useCategoryCounts } from '../api/list-questions';
+import { FollowCategoryButton } from './follow-category-button';
 
 export interface CategoryFilterProps {
   selected: string[];
@@ -27,6 +28,8 @@ export function CategoryFilter({ selected, onChange }: CategoryFilterProps) {
           Clear All
         </Button>
       </Group>
+      {/* One category chosen: its followers hear of each new paid question in it. */}
+      {selected.length === 1 ? <FollowCategoryButton category={selected[0]!} /> : null}
       {QUESTION_CATEGORIES.map((c) => (
         <Group key={c} justify="space-between" wrap="nowrap" gap="xs">
           <Checkbox label={c} checked={selected.includes(c)} onChange={() => toggle(c)} />

@@ -252,6 +252,20 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
       {q.image ? (
         <Image src={q.image} alt={`Image for ${q.title}`} radius="md" mah={360} fit="contain" w="auto" />
       ) : null}
+      {/* The asker's stated criteria: read before answering, above the answers and the answer form. */}
+      {q.acceptanceCriteria ? (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconInfoCircle size={18} />}
+          title={QUESTION_TEXT.acceptanceCriteriaHeading}
+          data-testid="acceptance-criteria"
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {q.acceptanceCriteria}
+          </Text>
+        </Alert>
+      ) : null}
       <Divider />
       <Answers q={q} viewerId={viewerId} mode={mode} />
     </Stack>

@@ -158,7 +158,8 @@ function OwnQuestion({ q }: { q: Question }) {
               {open ? 'Mark as Answered' : 'Reopen Question'}
             </Button>
           )}
-          {q.answerCount > 1 && !unpaid ? (
+          {/* A paid-out reward is final: its ranking is the one the payout went by (the server refuses too). */}
+          {q.answerCount > 1 && !unpaid && !settled && !q.rewardsDistributed ? (
             <Button
               size="xs"
               variant="light"

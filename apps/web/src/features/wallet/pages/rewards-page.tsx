@@ -1,4 +1,4 @@
-import { equalPercentages, MSG, plural, splitPaise } from '@agora/shared';
+import { equalPercentages, MSG, plural, QUESTION_TEXT, REWARD_SPLIT_TEXT, splitPaise } from '@agora/shared';
 import {
   Alert,
   Badge,
@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconGift, IconMessageCircleOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { useAuth } from '../../../lib/auth-store';
 import { useDistributeRewards } from '../api/distribute-rewards';
 import { useRewardView } from '../api/get-reward-view';
-import { DistributionStatus } from '../components/distribution-status';
+import { DistributionStatus, DistributionSummary } from '../components/distribution-status';
 import { PayRewardPanel } from '../components/pay-reward-panel';
 import { RewardAnswerCard } from '../components/reward-answer-card';
 import { rupees } from '../../../lib/money';
@@ -40,9 +40,22 @@ function BackLink() {
   );
 }
 
+/** One chosen answer and its whole percent ('' while the author is typing it). */
+type Share = { answerId: string; percent: number | '' };
+
+/** spec 01 §5's equal split over `ids` in selection order (the remainder to the first). */
+function equalShares(ids: string[]): Share[] {
+  const pcts = equalPercentages(ids.length);
+  return ids.map((answerId, i) => ({ answerId, percent: pcts[i]! }));
+}
+
+const pct = (p: number | '') => (p === '' ? 0 : p);
+
 /**
- * /question/:questionId/rewards (spec 01 §2, §4, §5): the author picks answers; the reward is split
- * equally in whole percentages, the remainder to the first selected; it can happen once.
+ * /question/:questionId/rewards (spec 01 §2, §4, §5): the author picks answers and their whole
+ * percentages (by merit: the AI ranking's suggestion when there is one, else equal; "Split equally"
+ * restores the spec's equal split); the rupee preview is the server's own split (splitPaise), to the
+ * paisa. It can happen once; afterwards the page shows who got what.
  */
 export function RewardsPage() {
   const { questionId = '' } = useParams();
@@ -50,18 +63,45 @@ export function RewardsPage() {
   const { isLoggedIn } = useAuth();
   const view = useRewardView(questionId, isLoggedIn);
   const distribute = useDistributeRewards(questionId);
-  // Selection order matters: the first selected answer gets the remainder.
-  const [selected, setSelected] = useState<string[]>([]);
+  // Selection order matters: the first selected answer gets the leftover percent and paise.
+  const [shares, setShares] = useState<Share[]>([]);
+  const [started, setStarted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const data = view.data;
   const total = data?.payment.amount ?? 0;
+  const selected = shares.map((s) => s.answerId);
+  const answerIds = useMemo(() => new Set((data?.question.answers ?? []).map((a) => a._id)), [data]);
+  // The AI ranking's split, limited to answers this page lists.
+  const suggested = useMemo(
+    () =>
+      (data?.suggestedSplit ?? [])
+        .filter((s) => answerIds.has(s.answerId))
+        .map((s) => ({ answerId: s.answerId, percent: s.percent })),
+    [data, answerIds],
+  );
+  const suggestionUsable = suggested.length > 0 && suggested.reduce((a, s) => a + s.percent, 0) === 100;
+
+  // Rewards by merit: the page starts from the suggested split when a ranking ran.
+  useEffect(() => {
+    if (started || !data) return;
+    setStarted(true);
+    if (data.totalDistributed === 0 && suggestionUsable) setShares(suggested);
+  }, [data, started, suggested, suggestionUsable]);
+
+  const allocated = shares.reduce((a, s) => a + pct(s.percent), 0);
+  const valid = shares.every(
+    (s) => Number.isInteger(s.percent) && pct(s.percent) >= 1 && pct(s.percent) <= 100,
+  );
   const preview = useMemo(() => {
-    const pcts = equalPercentages(selected.length);
-    const shares = splitPaise(total, pcts);
-    return new Map(selected.map((id, i) => [id, { percentage: pcts[i]!, paise: shares[i]! }]));
-  }, [selected, total]);
+    const pcts = shares.map((s) => pct(s.percent));
+    // The server's split (splitPaise) once the percentages add up to 100; while they do not, each
+    // share alone (floor), so the figures never claim more than the percentages say.
+    const paise =
+      allocated === 100 ? splitPaise(total, pcts) : pcts.map((p) => Math.floor((total * p) / 100));
+    return new Map(shares.map((s, i) => [s.answerId, { percentage: pcts[i]!, paise: paise[i]! }]));
+  }, [shares, total, allocated]);
 
   if (!isLoggedIn) return null;
 
@@ -83,19 +123,44 @@ export function RewardsPage() {
     );
   }
 
+  const escrowState = data?.question.escrowState ?? null;
+  const refunded = escrowState === 'refunded';
   const done = (data?.totalDistributed ?? 0) > 0;
-  const canDistribute = Boolean(data?.question.isPaid) && !done;
+  const settled = done || refunded || (escrowState !== null && escrowState !== 'held');
+  const canDistribute = Boolean(data?.question.isPaid) && !settled;
   const rewardByAnswer = new Map((data?.rewards ?? []).map((r) => [r.answerId, r]));
 
+  // Choosing or dropping an answer starts again from the spec's equal split of the new selection.
   const toggle = (answerId: string) => {
     setError(null);
-    setSelected((s) => (s.includes(answerId) ? s.filter((x) => x !== answerId) : [...s, answerId]));
+    const ids = selected.includes(answerId)
+      ? selected.filter((x) => x !== answerId)
+      : [...selected, answerId];
+    setShares(equalShares(ids));
+  };
+
+  const setPercent = (answerId: string, value: number | string) => {
+    setError(null);
+    const n = typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value);
+    setShares((list) =>
+      list.map((s) =>
+        s.answerId === answerId ? { ...s, percent: n === '' || Number.isFinite(n) ? n : '' } : s,
+      ),
+    );
   };
 
   const askConfirm = () => {
     setError(null);
     if (selected.length === 0) {
       setError(MSG.selectAnswerToReward);
+      return;
+    }
+    if (!valid) {
+      setError(REWARD_SPLIT_TEXT.percentWhole);
+      return;
+    }
+    if (allocated !== 100) {
+      setError(REWARD_SPLIT_TEXT.totalNot100(allocated));
       return;
     }
     setConfirming(true);
@@ -114,7 +179,7 @@ export function RewardsPage() {
       {
         onSuccess: (res) => {
           setConfirming(false);
-          setSelected([]);
+          setShares([]);
           notifications.show({
             title: 'Rewards distributed',
             message: `${plural(res.rewards.length, 'answerer')} will receive their percentage rewards.`,
@@ -169,12 +234,37 @@ export function RewardsPage() {
               >
                 {data.question.description}
               </Text>
+              {data.question.acceptanceCriteria ? (
+                <Alert variant="light" color="blue" mt="sm" title={QUESTION_TEXT.acceptanceCriteriaHeading}>
+                  <Text
+                    size="sm"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    data-testid="acceptance-criteria"
+                  >
+                    {data.question.acceptanceCriteria}
+                  </Text>
+                </Alert>
+              ) : null}
             </Card>
             <DistributionStatus
               totalPaise={total}
+              paid={data.question.isPaid}
+              refunded={refunded}
               distributed={data.totalDistributed}
-              remaining={data.remainingPercentage}
+              allocated={settled ? 100 - data.remainingPercentage : allocated}
             />
+            {done ? (
+              <DistributionSummary
+                rewards={data.rewards}
+                answers={data.question.answers}
+                at={data.question.rewardsDistributedAt}
+              />
+            ) : null}
+            {refunded ? (
+              <Alert color="gray" variant="light" data-testid="reward-refunded">
+                {REWARD_SPLIT_TEXT.refunded}
+              </Alert>
+            ) : null}
             {!data.question.isPaid ? (
               <PayRewardPanel
                 questionId={questionId}
@@ -187,12 +277,44 @@ export function RewardsPage() {
                 <Title order={2} size="h4">
                   Answers ({data.question.answers.length})
                 </Title>
-                {canDistribute && selected.length > 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {selected.length} selected · equal split, remainder to the first selected
-                  </Text>
+                {canDistribute && data.question.answers.length > 0 ? (
+                  <Group gap="xs">
+                    {suggestionUsable ? (
+                      <Button size="xs" variant="light" color="grape" onClick={() => setShares(suggested)}>
+                        {REWARD_SPLIT_TEXT.useSuggested}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={selected.length === 0}
+                      onClick={() => {
+                        setError(null);
+                        setShares(equalShares(selected));
+                      }}
+                    >
+                      {REWARD_SPLIT_TEXT.splitEqually}
+                    </Button>
+                  </Group>
                 ) : null}
               </Group>
+              {canDistribute && suggestionUsable ? (
+                <Text size="sm" c="dimmed" mb="sm">
+                  {REWARD_SPLIT_TEXT.suggestedNote}
+                </Text>
+              ) : null}
+              {canDistribute && selected.length > 0 ? (
+                <Text
+                  size="sm"
+                  mb="sm"
+                  c={allocated === 100 ? 'dimmed' : 'red'}
+                  data-testid="split-total"
+                  aria-live="polite"
+                >
+                  {selected.length} selected · {allocated}% of 100% allocated
+                  {allocated === 100 ? ` · ${rupees(total)}` : ''}
+                </Text>
+              ) : null}
               {data.question.answers.length === 0 ? (
                 <EmptyState
                   icon={<IconMessageCircleOff size={28} />}
@@ -209,6 +331,12 @@ export function RewardsPage() {
                       disabled={!canDistribute || distribute.isPending}
                       preview={done ? null : (preview.get(a._id) ?? null)}
                       reward={rewardByAnswer.get(a._id) ?? null}
+                      percent={
+                        canDistribute && selected.includes(a._id)
+                          ? (shares.find((s) => s.answerId === a._id)?.percent ?? '')
+                          : null
+                      }
+                      onPercent={(v) => setPercent(a._id, v)}
                       onToggle={() => toggle(a._id)}
                     />
                   ))}
@@ -228,7 +356,11 @@ export function RewardsPage() {
                     loading={distribute.isPending}
                     onClick={askConfirm}
                   >
-                    {done ? 'Rewards Already Distributed' : 'Distribute Rewards'}
+                    {done
+                      ? 'Rewards Already Distributed'
+                      : refunded
+                        ? 'Reward Refunded'
+                        : 'Distribute Rewards'}
                   </Button>
                 </Group>
               ) : null}
