@@ -1,3 +1,4 @@
+import { QUESTION_TEXT } from '@agora/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ describe('the minimum-reward setting (issue 21: one settings module, one shape p
     expect(queryClient.getQueryData(settingsKeys.minReward())).toBe(25);
     fireEvent.click(screen.getByRole('button', { name: 'Next screen' }));
     // The ask form reads the cached entry: a number, never "₹[object Object]".
-    expect(await screen.findByText('Whole rupees, at least ₹25')).toBeTruthy();
+    expect(await screen.findByText(QUESTION_TEXT.rewardLimits(25))).toBeTruthy();
     expect(screen.queryByText(/object Object/)).toBeNull();
     expect(calls.filter((c) => c.url.startsWith('/api/settings/min-reward'))).toHaveLength(1);
   });
@@ -53,7 +54,7 @@ describe('the minimum-reward setting (issue 21: one settings module, one shape p
     setSession('t', { ...testUser, role: 'admin' } as never);
     const calls = serve();
     const { queryClient } = renderWithProviders(<Journey first={askForm} second={<SettingsPage />} />);
-    expect(await screen.findByText('Whole rupees, at least ₹25')).toBeTruthy();
+    expect(await screen.findByText(QUESTION_TEXT.rewardLimits(25))).toBeTruthy();
     expect(queryClient.getQueryData(settingsKeys.minReward())).toBe(25);
     fireEvent.click(screen.getByRole('button', { name: 'Next screen' }));
     await waitFor(() => expect(minRewardInput().value).toBe('25'));

@@ -58,6 +58,70 @@ describe('AskQuestionForm', { timeout: 30_000 }, () => {
     expect(created).toHaveLength(0);
   });
 
+  /** Fills the required fields so that only the reward or the criteria can be wrong. */
+  async function fillRequired() {
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'Saved question' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Details' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+  }
+
+  it('states the reward’s limits and refuses one above the maximum as typed: never replaced, never sent', async () => {
+    setSession('t', testUser as never);
+    const created = serve();
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    expect(await screen.findByText(QUESTION_TEXT.rewardLimits(10))).toBeTruthy();
+    expect(QUESTION_TEXT.rewardLimits(10)).toContain('₹10,00,000');
+    await fillRequired();
+    const reward = screen.getByLabelText(/Reward/) as HTMLInputElement;
+    fireEvent.change(reward, { target: { value: '99999999' } });
+    fireEvent.blur(reward);
+    expect(await screen.findByText(QUESTION_TEXT.rewardTooLarge)).toBeTruthy();
+    expect(reward.value).toBe('99999999');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() => expect(reward.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(QUESTION_TEXT.rewardTooLarge)).toBeTruthy();
+    expect(reward.value).toBe('99999999');
+    expect(created).toHaveLength(0);
+    expect(checkout.mounts).toEqual([]);
+  });
+
+  it('refuses a reward below the minimum with the shared message, and sends exactly the number typed', async () => {
+    setSession('t', testUser as never);
+    const created = serve();
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    await fillRequired();
+    const reward = screen.getByLabelText(/Reward/) as HTMLInputElement;
+    fireEvent.change(reward, { target: { value: '5' } });
+    fireEvent.blur(reward);
+    expect(await screen.findByText(QUESTION_TEXT.rewardTooSmall(10))).toBeTruthy();
+    expect(reward.value).toBe('5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    expect(created).toHaveLength(0);
+    fireEvent.change(reward, { target: { value: '1000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ reward: 1_000_000 });
+    await waitFor(() => expect(checkout.mounts).toEqual(['saved-1:1000000']));
+  });
+
+  it('takes optional acceptance criteria: over 500 characters is refused, otherwise sent trimmed', async () => {
+    setSession('t', testUser as never);
+    const created = serve();
+    renderWithProviders(<AskQuestionForm mode="inline" onCancel={() => {}} />);
+    await fillRequired();
+    const criteria = screen.getByPlaceholderText(QUESTION_TEXT.acceptanceCriteriaPlaceholder);
+    expect(screen.getByLabelText(QUESTION_TEXT.acceptanceCriteriaLabel)).toBe(criteria);
+    fireEvent.change(criteria, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    expect(await screen.findAllByText(QUESTION_TEXT.acceptanceCriteriaTooLong)).not.toHaveLength(0);
+    expect(created).toHaveLength(0);
+    fireEvent.change(criteria, { target: { value: '  A rewarded answer must include runnable code.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ acceptanceCriteria: 'A rewarded answer must include runnable code.' });
+  });
+
   it('keeps the saved question after a cancelled checkout: the button pays it, no copy is created', async () => {
     setSession('t', testUser as never);
     const created = serve();

@@ -29,7 +29,9 @@ describe('QuestionView: who may answer, and why not', { timeout: 30_000 }, () =>
   it('says the deadline has passed instead of offering the answer form (the server refuses then)', async () => {
     setSession('token', { ...testUser, id: 'u2', _id: 'u2' } as never);
     serve(aQuestion({ author: { id: 'u1', displayName: 'Quinn' }, answerCount: 0, escrow: held(-HOUR) }));
-    expect((await screen.findByTestId('answers-closed')).textContent).toBe(QUESTION_TEXT.answersAfterDeadline);
+    expect((await screen.findByTestId('answers-closed')).textContent).toBe(
+      QUESTION_TEXT.answersAfterDeadline,
+    );
     expect(screen.queryByRole('button', { name: /submit answer/i })).toBeNull();
   });
 
@@ -49,5 +51,20 @@ describe('QuestionView: who may answer, and why not', { timeout: 30_000 }, () =>
     serve(aQuestion({ escrow: held(HOUR) }));
     expect((await screen.findAllByRole('button', { name: MSG.signInToAnswer })).length).toBe(1);
     expect(screen.queryByTestId('answers-closed')).toBeNull();
+  });
+
+  it('shows the asker’s acceptance criteria above the answers and the way to answer', async () => {
+    serve(aQuestion({ escrow: held(HOUR), acceptanceCriteria: 'Runnable code,\nand why it works.' }));
+    const criteria = await screen.findByTestId('acceptance-criteria');
+    expect(criteria.textContent).toContain(QUESTION_TEXT.acceptanceCriteriaHeading);
+    expect(criteria.textContent).toContain('Runnable code,\nand why it works.');
+    const signIn = screen.getByRole('button', { name: MSG.signInToAnswer });
+    expect(criteria.compareDocumentPosition(signIn) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no criteria block when the asker stated none', async () => {
+    serve(aQuestion({ escrow: held(HOUR) }));
+    await screen.findByRole('button', { name: MSG.signInToAnswer });
+    expect(screen.queryByTestId('acceptance-criteria')).toBeNull();
   });
 });

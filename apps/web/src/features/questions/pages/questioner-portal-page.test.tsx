@@ -1,6 +1,6 @@
 import { type Question, QUESTION_TEXT } from '@agora/shared';
 import { Notifications } from '@mantine/notifications';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
 import { aQuestion } from '../../../test/fixtures';
@@ -104,5 +104,34 @@ describe('QuestionerPortalPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByText(`${QUESTION_TEXT.rewardPaidOut}.`)).toBeTruthy();
     expect(screen.getByText(/Auto-distributed/)).toBeTruthy();
+  });
+
+  it('offers Re-rank with AI while the reward is held, and not once it was paid out', async () => {
+    setSession('t', testUser as never);
+    const settled = {
+      heldAt: '2026-11-01T00:00:00.000Z',
+      deadline: '2026-11-15T00:00:00.000Z',
+      amount: 4000,
+    };
+    serve([
+      question({ _id: 'q1', title: 'Held and ranked', answerCount: 3, aiRanked: true }),
+      question({
+        _id: 'q2',
+        title: 'Paid out and ranked',
+        status: 'answered',
+        answerCount: 3,
+        aiRanked: true,
+        rewardsDistributed: true,
+        escrow: { ...settled, state: 'distributed', settledAt: '2026-11-03T00:00:00.000Z' },
+      }),
+    ]);
+    renderWithProviders(<QuestionerPortalPage />, { route: '/questioner-portal' });
+    expect(await screen.findByText('Paid out and ranked')).toBeTruthy();
+    const cards = screen.getAllByTestId('own-question');
+    const held = cards.find((c) => c.textContent?.includes('Held and ranked'))!;
+    const paidOut = cards.find((c) => c.textContent?.includes('Paid out and ranked'))!;
+    expect(within(held).getByRole('button', { name: /Re-rank with AI/ })).toBeTruthy();
+    expect(within(paidOut).queryByRole('button', { name: /Rank with AI/i })).toBeNull();
+    expect(within(paidOut).getByRole('link', { name: 'Rewards Already Distributed' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { markdownToPlainText, type RewardAnswer, type RewardRecord } from '@agora/shared';
-import { Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { rupees } from '../../../lib/money';
 
 export interface RewardAnswerCardProps {
@@ -10,6 +10,9 @@ export interface RewardAnswerCardProps {
   preview: { percentage: number; paise: number } | null;
   /** The share it received, once distributed. */
   reward: RewardRecord | null;
+  /** This answer's percentage while the author edits the split (null: not editable). */
+  percent?: number | '' | null;
+  onPercent?: (value: number | string) => void;
   onToggle: () => void;
 }
 
@@ -19,6 +22,8 @@ export function RewardAnswerCard({
   disabled,
   preview,
   reward,
+  percent = null,
+  onPercent,
   onToggle,
 }: RewardAnswerCardProps) {
   const share = reward ? { percentage: reward.percentage, paise: reward.amount } : preview;
@@ -41,6 +46,23 @@ export function RewardAnswerCard({
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600}>{answer.author.displayName}</Text>
+            {percent !== null ? (
+              <NumberInput
+                aria-label={`Percentage for ${answer.author.displayName}`}
+                value={percent}
+                onChange={(v) => onPercent?.(v)}
+                min={1}
+                max={100}
+                step={1}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                suffix="%"
+                w={96}
+                size="sm"
+                disabled={disabled}
+              />
+            ) : null}
             {share ? (
               <Badge size="lg" variant={reward ? 'filled' : 'light'} color="teal" data-testid="reward-share">
                 {share.percentage}% · {rupees(share.paise)}
