@@ -68,6 +68,8 @@ export const USER_MENU_LINKS: NavLink[] = [
   { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
+  // Job posters follow their postings (pending, rejected with the reason) from here too.
+  { label: 'My Jobs', to: '/my-jobs' },
   { label: 'My Profile', to: '/profile' },
 ];
 

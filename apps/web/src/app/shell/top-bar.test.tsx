@@ -100,6 +100,7 @@ describe('top bar', () => {
           'My Ideas',
           'Hidden Ideas',
           'My Hackathons',
+          'My Jobs',
           'My Profile',
           'Logout',
         ]),
