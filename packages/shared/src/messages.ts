@@ -73,6 +73,7 @@ export const MSG = {
   invalidAmount: 'Please enter a valid amount',
   insufficientBalance: 'Insufficient balance',
   addPayoutFirst: 'Please add your bank account details or UPI ID first',
+  commentTooLong: 'A comment can be at most 2,000 characters. Please shorten it.',
   payoutMethodRequired: 'Choose where to send the money: your UPI ID or your bank account.',
   payoutMethodInvalid: 'Choose UPI or bank account for the withdrawal.',
   payoutMethodUpiMissing: 'Add a UPI ID first, or choose your bank account.',

@@ -1,6 +1,7 @@
 // Schemas of the ideas area (request and response shapes shared by server and web).
 import { z } from 'zod';
 import { IDEA_CATEGORIES, IDEA_SORTS, IDEAS_PAGE_SIZE, LIMITS } from '../constants.js';
+import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { Author, optionalText, text } from './common.js';
 
@@ -103,7 +104,16 @@ export const IdeaSearchQuery = z.object({
   match: z.enum(['all', 'any']).optional().default('all'),
 });
 
-export const CommentBody = z.object({ content: text(2_000, MSG.enterComment) });
+/** A comment's length limit: over it the comment is refused with MSG.commentTooLong, never cut. */
+export const IDEA_COMMENT_MAX_CHARS = 2_000;
+export const CommentBody = z.object({
+  content: z
+    .string({ error: MSG.enterComment })
+    .trim()
+    .min(1, { error: MSG.enterComment })
+    .max(IDEA_COMMENT_MAX_CHARS, { error: MSG.commentTooLong })
+    .refine(hasVisibleText, { error: MSG.enterComment }),
+});
 
 /** Earlier comments are read this many at a time (GET /api/ideas/{id}/comments?before=…). */
 export const IDEA_COMMENTS_PAGE = 50;

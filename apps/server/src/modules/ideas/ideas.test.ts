@@ -541,6 +541,10 @@ describe('comments', () => {
     const blank = await call('POST', `/api/ideas/${idea._id}/comments`, bob, { content: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(MSG.enterComment);
+    // Over the limit: refused with the shared message, never stored cut short.
+    const long = await call('POST', `/api/ideas/${idea._id}/comments`, bob, { content: 'a'.repeat(2_001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MSG.commentTooLong);
     expect((await call('POST', `/api/ideas/${idea._id}/comments`, bob, {})).statusCode).toBe(400);
     expect(
       (await call('POST', `/api/ideas/${idea._id}/comments`, undefined, { content: 'x' })).statusCode,

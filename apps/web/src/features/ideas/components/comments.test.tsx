@@ -56,6 +56,22 @@ describe('Comments: the comment box', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText(MSG.enterComment)).toBeNull());
   });
 
+  it('counts the characters and refuses a comment over 2,000 with the shared message, never cutting it', async () => {
+    const { posted, box, post } = setup();
+    const long = 'a'.repeat(2_001);
+    fireEvent.change(box(), { target: { value: long } });
+    // Nothing is cut: the box keeps every character, and the counter says how many there are.
+    expect(box().value).toHaveLength(2_001);
+    expect(box().hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByTestId('comment-counter').textContent).toBe('2,001 / 2,000 characters');
+    post();
+    expect(await screen.findByText(MSG.commentTooLong)).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.change(box(), { target: { value: 'a'.repeat(2_000) } });
+    post();
+    await waitFor(() => expect(posted).toEqual([{ content: 'a'.repeat(2_000) }]));
+  });
+
   it('posts the comment as typed and empties the box', async () => {
     const { posted, box, post } = setup();
     fireEvent.change(box(), { target: { value: 'Nice idea' } });

@@ -1,4 +1,4 @@
-import { CommentBody, type IdeaComment, MSG, plural } from '@agora/shared';
+import { CommentBody, IDEA_COMMENT_MAX_CHARS, type IdeaComment, MSG, plural } from '@agora/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -156,8 +156,16 @@ export function Comments({
               placeholder={isLoggedIn ? 'Write a comment...' : 'Login to comment'}
               autosize
               minRows={2}
-              maxLength={2000}
+              // No maxLength: a pasted comment over the limit would be cut without a word. The
+              // counter shows the length and the schema refuses an over-long one (MSG.commentTooLong).
               {...form.getInputProps('content')}
+              description={
+                <span data-testid="comment-counter" aria-live="polite">
+                  {form.values.content.length.toLocaleString('en-IN')} /{' '}
+                  {IDEA_COMMENT_MAX_CHARS.toLocaleString('en-IN')} characters
+                </span>
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={add.isPending}>
