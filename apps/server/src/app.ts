@@ -260,7 +260,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Callback hooks, not async ones: no promise per request on the hot path (issue 18).
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
-    if (closing) reply.header('Connection', 'close');
+    // Draining (SIGTERM): each keep-alive connection closes after its answer, so a client's next
+    // request opens a new one, which the load balancer (reading readiness) sends elsewhere.
+    if (closing || ctx.readiness.draining) reply.header('Connection', 'close');
     // Nothing answered to a signed-in caller may be kept by a browser or a proxy (issue 19 §8).
     if (req.headers.authorization && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
       reply.header('Cache-Control', 'no-store');

@@ -58,6 +58,11 @@ export interface Config {
   logLevel: string;
   /** MIGRATE_ON_START (default true): apply pending migrations at start; false leaves it to `npm run migrate`. */
   migrateOnStart: boolean;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS (default 5): after SIGTERM, readiness answers 503 `draining` while the
+   * listener keeps serving this long (a load balancer stops sending), then the server closes.
+   */
+  shutdownDrainMs: number;
   webDist: string | null;
   isTest: boolean;
   /**
@@ -348,6 +353,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     logLevel: logLevel(env),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', 5, 0, 300) * 1000,
     webDist: null,
     isTest: env.NODE_ENV === 'test',
     responseCache: {

@@ -98,11 +98,25 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const started = Date.now();
+    const drainMs = app.ctx.readiness.migrating ? 0 : config.shutdownDrainMs;
+    const force = setTimeout(() => {
+      app.log.error({ signal, ms: Date.now() - started }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, drainMs + 15_000);
     force.unref();
     try {
+      // Drain: readiness says 503 `draining` at once while the listener keeps serving, so a load
+      // balancer stops sending before anything is refused. Each keep-alive connection closes after
+      // its next answer (app.ts); one that looks idle is left alone until the end, since a request
+      // may already be on its way on it.
+      app.ctx.readiness.draining = true;
+      app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'draining: readiness 503, still serving');
+      if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+      app.log.info({ signal }, 'shutting down: no new connections; finishing in-flight requests and tasks');
       await closeApp(app, database);
+      app.log.info({ signal, ms: Date.now() - started }, 'shutdown complete');
+      await new Promise((r) => setTimeout(r, 50)); // let the log line reach stdout
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
