@@ -44,6 +44,7 @@ import { detachQuestionOrders, questionMoney } from '../payments/payments.admin.
 import * as repo from './questions.repo.js';
 import { invalidCursor } from '../../lib/cursor.js';
 import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
+import { pickSimilar } from './questions.similar.js';
 import { isUuid } from '../../lib/ids.js';
 
 export const ATTACHMENT_PURPOSE = CLAIMED_LATER.answerAttachment;
@@ -262,7 +263,8 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     async similar(q: string, limit: number): Promise<SimilarQuestion[]> {
       const tsQuery = anyWordQuery(q);
       if (!tsQuery) return [];
-      const rows = await repo.similarQuestions(db, tsQuery, limit);
+      // More candidates than asked for: those sharing too few of the typed words are dropped.
+      const rows = pickSimilar(q, await repo.similarQuestions(db, tsQuery, Math.min(limit * 4, 40)), limit);
       return rows.map((r) => ({
         _id: r.id,
         title: r.title,

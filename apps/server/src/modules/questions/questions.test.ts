@@ -710,6 +710,20 @@ describe('listing, filtering, search and paging', () => {
     expect((await get('/api/questions/similar?q=')).statusCode).toBe(400);
   });
 
+  it('suggests only questions sharing enough of the typed words, each once', async () => {
+    // One word in common with the Kubernetes and the bakery questions, out of six: unrelated.
+    const loose = await get(
+      `/api/questions/similar?q=${encodeURIComponent('Kubernetes pricing for a tiny home server cluster')}`,
+    );
+    expect(loose.statusCode).toBe(200);
+    expect(loose.json()).toEqual([]);
+    const close = await get(`/api/questions/similar?q=${encodeURIComponent('pod restarting')}&limit=10`);
+    const titles = close.json().map((q: { title: string }) => q.title);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((t: string) => t.startsWith('Kubernetes pod keeps restarting'))).toBe(true);
+    expect(new Set(close.json().map((q: { _id: string }) => q._id)).size).toBe(titles.length);
+  });
+
   it('documents the routes in the OpenAPI document', async () => {
     const doc = (await get('/api/docs/json')).json();
     for (const path of ['/api/questions/public', '/api/questions/{id}', '/api/questions/{id}/rank-answers']) {
