@@ -94,7 +94,8 @@ describe('shell: sign-up, logout, login, redirect', () => {
     await page.getByLabel('Email').fill(address);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(`${server.url}/`);
+    // A Questioner lands on the questioner portal.
+    await page.waitForURL(`${server.url}/questioner-portal`);
     const avatar = page.locator('header').getByRole('button', { name: 'Account menu' });
     await expect
       .poll(() => avatar.locator('[data-initials]').first().getAttribute('data-initials'))

@@ -43,6 +43,13 @@ describe('/login form (@mantine/form, shared LoginBody)', () => {
     expect(getAuth().token).toBe('tok');
   });
 
+  it('an admin with nowhere saved to return to lands on the admin portal', async () => {
+    serve({ body: { token: 'tok', user: { ...testUser, role: 'admin' } } });
+    renderWithProviders(<LoginPage />, { route: '/login?role=admin' });
+    fill('admin@example.com', 'secret');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin-portal'));
+  });
+
   it("the server's refusal is shown above the form", async () => {
     serve({ status: 401, body: { error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } });
     renderWithProviders(<LoginPage />, { route: '/login' });

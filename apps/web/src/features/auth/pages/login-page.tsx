@@ -6,12 +6,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
-import { takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { getAuth, takeRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { ROLE_LABELS } from '../roles';
+import { homeAfterLogin, ROLE_LABELS } from '../roles';
 
 /** spec 01 §8: the server's error, 'Login failed', or the network message. */
 function loginError(err: unknown): string {
@@ -35,7 +35,9 @@ export function LoginPage() {
   // spec 01 §8: one message line above the form (not on the fields), for the check and the server.
   const [error, setError] = useState<string | null>(null);
 
-  const finish = () => navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
+  // The saved redirect, else home (an admin's is the admin portal); the session is set by now.
+  const finish = () =>
+    navigate(takeRedirectAfterLogin() ?? homeAfterLogin(getAuth().user?.role), { replace: true });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -37,7 +37,8 @@ describe('SignupPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Welcome to Agora, Ravi!')).toBeTruthy();
     const next = screen.getByRole('link', { name: 'Ask your first question' });
     expect(next.getAttribute('href')).toBe('/ask-question');
-    expect(router.state.location.pathname).toBe('/');
+    // Signed up as a Questioner: lands on the questioner portal, not the portals home.
+    expect(router.state.location.pathname).toBe('/questioner-portal');
   });
 
   it('checks every field with the shared SignupBody, on its field, and sends nothing', async () => {

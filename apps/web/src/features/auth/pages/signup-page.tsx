@@ -19,7 +19,7 @@ import { zodValidate } from '../../../lib/form';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
 import { showWelcome } from '../lib/welcome';
-import { type SignupRole, signupRoleFrom } from '../roles';
+import { homeForRole, type SignupRole, signupRoleFrom } from '../roles';
 
 /** The same schema the server validates with; an empty e-mail says so rather than "invalid". */
 const signupSchemaRules = zodValidate(SignupBody);
@@ -56,7 +56,8 @@ export function SignupPage() {
     signup.mutate(SignupBody.parse(values), {
       onSuccess: (r) => {
         showWelcome(r.user);
-        navigate(takeRedirectAfterLogin() ?? '/', { replace: true });
+        // Nothing saved to come back to: the portal the chosen role is for.
+        navigate(takeRedirectAfterLogin() ?? homeForRole(r.user.role), { replace: true });
       },
       onError: (err) =>
         setError(
