@@ -1,18 +1,40 @@
 import { TEST_MODE_TEXT } from '@agora/shared';
+import { useLayoutEffect, useRef } from 'react';
 import { usePaymentsMode } from '../../lib/settings';
 import classes from './shell.module.css';
 
+/** The CSS variable holding the strip's height: the page reserves that much at its bottom. */
+export const TEST_MODE_HEIGHT_VAR = '--agora-test-mode-h';
+
 /**
- * Issue 17: whenever payments are simulated (PAYMENTS_PROVIDER=sandbox) every page says so, in a slim
- * strip fixed to the bottom of the window (a spacer keeps it from covering the footer).
+ * Whenever payments are simulated (PAYMENTS_PROVIDER=sandbox) every page says so, in a slim strip
+ * fixed to the bottom of the window. Its measured height (it wraps on a narrow screen or with a
+ * large font) is published as TEST_MODE_HEIGHT_VAR, which the spacer, the page's minimum height,
+ * full-height panes and the scroll padding reserve, so no content ends up hidden under it.
  */
 export function TestModeBanner() {
   const { data } = usePaymentsMode();
-  if (!data?.testMode) return null;
+  const bar = useRef<HTMLDivElement>(null);
+  const on = Boolean(data?.testMode);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!on || !el) return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty(TEST_MODE_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    publish();
+    const watch = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    watch?.observe(el);
+    return () => {
+      watch?.disconnect();
+      root.style.removeProperty(TEST_MODE_HEIGHT_VAR);
+    };
+  }, [on]);
+  if (!on) return null;
   return (
     <>
       <div className={classes.testModeSpacer} aria-hidden="true" />
-      <div className={classes.testMode} role="status" data-testid="test-mode-banner">
+      <div ref={bar} className={classes.testMode} role="status" data-testid="test-mode-banner">
         {TEST_MODE_TEXT.banner}
       </div>
     </>

@@ -41,7 +41,8 @@ const QuestionView = lazy(() =>
 );
 
 /** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
-const SPLIT_HEIGHT = 'calc(100dvh - 60px - 150px)';
+// The test-mode strip's height too (0 without it): the panes' last lines stay above the strip.
+const SPLIT_HEIGHT = 'calc(100dvh - 60px - 150px - var(--agora-test-mode-h, 0px))';
 
 /** /questions — spec 01 §2 "Inquiry Space". Filters, sort, tab and the selected question live in the URL. */
 export function QuestionsPage() {

@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { mockApi } from '../../test/server';
+import { TEST_MODE_HEIGHT_VAR, TestModeBanner } from './test-mode-banner';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('test-mode strip', () => {
+  it('reserves its own measured height at the bottom of the page (a wrapped strip included)', async () => {
+    mockApi({ 'GET /api/settings/payments': { body: { testMode: true, provider: 'sandbox' } } });
+    // On a narrow screen the strip wraps to two lines: 42 px, not the 24 a fixed spacer assumed.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const h = this.dataset.testid === 'test-mode-banner' ? 42 : 0;
+      return {
+        height: h,
+        width: 390,
+        top: 0,
+        left: 0,
+        right: 390,
+        bottom: h,
+        x: 0,
+        y: 0,
+        toJSON() {},
+      } as DOMRect;
+    });
+    const { unmount } = renderWithProviders(<TestModeBanner />);
+    expect(await screen.findByTestId('test-mode-banner')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue(TEST_MODE_HEIGHT_VAR)).toBe('42px'),
+    );
+    unmount();
+    expect(document.documentElement.style.getPropertyValue(TEST_MODE_HEIGHT_VAR)).toBe('');
+  });
+
+  it('reserves nothing when payments are real', async () => {
+    const calls = mockApi({
+      'GET /api/settings/payments': { body: { testMode: false, provider: 'razorpay' } },
+    });
+    renderWithProviders(<TestModeBanner />);
+    await waitFor(() => expect(calls.length).toBe(1));
+    expect(screen.queryByTestId('test-mode-banner')).toBeNull();
+    expect(document.documentElement.style.getPropertyValue(TEST_MODE_HEIGHT_VAR)).toBe('');
+  });
+});
