@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { paramsFromSearch } from '../lib/filters';
+import { ActiveFilters } from './active-filters';
 import { CategoryFilter, categoryEntries } from './category-filter';
 import { JobCard } from './job-card';
 import { JobsPagination } from './jobs-pagination';
@@ -112,5 +113,24 @@ describe('CategoryFilter', () => {
     expect(
       paramsFromSearch(new URLSearchParams('category=Human%20Resources&category=HR')).categories,
     ).toEqual(['HR']);
+  });
+});
+
+describe('ActiveFilters', () => {
+  it('keeps a long chip inside the row: cut with an ellipsis, the whole text in its title and remove button', () => {
+    const long = `Search: ${'senior distributed systems engineer '.repeat(6).trim()}`;
+    const clear = vi.fn();
+    wrap(<ActiveFilters filters={[{ key: 'search', label: long, clear }]} onClearAll={() => {}} />);
+    const chip = screen.getByTestId('active-filter');
+    expect(chip.getAttribute('title')).toBe(long);
+    expect(chip.style.maxWidth).toBe('100%');
+    const label = chip.querySelector('.mantine-Pill-label') as HTMLElement;
+    expect(label.style.textOverflow).toBe('ellipsis');
+    expect(label.style.whiteSpace).toBe('nowrap');
+    const row = screen.getByRole('list', { name: 'Active filters' });
+    expect(row.style.flexWrap).toBe('wrap');
+    expect(row.style.minWidth).toBe('0px');
+    fireEvent.click(chip.querySelector(`[aria-label="Remove filter ${long}"]`)!);
+    expect(clear).toHaveBeenCalledTimes(1);
   });
 });

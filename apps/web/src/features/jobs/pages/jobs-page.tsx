@@ -25,6 +25,7 @@ import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { useAuth } from '../../../lib/auth-store';
 import { useJobCategories } from '../api/get-categories';
 import { useJobList } from '../api/list-jobs';
+import { ActiveFilters } from '../components/active-filters';
 import { CategoryFilter } from '../components/category-filter';
 import { JobCard } from '../components/job-card';
 import { JobsPagination } from '../components/jobs-pagination';
@@ -211,33 +212,7 @@ export function JobsPage() {
                     ? `${total.toLocaleString('en-US')}${pagination?.totalCapped ? '+' : ''} ${total === 1 ? 'job' : 'jobs'} found`
                     : 'Jobs'}
                 </Title>
-                {filteredBy.length ? (
-                  <Group gap={6} wrap="wrap" align="center">
-                    <Text size="sm" c="dimmed">
-                      Filtered by:
-                    </Text>
-                    <Pill.Group
-                      component="ul"
-                      aria-label="Active filters"
-                      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-                    >
-                      {filteredBy.map((f) => (
-                        <Pill
-                          component="li"
-                          key={f.key}
-                          withRemoveButton
-                          onRemove={f.clear}
-                          removeButtonProps={{ 'aria-label': `Remove filter ${f.label}` }}
-                        >
-                          {f.label}
-                        </Pill>
-                      ))}
-                    </Pill.Group>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setSp(new URLSearchParams())}>
-                      Clear all
-                    </Button>
-                  </Group>
-                ) : null}
+                <ActiveFilters filters={filteredBy} onClearAll={() => setSp(new URLSearchParams())} />
               </Stack>
 
               {list.isError ? (
