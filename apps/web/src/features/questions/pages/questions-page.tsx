@@ -212,7 +212,9 @@ export function QuestionsPage() {
           ) : null}
           <TextInput
             aria-label="Search questions"
-            placeholder="Search questions"
+            // Beside Filters and Sort on a phone there is room for about nine characters: a short
+            // placeholder reads whole there ("Search qu" did not); the label names it in full.
+            placeholder={wide ? 'Search questions' : 'Search'}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
