@@ -304,6 +304,33 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: `/api/questions/${w.ids.paidQuestion}/rank-answers` }),
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
   },
+  'POST /api/questions/{id}/rank': {
+    call: () => ({ url: `/api/questions/${w.ids.paidQuestion}/rank` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  // Following a category is each caller's own; the unsubscribe link is signed, not signed in.
+  'POST /api/questions/categories/{category}/follow': {
+    call: () => ({ url: '/api/questions/categories/Technology/follow' }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'DELETE /api/questions/categories/{category}/follow': {
+    call: () => ({ url: '/api/questions/categories/Technology/follow' }),
+    expect: { ...SIGNED_IN, other: 204, owner: 204, admin: 204 },
+  },
+  'GET /api/users/me/followed-categories': {
+    call: () => ({ url: '/api/users/me/followed-categories' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'GET /api/questions/categories/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/questions/categories/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
+  'POST /api/questions/categories/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/questions/categories/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
 
   // ---------- money
   'POST /api/payments/create-order': {

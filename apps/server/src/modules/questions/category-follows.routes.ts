@@ -74,7 +74,12 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const schema = {
         tags,
         querystring: UnsubscribeQuery,
-        response: { 200: z.string().describe('HTML page'), 400: z.string().describe('HTML page') },
+        // A browser (Accept: text/html) gets a page either way; any other client gets the
+        // CONTRACT error body for a bad token, as for every other error.
+        response: {
+          200: z.string().describe('HTML page'),
+          400: z.union([ErrorBody, z.string().describe('HTML page')]),
+        },
       };
       for (const method of ['GET', 'POST'] as const) {
         unsub.route({
@@ -83,6 +88,10 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           schema,
           handler: async (req, reply) => {
             const ok = await svc.unsubscribe(req.query.token ?? '');
+            if (!ok && !String(req.headers.accept ?? '').includes('text/html')) {
+              const message = CATEGORY_FOLLOW_TEXT.unsubscribeInvalid;
+              return reply.code(400).send({ error: message, message, code: 'INVALID_TOKEN' });
+            }
             return reply
               .code(ok ? 200 : 400)
               .type('text/html; charset=utf-8')

@@ -245,12 +245,24 @@ describe('the daily digest', () => {
       unsubscribeToken('another-secret-another-secret-another-secret', ben.user.id),
       '',
     ]) {
+      // A browser gets a page; any other client the CONTRACT error body.
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/questions/categories/unsubscribe?token=${encodeURIComponent(bad)}`,
+        headers: { accept: 'text/html,application/xhtml+xml' },
       });
       expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(CATEGORY_FOLLOW_TEXT.unsubscribeInvalid);
+      const api = await t.app.inject({
+        method: 'GET',
+        url: `/api/questions/categories/unsubscribe?token=${encodeURIComponent(bad)}`,
+      });
+      expect(api.statusCode).toBe(400);
+      expect(api.json()).toMatchObject({
+        code: 'INVALID_TOKEN',
+        error: CATEGORY_FOLLOW_TEXT.unsubscribeInvalid,
+      });
     }
     expect((await req('GET', '/api/users/me', ben)).json().user.categoryDigest).toBe(true);
     expect((await req('GET', '/api/users/me', cat)).json().user.categoryDigest).toBe(true);
