@@ -2,6 +2,7 @@ import { type HackathonCreateResult, MSG } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
+import { clearFormErrors, showFormError } from '../../../lib/form-toasts';
 import { hackathonKeys } from './keys';
 
 /**
@@ -19,6 +20,8 @@ export function useSubmitHackathon(editId?: string) {
           })
         : api<HackathonCreateResult>('/api/hackathons/submit', { method: 'POST', body: form }),
     onSuccess: () => {
+      // The form's earlier error toasts (a check, a failed attempt) go with the success.
+      clearFormErrors('hackathon');
       notifications.show({
         color: 'green',
         title: MSG.hackathonSubmittedTitle,
@@ -26,8 +29,7 @@ export function useSubmitHackathon(editId?: string) {
       });
     },
     onError: (err) => {
-      notifications.show({
-        color: 'red',
+      showFormError('hackathon', {
         title: MSG.hackathonSubmitFailedTitle,
         message:
           err instanceof NetworkError

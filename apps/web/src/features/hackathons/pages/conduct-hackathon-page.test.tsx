@@ -1,5 +1,5 @@
 import { type Hackathon, MSG } from '@agora/shared';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession, takeRedirectAfterLogin } from '../../../lib/auth-store';
@@ -118,5 +118,25 @@ describe('ConductHackathonPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Dates unclear')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resubmit for Review' })).toBeTruthy();
     await waitFor(() => expect((screen.getByTestId('duration') as HTMLInputElement).value).toBe('57 hours'));
+  });
+
+  it('takes back its error toasts when the submission then succeeds', async () => {
+    notifications.clean();
+    mockApi({
+      'GET /api/hackathons/h1': { body: saved },
+      'PUT /api/hackathons/h1': { body: { hackathon: saved } },
+    });
+    renderWithProviders(<ConductHackathonPage />, { route: '/conduct-hackathon?edit=h1' });
+    await screen.findByRole('heading', { name: 'Edit Your Hackathon' });
+    const title = screen.getByLabelText(/Hackathon Title/);
+    fireEvent.change(title, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resubmit for Review' }));
+    const messages = () => notificationsStore.getState().notifications.map((n) => n.message);
+    expect(messages()).toEqual([MSG.hackathonTitle]);
+    fireEvent.change(title, { target: { value: 'Saved Sprint' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resubmit for Review' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my-hackathons'));
+    expect(messages()).toEqual([MSG.hackathonSubmitted]);
+    notifications.clean();
   });
 });

@@ -38,6 +38,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getAuth, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
+import { showFormError } from '../../../lib/form-toasts';
 import { useHackathon } from '../api/get-hackathon';
 import { useSubmitHackathon } from '../api/submit-hackathon';
 import { locationTypeLabel } from '../lib/format';
@@ -248,12 +249,12 @@ function HackathonForm({ hackathon }: { hackathon?: Hackathon }) {
     // spec 03 §5 check 1, then checks 2–9: every failing one on its field at once, the focus and
     // the toast on the first in the spec's order.
     if (!getAuth().token) {
-      notifications.show({ color: 'red', title: MSG.hackathonAuthTitle, message: MSG.hackathonAuth });
+      showFormError('hackathon', { title: MSG.hackathonAuthTitle, message: MSG.hackathonAuth });
       return;
     }
     const first = validateAll(form, HACKATHON_FORM_ORDER);
     if (first) {
-      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: first.message });
+      showFormError('hackathon', { title: MSG.validationErrorTitle, message: first.message });
       return;
     }
     const values = form.getValues();

@@ -40,6 +40,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
+import { clearFormErrors, showFormError } from '../../../lib/form-toasts';
 import { useCreateJob } from '../api/create-job';
 import { useJob } from '../api/get-job';
 import { useUpdateJob } from '../api/update-job';
@@ -268,10 +269,11 @@ function JobForm({ job }: { job?: Job }) {
     if (!first) return true;
     const values = form.getValues();
     const specMissing = JOB_SPEC_REQUIRED.some((k) => !String(values[k]).trim());
-    notifications.show(
+    showFormError(
+      'job',
       specMissing
-        ? { color: 'red', title: MSG.jobMissingTitle, message: MSG.jobMissing }
-        : { color: 'red', title: MSG.validationErrorTitle, message: first.message },
+        ? { title: MSG.jobMissingTitle, message: MSG.jobMissing }
+        : { title: MSG.validationErrorTitle, message: first.message },
     );
     return false;
   };
@@ -307,8 +309,7 @@ function JobForm({ job }: { job?: Job }) {
     };
     const onError = (err: Error) => {
       if (err instanceof ApiError) showServerErrors(form, err.details, SERVER_FIELDS);
-      notifications.show({
-        color: 'red',
+      showFormError('job', {
         title: MSG.jobSubmitFailedTitle,
         message:
           err instanceof NetworkError
@@ -319,6 +320,7 @@ function JobForm({ job }: { job?: Job }) {
     if (job) {
       update.mutate(body, {
         onSuccess: () => {
+          clearFormErrors('job');
           notifications.show({ color: 'green', title: 'Job Updated', message: MSG.jobResubmitted });
           navigate('/my-jobs');
         },
@@ -328,6 +330,7 @@ function JobForm({ job }: { job?: Job }) {
     }
     create.mutate(body, {
       onSuccess: () => {
+        clearFormErrors('job');
         notifications.show({ color: 'green', title: MSG.jobSubmittedTitle, message: MSG.jobSubmitted });
         navigate('/jobhubs');
       },
