@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -19,7 +20,7 @@ import Fastify, {
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import type { Database } from './db/client.js';
+import { type Database, schemaState } from './db/client.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -31,9 +32,11 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { depthCheckedJsonParser, JSON_BODY_LIMIT } from './lib/json-body.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { Metrics } from './platform/metrics.js';
 import {
   type CounterStore,
   createRedis,
+  redisConnected,
   MemoryCounterStore,
   RedisCounterStore,
 } from './platform/counter-store.js';
@@ -42,12 +45,15 @@ import { LogTransport, MailWorker, type MailTransport, SmtpTransport } from './p
 import { createStorage, type Storage } from './platform/storage.js';
 import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
+import { Outages } from './platform/outages.js';
 import { authPlugin } from './plugins/auth.js';
 import { rateLimitedError, registerClientLimits } from './plugins/client-limits.js';
 import { registerRequestDeadline, requestCeilingMs } from './plugins/request-deadline.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { type TaskDefinition, tasks as allTasks } from './tasks.js';
+import { APP_COMMIT, APP_VERSION } from './version.js';
 
 export interface BuildOptions {
   config: Config;
@@ -119,10 +125,34 @@ export function scrubUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
 }
 
+/** A request id a proxy may hand us: short, and nothing a log line could be confused by. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * Request ids: the `X-Request-Id` of a trusted proxy (TRUST_PROXY, the peer being one of its
+ * proxies) when it is a valid id, so one request can be followed from the load balancer's log to
+ * ours; otherwise a new UUID. Anyone else's header is ignored: a client must not pick the id its
+ * line is filed under.
+ */
+export function requestIdGenerator(trustProxy: string[] | false): (req: IncomingMessage) => string {
+  if (!trustProxy) return () => randomUUID();
+  const trusted = proxyAddr.compile(trustProxy);
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    const peer = req.socket?.remoteAddress;
+    if (typeof given === 'string' && REQUEST_ID.test(given) && peer && trusted(peer, 0)) return given;
+    return randomUUID();
+  };
+}
+
+/** User agents are the client's text: kept to a length a log line can carry. */
+const userAgent = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 256);
+
 /**
  * The access log (issue 18): one line per request when it completes — method, URL without
- * secrets, status, milliseconds and (through the request's logger) the request id — instead of
- * Fastify's "incoming request" and "request completed" pair.
+ * secrets, status, milliseconds, the client's address (req.ip: the proxy's X-Forwarded-For only
+ * behind TRUST_PROXY), the signed-in user's id, the user agent and (through the request's logger)
+ * the request id — instead of Fastify's "incoming request" and "request completed" pair.
  */
 class AccessLog extends LogController {
   /**
@@ -140,12 +170,15 @@ class AccessLog extends LogController {
     const url = scrubUrl(req.url);
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const ip = req.ip;
+    const userId = req.user?.id;
+    const ua = userAgent(req);
     if (error) {
-      reply.log.error({ method, url, status, ms, err: error }, 'request');
+      reply.log.error({ method, url, status, ms, ip, userId, ua, err: error }, 'request');
       return;
     }
     this.plain ??= req.server.log.child({}, { redact: [] });
-    this.plain.info({ reqId: req.id, method, url, status, ms }, 'request');
+    this.plain.info({ reqId: req.id, method, url, status, ms, ip, userId, ua }, 'request');
   }
 }
 
@@ -155,7 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(config.trustProxy),
     // One access-log line per request, not Fastify's two (issue 18).
     logController: new AccessLog(),
     // JSON bodies up to the largest real form; uploads are multipart with their own limits.
@@ -193,7 +226,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     depthCheckedJsonParser(app.getDefaultJsonParser('error', 'error')),
   );
 
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  // Whether the database and Redis answer, logged once per outage (platform/outages.ts). Probes
+  // find an outage's end while it lasts; `redis` is assigned below, before any probe can run.
+  let redis: ReturnType<typeof createRedis> | null = null;
+  const outages = new Outages(
+    app.log,
+    {
+      database: async () => {
+        await database.ping();
+        if ((await schemaState(database.db)).state === 'behind') throw new Error('tables missing');
+      },
+      redis: async () => {
+        await redis?.ping();
+      },
+    },
+    { databaseUrl: config.databaseUrl },
+  );
+  redis = config.redisUrl
+    ? createRedis(config.redisUrl, {
+        onError: (err) => outages.failed('redis', err),
+        onReady: () => outages.recovered('redis'),
+      })
+    : null;
+  // Start with the connection made when Redis is there (commands fail at once while it is not);
+  // if it is not, the instance starts anyway and answers 503 until it is.
+  if (redis) await redisConnected(redis, 2000);
   const prefix = opts.redisPrefix ?? 'agora:';
   const counters: CounterStore = redis
     ? new RedisCounterStore(redis, `${prefix}c:`)
@@ -201,7 +258,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const log = (obj: object, msg: string) => app.log.info(obj, msg);
   const transport =
     opts.mailTransport ??
-    (config.mail.smtpUrl ? new SmtpTransport(config.mail.smtpUrl) : new LogTransport(log));
+    (config.mail.smtpUrl
+      ? new SmtpTransport(config.mail.smtpUrl, {
+          warn: (o, m) => app.log.warn(o, m),
+          info: (o, m) => app.log.info(o, m),
+        })
+      : new LogTransport(log));
   const ctx: AppContext = {
     config,
     database,
@@ -215,26 +277,52 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       transport,
       config.mail.from,
       clock,
-      (err) => app.log.error({ err }, 'mail worker'),
+      (err) => outages.absorb(err) || app.log.error({ err }, 'mail worker'),
       Math.random,
       mailLinks(config),
     ),
     views: new ViewCounts(
       database.db,
-      (err) => app.log.warn({ err }, 'view counts: flush failed'),
+      (err) => outages.absorb(err) || app.log.warn({ err }, 'view counts: flush failed'),
       () => clock.now().getTime(),
     ),
     readiness: opts.readiness ?? { migrating: false },
-    log: app.log,
+    // Background work's failures during an outage are the outage's one line, not one line each.
+    log: {
+      info: (o, m) => app.log.info(o, m),
+      warn: (o, m) => outages.absorb((o as { err?: unknown }).err) || app.log.warn(o, m),
+      error: (o, m) => outages.absorb((o as { err?: unknown }).err) || app.log.error(o, m),
+    },
+    outages,
   };
   ctx.views.start();
   app.decorate('ctx', ctx);
   let runner: TaskRunner | null = null;
+  // GET /metrics: off unless METRICS_TOKEN or METRICS_PORT is set (plugins/metrics.ts).
+  const metricsOn = Boolean(config.metrics.token) || config.metrics.port !== null;
+  const metrics = metricsOn
+    ? new Metrics({
+        database,
+        clock,
+        payoutSlaMs: config.payoutSlaMs,
+        version: APP_VERSION,
+        commit: APP_COMMIT,
+        responseCache: () => app.responseCache ?? null,
+        taskRunner: () => runner,
+        taskNames: allTasks.map((t) => t.name),
+        warn: (o, m) => app.log.warn(o, m),
+      })
+    : null;
   app.decorate('startTasks', async (list: readonly TaskDefinition[] = allTasks) => {
     if (runner) throw new Error('tasks already started');
     const log = app.log.child({ area: 'tasks' });
     runner = createTaskRunner(ctx, list, {
-      log: { info: (o, m) => log.debug(o, m), error: (o, m) => log.error(o, m) },
+      // A run failing because the database or Redis is down is part of the outage's one line.
+      log: {
+        info: (o, m) => log.debug(o, m),
+        error: (o, m) => outages.absorb((o as { err?: unknown }).err) || log.error(o, m),
+      },
+      onRun: metrics?.taskRun,
     });
     await runner.start();
     return runner;
@@ -244,6 +332,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // shared connections close. The database itself is closed by the owner after app.close().
   app.addHook('onClose', async () => {
     ctx.mailWorker.requestStop();
+    outages.close();
     await runner?.stop();
     await ctx.views.stop();
     await ctx.mailWorker.stop();
@@ -270,7 +359,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, outages);
 
   // While migrations run (main.ts listens first, so a load balancer can watch /api/health/ready),
   // nothing but the health checks may touch the database.
@@ -342,6 +431,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
 
+  if (metrics) {
+    await app.register(metricsPlugin, {
+      metrics,
+      token: config.metrics.token,
+      port: config.metrics.port,
+      host: config.host,
+    });
+  }
+
   registerClientLimits(app, config, {
     shared: redis ? counters : null,
     now: () => clock.now().getTime(),
@@ -374,6 +472,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ttlMs: config.responseCache.ttlMs,
       now: () => clock.now().getTime(),
       views: ctx.views,
+      outages,
     });
   }
 
@@ -406,9 +505,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const urlPath = decodeURIComponent(req.url.split('?')[0]!);
-      if (urlPath.startsWith('/api/') || urlPath.startsWith('/uploads/')) {
-        return reply.callNotFound();
-      }
+      // The API, uploads and /metrics (when off, or without its token's route) are never the
+      // web app: an unknown path there is a 404 JSON body, not index.html.
+      if (/^\/(api|uploads|metrics)(\/|$)/.test(urlPath)) return reply.callNotFound();
       const candidate = path.join(webDist, path.normalize(urlPath).replace(/^([/\\])+/, ''));
       if (candidate.startsWith(webDist) && path.extname(candidate) && existsSync(candidate)) {
         return reply.sendFile(path.relative(webDist, candidate));

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { Clock } from './platform/clock.js';
 import type { CounterStore } from './platform/counter-store.js';
 import type { MailWorker } from './platform/mail.js';
+import type { Outages } from './platform/outages.js';
 import type { Storage } from './platform/storage.js';
 import type { ViewCounts } from './platform/view-counts.js';
 
@@ -23,6 +24,8 @@ export interface AppContext {
   readiness: { migrating: boolean; refusal?: string | null; draining?: boolean };
   /** The server's log, for what background work notices that an operator should see. */
   log: AppLog;
+  /** Whether the database and Redis answer; failures are logged once per outage through it. */
+  outages: Outages;
 }
 
 export interface AppLog {

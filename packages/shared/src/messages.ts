@@ -13,6 +13,7 @@ export const MSG = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   jsonTooDeep: 'The request body is nested too deeply: at most 32 levels of arrays and objects.',
   requestTooSlow: 'The request took too long to arrive. Please try again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
   networkError: 'Network error. Please try again.',
   logoutTitle: 'Confirm Logout',

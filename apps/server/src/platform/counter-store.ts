@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import { isConnectionError } from '../db/client.js';
+import { isRedisUnavailable, RedisUnavailableError } from './outages.js';
 
 /** A fixed-window counter: shared in Redis when configured, in process otherwise. */
 export interface CounterStore {
@@ -44,6 +46,12 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/**
+ * Counters in Redis, shared by every instance. A command that cannot reach Redis rejects with
+ * RedisUnavailableError (at once while disconnected, or after createRedis's command timeout), which
+ * the error handler answers with 503 UNAVAILABLE: these counters are limits (sign-in attempts,
+ * reset e-mails, per-client budgets), and a limit that cannot be counted must not become no limit.
+ */
 export class RedisCounterStore implements CounterStore {
   constructor(
     readonly redis: Redis,
@@ -51,22 +59,69 @@ export class RedisCounterStore implements CounterStore {
   ) {}
   async incr(key: string, windowMs: number) {
     const k = this.prefix + key;
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec().catch(unavailable);
+    // exec() reports a command's own failure inside its result rather than rejecting.
+    const failed = res?.find(([err]) => err)?.[0];
+    if (failed) unavailable(failed);
     const count = Number(res?.[0]?.[1] ?? 0);
     const ttl = Number(res?.[2]?.[1] ?? windowMs);
     return { count, ttlMs: ttl > 0 ? ttl : windowMs };
   }
   async get(key: string) {
     const k = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]).catch(unavailable);
     return { count: Number(count ?? 0), ttlMs: Math.max(0, Number(ttl)) };
   }
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.prefix + key).catch(unavailable);
   }
   async close() {}
 }
 
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+/** Rethrows a failure to reach Redis as RedisUnavailableError; any other error (a bug) as it is. */
+const unavailable = (err: unknown): never => {
+  if (err instanceof RedisUnavailableError) throw err;
+  throw isRedisUnavailable(err) || isConnectionError(err) ? new RedisUnavailableError(err) : err;
+};
+
+/**
+ * While Redis is unreachable every command fails at once (no offline queue: a request must not wait
+ * 7-15 s for a reconnection that may never come) and a command without an answer fails after
+ * half a second; the client reconnects on its own, backing off up to 2 s between attempts.
+ * `onError` receives every connection error (an 'error' listener must exist, or ioredis reports
+ * "Unhandled error event" on each reconnection attempt); `onReady` each (re)connection.
+ */
+export function createRedis(
+  url: string,
+  events: { onError?: (err: Error) => void; onReady?: () => void } = {},
+): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+    // An INCR cut off by a dropped connection is answered 503, not sent again after reconnecting
+    // (it may have been counted already).
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times - 1, 5), 2000),
+  });
+  redis.on('error', (err: Error) => events.onError?.(err));
+  redis.on('ready', () => events.onReady?.());
+  return redis;
+}
+
+/** Resolves once `redis` is connected, or after `ms` (it keeps connecting in the background). */
+export function redisConnected(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
 }

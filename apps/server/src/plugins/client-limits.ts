@@ -150,11 +150,12 @@ export function registerClientLimits(
     }
     opts.shared.incr(`limit:${key}`, windowMs).then(
       ({ count, ttlMs }) => answer(req, reply, limit, count, ttlMs, done),
-      (err: Error) => {
-        // The shared store is down: serve rather than fail every request.
-        req.log.warn({ err: { message: err.message } }, 'client limits: counter store unavailable');
-        done();
-      },
+      // The shared store is down: refuse (503 UNAVAILABLE, Retry-After, through the error handler,
+      // which logs the outage once) rather than serve without a limit. Counting in process instead
+      // would multiply every budget by the number of instances and reset it on each restart — the
+      // loop these budgets stop would slow everyone else down; readiness fails 'redis' meanwhile, so
+      // the load balancer stops sending here.
+      (err: Error) => done(err),
     );
   };
 

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isConnectionError, pgErrorCode } from '../db/client.js';
+import { MSG } from '@agora/shared';
+import { pgErrorCode } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { type Outages, unavailableDependency } from '../platform/outages.js';
+
+/** Redis reconnects within 2 s and the database is probed every second while it is down. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: string, message: string, details?: unknown) {
   return details === undefined
@@ -32,7 +37,7 @@ function loggable(err: unknown): unknown {
 const DATA_RANGE_CODES = new Set(['22001', '22003', '22007', '22008', '22009', '22015', '22P02']);
 
 /** The one place where errors become the CONTRACT §3 body. 5xx bodies never carry internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, outages?: Outages): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -82,12 +87,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : err.message;
       return reply.status(status).send(body(status === 400 ? 'BAD_REQUEST' : 'REQUEST_ERROR', message));
     }
-    if (isConnectionError(err)) {
-      req.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable');
-      reply.header('Retry-After', '5');
-      return reply
-        .status(503)
-        .send(body('DB_UNAVAILABLE', 'The service is temporarily unavailable. Please try again.'));
+    // The database (unreachable, or its tables gone) or Redis cannot serve: 503 at once, and the
+    // outage is logged once when it starts (platform/outages.ts), not once per request.
+    const dependency = unavailableDependency(err);
+    if (dependency) {
+      outages?.failed(dependency, err);
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(body('UNAVAILABLE', MSG.serviceUnavailable));
     }
     const pgCode = pgErrorCode(err);
     if (pgCode === '23505') return reply.status(409).send(body('CONFLICT', 'This already exists'));

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { turnEnd } from '../lib/turn-end.js';
+import type { Outages } from '../platform/outages.js';
 import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
 
 /**
@@ -88,6 +89,8 @@ export interface ResponseCacheOptions {
   now?: () => number;
   /** Required for routes with a view count (otherwise they are not cached). */
   views?: ViewCounts;
+  /** While the database is down, its LISTEN retries are part of the outage's one log line. */
+  outages?: Outages;
 }
 
 /** The cache itself, framework-free (the plugin below wires it to requests and notifications). */
@@ -298,14 +301,16 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           cache.enabled = false;
           cache.clear();
           unlisten = null;
-          app.log.warn({ err: { message: err.message } }, 'response cache: change notifications lost');
+          if (!opts.outages?.absorb(err))
+            app.log.warn({ err: { message: err.message } }, 'response cache: change notifications lost');
           if (!closed) retry = setTimeout(() => void subscribe(), 2000);
         },
       );
       cache.clear();
       cache.enabled = true;
     } catch (err) {
-      app.log.warn({ err: { message: (err as Error).message } }, 'response cache: cannot LISTEN, retrying');
+      if (!opts.outages?.absorb(err))
+        app.log.warn({ err: { message: (err as Error).message } }, 'response cache: cannot LISTEN, retrying');
       if (!closed) retry = setTimeout(() => void subscribe(), 5000);
     }
   };

@@ -71,7 +71,10 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (migrating) return reply.status(503).send({ status: 'starting' as const, ...about() });
         if (draining) return reply.status(503).send({ status: 'draining' as const, ...about() });
         const fail = (failing: Failing, err?: unknown) => {
-          if (err)
+          // The database and Redis are logged once per outage (platform/outages.ts), not once per
+          // poll of the load balancer.
+          if (err && (failing === 'database' || failing === 'redis')) ctx.outages.failed(failing, err);
+          else if (err)
             req.log.warn({ err: { message: (err as Error).message }, failing }, 'readiness: not ready');
           return reply.status(503).send({ status: 'unavailable' as const, failing, ...about() });
         };
