@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -31,6 +32,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { depthCheckedJsonParser, JSON_BODY_LIMIT } from './lib/json-body.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { Metrics } from './platform/metrics.js';
 import {
   type CounterStore,
   createRedis,
@@ -48,8 +50,10 @@ import { authPlugin } from './plugins/auth.js';
 import { rateLimitedError, registerClientLimits } from './plugins/client-limits.js';
 import { registerRequestDeadline, requestCeilingMs } from './plugins/request-deadline.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { type TaskDefinition, tasks as allTasks } from './tasks.js';
+import { APP_COMMIT, APP_VERSION } from './version.js';
 
 export interface BuildOptions {
   config: Config;
@@ -121,10 +125,34 @@ export function scrubUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
 }
 
+/** A request id a proxy may hand us: short, and nothing a log line could be confused by. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * Request ids: the `X-Request-Id` of a trusted proxy (TRUST_PROXY, the peer being one of its
+ * proxies) when it is a valid id, so one request can be followed from the load balancer's log to
+ * ours; otherwise a new UUID. Anyone else's header is ignored: a client must not pick the id its
+ * line is filed under.
+ */
+export function requestIdGenerator(trustProxy: string[] | false): (req: IncomingMessage) => string {
+  if (!trustProxy) return () => randomUUID();
+  const trusted = proxyAddr.compile(trustProxy);
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    const peer = req.socket?.remoteAddress;
+    if (typeof given === 'string' && REQUEST_ID.test(given) && peer && trusted(peer, 0)) return given;
+    return randomUUID();
+  };
+}
+
+/** User agents are the client's text: kept to a length a log line can carry. */
+const userAgent = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 256);
+
 /**
  * The access log (issue 18): one line per request when it completes — method, URL without
- * secrets, status, milliseconds and (through the request's logger) the request id — instead of
- * Fastify's "incoming request" and "request completed" pair.
+ * secrets, status, milliseconds, the client's address (req.ip: the proxy's X-Forwarded-For only
+ * behind TRUST_PROXY), the signed-in user's id, the user agent and (through the request's logger)
+ * the request id — instead of Fastify's "incoming request" and "request completed" pair.
  */
 class AccessLog extends LogController {
   /**
@@ -142,12 +170,15 @@ class AccessLog extends LogController {
     const url = scrubUrl(req.url);
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const ip = req.ip;
+    const userId = req.user?.id;
+    const ua = userAgent(req);
     if (error) {
-      reply.log.error({ method, url, status, ms, err: error }, 'request');
+      reply.log.error({ method, url, status, ms, ip, userId, ua, err: error }, 'request');
       return;
     }
     this.plain ??= req.server.log.child({}, { redact: [] });
-    this.plain.info({ reqId: req.id, method, url, status, ms }, 'request');
+    this.plain.info({ reqId: req.id, method, url, status, ms, ip, userId, ua }, 'request');
   }
 }
 
@@ -157,7 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(config.trustProxy),
     // One access-log line per request, not Fastify's two (issue 18).
     logController: new AccessLog(),
     // JSON bodies up to the largest real form; uploads are multipart with their own limits.
@@ -227,7 +258,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const log = (obj: object, msg: string) => app.log.info(obj, msg);
   const transport =
     opts.mailTransport ??
-    (config.mail.smtpUrl ? new SmtpTransport(config.mail.smtpUrl) : new LogTransport(log));
+    (config.mail.smtpUrl
+      ? new SmtpTransport(config.mail.smtpUrl, {
+          warn: (o, m) => app.log.warn(o, m),
+          info: (o, m) => app.log.info(o, m),
+        })
+      : new LogTransport(log));
   const ctx: AppContext = {
     config,
     database,
@@ -262,6 +298,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ctx.views.start();
   app.decorate('ctx', ctx);
   let runner: TaskRunner | null = null;
+  // GET /metrics: off unless METRICS_TOKEN or METRICS_PORT is set (plugins/metrics.ts).
+  const metricsOn = Boolean(config.metrics.token) || config.metrics.port !== null;
+  const metrics = metricsOn
+    ? new Metrics({
+        database,
+        clock,
+        payoutSlaMs: config.payoutSlaMs,
+        version: APP_VERSION,
+        commit: APP_COMMIT,
+        responseCache: () => app.responseCache ?? null,
+        taskRunner: () => runner,
+        taskNames: allTasks.map((t) => t.name),
+        warn: (o, m) => app.log.warn(o, m),
+      })
+    : null;
   app.decorate('startTasks', async (list: readonly TaskDefinition[] = allTasks) => {
     if (runner) throw new Error('tasks already started');
     const log = app.log.child({ area: 'tasks' });
@@ -271,6 +322,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         info: (o, m) => log.debug(o, m),
         error: (o, m) => outages.absorb((o as { err?: unknown }).err) || log.error(o, m),
       },
+      onRun: metrics?.taskRun,
     });
     await runner.start();
     return runner;
@@ -379,6 +431,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
 
+  if (metrics) {
+    await app.register(metricsPlugin, {
+      metrics,
+      token: config.metrics.token,
+      port: config.metrics.port,
+      host: config.host,
+    });
+  }
+
   registerClientLimits(app, config, {
     shared: redis ? counters : null,
     now: () => clock.now().getTime(),
@@ -444,9 +505,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const urlPath = decodeURIComponent(req.url.split('?')[0]!);
-      if (urlPath.startsWith('/api/') || urlPath.startsWith('/uploads/')) {
-        return reply.callNotFound();
-      }
+      // The API, uploads and /metrics (when off, or without its token's route) are never the
+      // web app: an unknown path there is a 404 JSON body, not index.html.
+      if (/^\/(api|uploads|metrics)(\/|$)/.test(urlPath)) return reply.callNotFound();
       const candidate = path.join(webDist, path.normalize(urlPath).replace(/^([/\\])+/, ''));
       if (candidate.startsWith(webDist) && path.extname(candidate) && existsSync(candidate)) {
         return reply.sendFile(path.relative(webDist, candidate));

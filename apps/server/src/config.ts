@@ -79,6 +79,12 @@ export interface Config {
    * an upload gets more by its size (plugins/request-deadline.ts).
    */
   requestTimeoutMs: number;
+  /**
+   * GET /metrics (Prometheus). Off unless METRICS_TOKEN is set (then the main port serves it to
+   * `Authorization: Bearer <token>` only) or METRICS_PORT is (a second listener on that port,
+   * without a token: it must be reachable only from the monitoring network, never publicly).
+   */
+  metrics: { token: string | null; port: number | null };
 }
 
 export type StorageConfig =
@@ -291,6 +297,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const port = int(env, 'PORT', 4000, 0, 65535);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && (metricsToken.length < 16 || /^(replace-with|change-?me)/i.test(metricsToken)))
+    throw new ConfigError('METRICS_TOKEN must be a secret of at least 16 characters');
+  const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : null;
+  if (metricsPort !== null && metricsPort === port)
+    throw new ConfigError('METRICS_PORT must differ from PORT (it is a separate, private listener)');
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
     /\/+$/,
     '',
@@ -363,6 +375,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rewardDeadlineMs: duration(env, 'REWARD_DEADLINE', '14d'),
     payoutSlaMs: duration(env, 'PAYOUT_SLA', '72h'),
     requestTimeoutMs,
+    metrics: { token: metricsToken, port: metricsPort },
     ...overrides,
   };
   return Object.freeze(config);

@@ -133,6 +133,18 @@ async function main() {
     await closeApp(app, database).catch(() => {});
     process.exit(3);
   }
+  // METRICS_PORT: GET /metrics without a token on a private listener of its own.
+  if (config.metrics.port !== null) {
+    try {
+      await app.listenMetrics(config.metrics.port);
+    } catch (err) {
+      console.error(
+        listenError(err, { ...config, port: config.metrics.port }).replaceAll('(PORT)', '(METRICS_PORT)'),
+      );
+      await closeApp(app, database).catch(() => {});
+      process.exit(3);
+    }
+  }
 
   // The schema this code needs against the one the database has. An instance older than the
   // database (a newer release migrated it during a rolling upgrade) or newer with migrations left

@@ -246,6 +246,8 @@ describe('access log', () => {
         'url',
         'status',
         'ms',
+        'ip',
+        'ua',
         'msg',
       ]);
       expect(access[1]).toMatchObject({ status: 404, reqId: missing.headers['x-request-id'] });

@@ -32,6 +32,16 @@ export interface Database {
   close(): Promise<void>;
   /** LISTEN on a channel (PostgreSQL: one dedicated connection per subscription). */
   listen: Listen;
+  /** Connections of the pool now (GET /metrics): PGlite is one connection, always in use. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -113,6 +123,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ max: 1, total: 1, idle: 0, waiting: 0 }),
     close: async () => {
       try {
         await client.close();
@@ -185,6 +196,7 @@ export async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -213,6 +213,43 @@ describe('delivery through a real SMTP server', () => {
     expect(smtp.received).toHaveLength(3);
   });
 
+  it('logs an unreachable SMTP server once per failure streak, with host and code, and its return', async () => {
+    const lines: Array<{ level: 'warn' | 'info'; obj: Record<string, unknown>; msg: string }> = [];
+    const transport = new SmtpTransport(`smtp://mailer:s3cret-pass@127.0.0.1:${port}`, {
+      warn: (obj, msg) => lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
+      info: (obj, msg) => lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
+    });
+    const w = worker(transport);
+    for (const s of ['one', 'two', 'three']) await enqueueMail(database.db, msg(`${s}@example.com`, s));
+    // Three attempts an hour apart while the server is down: one line, not one per attempt.
+    for (let i = 0; i < 3; i++) {
+      expect(await w.runOnce()).toBe(0);
+      clock.advance(MAIL_POLICY.maxDelayMs * 2);
+    }
+    expect((await outbox()).map((r) => r.attempts).sort()).toEqual([0, 0, 3]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'warn',
+      obj: { host: `127.0.0.1:${port}`, code: expect.stringMatching(/^E[A-Z]+$/) },
+    });
+    expect(lines[0]!.msg).toMatch(/cannot reach the SMTP server/);
+    // The URL's credentials are never logged.
+    expect(JSON.stringify(lines)).not.toContain('s3cret-pass');
+
+    await smtp.start(port);
+    expect(await w.runOnce()).toBe(3);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject({ level: 'info', obj: { host: `127.0.0.1:${port}` } });
+
+    // A new outage is a new streak: logged again, once.
+    await smtp.stop();
+    for (const s of ['four', 'five']) await enqueueMail(database.db, msg(`${s}@example.com`, s));
+    expect(await w.runOnce()).toBe(0);
+    clock.advance(MAIL_POLICY.maxDelayMs * 2);
+    expect(await w.runOnce()).toBe(0);
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'info', 'warn']);
+  });
+
   it('marks a message the server refuses for good as failed at once; the others still go', async () => {
     await smtp.start(port);
     smtp.rejectRecipient = 'nobody@example.com';

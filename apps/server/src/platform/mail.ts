@@ -66,9 +66,24 @@ export interface MailTransport {
   close?(): void;
 }
 
+/** Where SMTP trouble is reported (the server's log). */
+export interface SmtpLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
 export class SmtpTransport implements MailTransport {
   private transporter;
-  constructor(url: string) {
+  /** `host:port` of SMTP_URL, never its user or password: what the log names. */
+  readonly host: string;
+  /** In a streak of connection failures: logged once when it starts and once when it ends. */
+  private unreachable = false;
+  constructor(
+    url: string,
+    private readonly log?: SmtpLog,
+  ) {
+    const u = new URL(url);
+    this.host = `${u.hostname}:${u.port || (u.protocol === 'smtps:' ? '465' : '587')}`;
     this.transporter = nodemailer.createTransport(url, {
       connectionTimeout: 5000,
       greetingTimeout: 5000,
@@ -76,15 +91,31 @@ export class SmtpTransport implements MailTransport {
     } as never);
   }
   async send(from: string, msg: MailMessage, messageId?: string): Promise<void> {
-    await this.transporter.sendMail({
-      from,
-      to: msg.to,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html,
-      ...(msg.headers ? { headers: msg.headers } : {}),
-      ...(messageId ? { messageId } : {}),
-    });
+    try {
+      await this.transporter.sendMail({
+        from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        ...(msg.headers ? { headers: msg.headers } : {}),
+        ...(messageId ? { messageId } : {}),
+      });
+    } catch (err) {
+      if (isConnectionFailure(err) && !this.unreachable) {
+        this.unreachable = true;
+        const e = err as { code?: string; message?: string };
+        this.log?.warn(
+          { host: this.host, code: e.code, error: String(e.message ?? err).slice(0, 300) },
+          'mail: cannot reach the SMTP server; messages stay in the outbox and are retried',
+        );
+      }
+      throw err;
+    }
+    if (this.unreachable) {
+      this.unreachable = false;
+      this.log?.info({ host: this.host }, 'mail: the SMTP server is reachable again');
+    }
   }
   close() {
     this.transporter.close();

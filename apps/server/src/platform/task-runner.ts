@@ -15,6 +15,8 @@ export interface TaskRunner {
   start(): Promise<void>;
   /** Stops scheduling, then waits for running handlers (up to the grace period). */
   stop(): Promise<void>;
+  /** Runs waiting to start, per task (GET /metrics): pg-boss's queued and retrying jobs. */
+  queueDepths(): Promise<Map<string, number>>;
 }
 
 export interface TaskLog {
@@ -28,6 +30,8 @@ export interface TaskRunnerOptions {
   retries?: number;
   /** How long stop() waits for a running handler before giving up on it. */
   graceMs?: number;
+  /** Told of every finished run (GET /metrics): its task, seconds taken and whether it succeeded. */
+  onRun?: (task: string, seconds: number, ok: boolean) => void;
 }
 
 const DEFAULT_RETRIES = 2;
@@ -41,13 +45,30 @@ export function retryDelaySeconds(everySeconds: number, n = 1): number {
   return Math.min(300, Math.max(1, Math.round(everySeconds / 10)) * 2 ** (n - 1));
 }
 
-async function runLogged(task: TaskDefinition, ctx: AppContext, log: TaskLog, attempt: number) {
-  const started = Date.now();
+/**
+ * An error's message for the log line, without the parameters a failed query's message carries
+ * (`params: …`: a password hash, a token, an e-mail body).
+ */
+export function errorMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\nparams: [\s\S]*$/, '').slice(0, 500);
+}
+
+async function runLogged(task: TaskDefinition, ctx: AppContext, opts: TaskRunnerOptions, attempt: number) {
+  const started = performance.now();
   try {
     await task.handler(ctx);
-    log.info({ task: task.name, attempt, ms: Date.now() - started }, 'task run');
+    const ms = Math.round(performance.now() - started);
+    opts.log.info({ task: task.name, attempt, ms }, 'task run');
+    opts.onRun?.(task.name, (performance.now() - started) / 1000, true);
   } catch (err) {
-    log.error({ err, task: task.name, attempt, ms: Date.now() - started }, 'task failed');
+    const ms = Math.round(performance.now() - started);
+    // At error, whatever LOG_LEVEL hides the runs: a failing task is something to act on.
+    opts.log.error(
+      { err, task: task.name, error: errorMessage(err), attempt, ms },
+      `task failed: ${task.name}: ${errorMessage(err)}`,
+    );
+    opts.onRun?.(task.name, (performance.now() - started) / 1000, false);
     throw err;
   }
 }
@@ -57,6 +78,8 @@ export class InProcessTaskRunner implements TaskRunner {
   readonly kind = 'in-process' as const;
   private timers = new Map<string, NodeJS.Timeout>();
   private running = new Set<Promise<void>>();
+  /** Tasks whose failed run waits for its retry. */
+  private retrying = new Set<string>();
   private abort = new AbortController();
   private stopped = true;
 
@@ -92,16 +115,19 @@ export class InProcessTaskRunner implements TaskRunner {
     const retries = this.opts.retries ?? DEFAULT_RETRIES;
     for (let attempt = 1; attempt <= retries + 1 && !this.stopped; attempt++) {
       try {
-        await runLogged(task, this.ctx, this.opts.log, attempt);
+        await runLogged(task, this.ctx, this.opts, attempt);
         return;
       } catch {
         if (attempt > retries) return;
+        this.retrying.add(task.name);
         try {
           await sleep(retryDelaySeconds(task.everySeconds, attempt) * 1000, undefined, {
             signal: this.abort.signal,
           });
         } catch {
           return; // stopping
+        } finally {
+          this.retrying.delete(task.name);
         }
       }
     }
@@ -114,6 +140,10 @@ export class InProcessTaskRunner implements TaskRunner {
     this.abort.abort();
     const grace = sleep(this.opts.graceMs ?? DEFAULT_GRACE_MS, undefined, { ref: false });
     await Promise.race([Promise.allSettled([...this.running]), grace]);
+  }
+
+  async queueDepths(): Promise<Map<string, number>> {
+    return new Map(this.tasks.map((t) => [t.name, this.retrying.has(t.name) ? 1 : 0]));
   }
 }
 
@@ -184,7 +214,7 @@ export class PgBossTaskRunner implements TaskRunner {
         },
         async (jobs) => {
           for (const job of jobs) {
-            await runLogged(task, this.ctx, this.opts.log, job.retryCount + 1);
+            await runLogged(task, this.ctx, this.opts, job.retryCount + 1);
           }
         },
       );
@@ -226,6 +256,25 @@ export class PgBossTaskRunner implements TaskRunner {
     } finally {
       await client.end().catch(() => {});
     }
+  }
+
+  /**
+   * Jobs created or waiting for a retry, per task: one statement on the job table, which holds
+   * only the last hour's finished jobs (archiveCompletedAfterSeconds).
+   */
+  async queueDepths(): Promise<Map<string, number>> {
+    const depths = new Map(this.tasks.map((t) => [t.name, 0]));
+    const boss = this.boss;
+    if (!boss) return depths;
+    const schema = pg.escapeIdentifier(this.opts.schema ?? 'pgboss');
+    const { rows } = (await boss
+      .getDb()
+      .executeSql(
+        `select name, count(*)::int as n from ${schema}.job where state in ('created', 'retry') group by name`,
+        [],
+      )) as { rows: Array<{ name: string; n: number }> };
+    for (const r of rows) if (depths.has(r.name)) depths.set(r.name, r.n);
+    return depths;
   }
 
   async stop(): Promise<void> {
