@@ -145,9 +145,10 @@ export async function openPostgres(
     connectionString: url,
     max,
     ...(names ? { Client: namingClient(names) } : {}),
-    // A request waits at most this long for a connection: an unreachable database is a 503 in
-    // 2 s, not a request held for 5 (or a client's whole timeout).
-    connectionTimeoutMillis: 2000,
+    // A request waits at most this long for a connection. A database that refuses connections is
+    // a 503 at once; this bounds a burst waiting for a busy pool (a shorter wait turned bursts of
+    // a hundred writes on a 2-core machine into 503s) and a host that does not answer at all.
+    connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.

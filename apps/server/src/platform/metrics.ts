@@ -25,6 +25,7 @@ export const METRIC_NAMES = {
   outboxOldestPendingAge: 'agora_outbox_oldest_pending_age_seconds',
   escrowHeld: 'agora_escrow_held',
   escrowHeldAmount: 'agora_escrow_held_amount_paise',
+  escrowOverdue: 'agora_escrow_overdue',
   withdrawalsPending: 'agora_withdrawals_pending',
   withdrawalsPastSla: 'agora_withdrawals_pending_past_sla',
   cacheHits: 'agora_response_cache_hits_total',
@@ -79,6 +80,7 @@ interface Snapshot {
   outboxOldest: Date | null;
   escrowHeld: number;
   escrowAmount: number;
+  escrowOverdue: number;
   withdrawalsPending: number;
   withdrawalsPastSla: number;
 }
@@ -100,6 +102,7 @@ export class Metrics {
     | 'outboxOldestPendingAge'
     | 'escrowHeld'
     | 'escrowHeldAmount'
+    | 'escrowOverdue'
     | 'withdrawalsPending'
     | 'withdrawalsPastSla'
     | 'snapshotOk',
@@ -220,6 +223,10 @@ export class Metrics {
       ),
       escrowHeld: gauge(METRIC_NAMES.escrowHeld, 'Paid rewards held in escrow'),
       escrowHeldAmount: gauge(METRIC_NAMES.escrowHeldAmount, 'Money held in escrow, in paise'),
+      escrowOverdue: gauge(
+        METRIC_NAMES.escrowOverdue,
+        'Rewards still held more than 5 minutes past their deadline: ones the settlement task could not settle',
+      ),
       withdrawalsPending: gauge(METRIC_NAMES.withdrawalsPending, `Withdrawals waiting for an admin ${cap}`),
       withdrawalsPastSla: gauge(
         METRIC_NAMES.withdrawalsPastSla,
@@ -373,6 +380,7 @@ export class Metrics {
       );
       g.escrowHeld.set(s.escrowHeld);
       g.escrowHeldAmount.set(s.escrowAmount);
+      g.escrowOverdue.set(s.escrowOverdue);
       g.withdrawalsPending.set(s.withdrawalsPending);
       g.withdrawalsPastSla.set(s.withdrawalsPastSla);
       g.snapshotOk.set(1);
@@ -418,6 +426,8 @@ export async function readOperationalSnapshot(
 ): Promise<Snapshot> {
   const cap = SNAPSHOT_ROW_CAP;
   const slaCutoff = new Date(now.getTime() - payoutSlaMs).toISOString();
+  // The settlement runs every 30 s: a reward held this long past its deadline is one it could not settle.
+  const overdueCutoff = new Date(now.getTime() - 5 * 60_000).toISOString();
   const { rows } = (await database.db.execute(sql`
     select
       (select count(*) from (select 1 from mail_outbox where status = 'pending' limit ${cap}) p)::int as outbox_pending,
@@ -425,12 +435,14 @@ export async function readOperationalSnapshot(
       (select min(created_at) from (select created_at from mail_outbox where status = 'pending' limit ${cap}) o) as outbox_oldest,
       e.held as escrow_held,
       e.amount as escrow_amount,
+      e.overdue as escrow_overdue,
       (select count(*) from (select 1 from withdrawals where status = 'pending' limit ${cap}) w)::int as withdrawals_pending,
       (select count(*) from (
         select 1 from withdrawals where status = 'pending' and created_at < ${slaCutoff}::timestamptz limit ${cap}
       ) l)::int as withdrawals_past_sla
     from (
-      select count(*)::int as held, coalesce(sum(payment_amount), 0)::text as amount
+      select count(*)::int as held, coalesce(sum(payment_amount), 0)::text as amount,
+             (count(*) filter (where escrow_deadline < ${overdueCutoff}::timestamptz))::int as overdue
         from questions where escrow_state = 'held'
     ) e`)) as unknown as {
     rows: Array<{
@@ -439,6 +451,7 @@ export async function readOperationalSnapshot(
       outbox_oldest: Date | string | null;
       escrow_held: number;
       escrow_amount: string;
+      escrow_overdue: number;
       withdrawals_pending: number;
       withdrawals_past_sla: number;
     }>;
@@ -450,6 +463,7 @@ export async function readOperationalSnapshot(
     outboxOldest: r.outbox_oldest === null ? null : new Date(r.outbox_oldest),
     escrowHeld: Number(r.escrow_held),
     escrowAmount: Number(r.escrow_amount),
+    escrowOverdue: Number(r.escrow_overdue),
     withdrawalsPending: Number(r.withdrawals_pending),
     withdrawalsPastSla: Number(r.withdrawals_past_sla),
   };

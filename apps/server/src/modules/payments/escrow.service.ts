@@ -46,7 +46,12 @@ export function createEscrowService(ctx: AppContext) {
           }
           if (outcome === 'auto-distributed') result.autoDistributed++;
           if (outcome === 'refunded') result.refunded++;
-          if (outcome === 'stale') result.unsettled++;
+          if (outcome === 'stale') {
+            // Left for the next run (answers kept changing while it ranked); agora_escrow_overdue
+            // counts rewards held well past their deadline.
+            result.unsettled++;
+            ctx.log.warn({ questionId: id }, 'escrow settlement deferred: the answers changed while ranking');
+          }
         }
         if (due.length < BATCH) break;
         after = due[due.length - 1];

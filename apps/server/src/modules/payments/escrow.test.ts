@@ -617,8 +617,17 @@ describe('settlement decides under the lock', () => {
     expect((await wallet(ben)).balance).toBe(before + 2000);
   });
 
-  it('walks past rewards it cannot settle instead of letting them fill the batch', async () => {
+  it('walks past rewards it cannot settle instead of letting them fill the batch, and counts them', async () => {
     const { dueEscrows } = await import('./payments.repo.js');
+    const { readOperationalSnapshot } = await import('../../platform/metrics.js');
+    // A reward held past its deadline (as one the task could not settle would be) shows in the metric.
+    const overdue = await paidQuestion(13);
+    const deadline = new Date((await question(overdue)).escrow.deadline).getTime();
+    const later = new Date(deadline + 10 * 60_000);
+    const snapshot = await readOperationalSnapshot(t.database, later, 72 * HOUR);
+    expect(snapshot.escrowOverdue).toBeGreaterThanOrEqual(1);
+    const before = await readOperationalSnapshot(t.database, new Date(deadline - 1000), 72 * HOUR);
+    expect(before.escrowOverdue).toBeLessThan(snapshot.escrowOverdue);
     const now = new Date(t.clock.now().getTime() + 400 * DEADLINE_MS);
     const first = await dueEscrows(t.database.db, now, 2);
     if (first.length === 2) {
