@@ -91,11 +91,19 @@ describe('upgrading from the previous release', () => {
     }
     // Question 4's distribution, made by the old instance; question 5's refund.
     const a4 = '20000000-0000-4000-8000-000000000004';
-    await q(sql`insert into answers (id, question_id, author_id, content) values (${a4}::uuid, ${paid(4)}::uuid, ${ann}::uuid, 'An answer')`);
+    await q(
+      sql`insert into answers (id, question_id, author_id, content) values (${a4}::uuid, ${paid(4)}::uuid, ${ann}::uuid, 'An answer')`,
+    );
     await q(sql`update questions set answer_count = 1 where id = ${paid(4)}::uuid`);
-    await q(sql`insert into reward_distributions (question_id, distributed_by, total, kind) values (${paid(4)}::uuid, ${asker}::uuid, 5000, 'manual')`);
-    await q(sql`insert into rewards (question_id, answer_id, answerer_id, percentage, amount) values (${paid(4)}::uuid, ${a4}::uuid, ${ann}::uuid, 100, 5000)`);
-    await q(sql`insert into wallets (user_id, balance, total_earned) values (${ann}::uuid, 5000, 5000), (${asker}::uuid, 5000, 0)`);
+    await q(
+      sql`insert into reward_distributions (question_id, distributed_by, total, kind) values (${paid(4)}::uuid, ${asker}::uuid, 5000, 'manual')`,
+    );
+    await q(
+      sql`insert into rewards (question_id, answer_id, answerer_id, percentage, amount) values (${paid(4)}::uuid, ${a4}::uuid, ${ann}::uuid, 100, 5000)`,
+    );
+    await q(
+      sql`insert into wallets (user_id, balance, total_earned) values (${ann}::uuid, 5000, 5000), (${asker}::uuid, 5000, 0)`,
+    );
     await q(sql`insert into wallet_transactions (user_id, type, amount, status, description, question_id, reference)
                 values (${ann}::uuid, 'reward', 5000, 'completed', 'Reward for your answer', ${paid(4)}::uuid, ${`reward:${paid(4)}:${a4}`}),
                        (${asker}::uuid, 'refund', 5000, 'completed', 'Refund', ${paid(5)}::uuid, ${`escrow-refund:${paid(5)}`})`);
@@ -131,7 +139,9 @@ describe('upgrading from the previous release', () => {
     expect(byId.get(paid(6))).toMatchObject({ escrow_state: 'held', outcome: null });
     // One open order per question: the newest kept, the other cancelled (a late capture is refunded).
     const orders = await rowsOf<{ order_id: string; status: string }>(
-      await q(sql`select order_id, status from payments where question_id = ${unpaid}::uuid order by order_id`),
+      await q(
+        sql`select order_id, status from payments where question_id = ${unpaid}::uuid order by order_id`,
+      ),
     );
     expect(orders).toEqual([
       { order_id: 'order_prev_open_1', status: 'cancelled' },

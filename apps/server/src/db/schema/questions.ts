@@ -230,5 +230,8 @@ export const categoryDigestItems = pgTable(
       .references(() => questions.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('category_digest_items_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('category_digest_items_day_idx').on(t.day),
+  ],
 );
