@@ -151,6 +151,24 @@ describe('config', () => {
     ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
   });
 
+  it('reads METRICS_TOKEN and METRICS_PORT: metrics are off unless one is set', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).metrics).toEqual({ token: null, port: null });
+    expect(
+      loadConfig({ DATA_DIR: dir(), METRICS_TOKEN: ' scrape-secret-0123456789 ', METRICS_PORT: '9464' })
+        .metrics,
+    ).toEqual({ token: 'scrape-secret-0123456789', port: 9464 });
+    for (const [env, name] of [
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+      [{ METRICS_TOKEN: 'replace-with-a-metrics-token' }, 'METRICS_TOKEN'],
+      [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
+      [{ METRICS_PORT: 'x' }, 'METRICS_PORT'],
+      [{ METRICS_PORT: '4000' }, 'METRICS_PORT'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
+    }
+  });
+
   it('builds the public URL for links in e-mails from PUBLIC_URL, else from PORT', () => {
     expect(loadConfig({ DATA_DIR: dir() }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ DATA_DIR: dir(), PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
