@@ -1,8 +1,9 @@
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Db, Executor } from '../db/client.js';
+import { prepared, rowsOf, slot } from '../db/prepared.js';
 import { files, questions } from '../db/schema/index.js';
 import { newStorageKey } from '../platform/storage.js';
 import { AppError, tooMany } from './errors.js';
@@ -175,27 +176,26 @@ export const UNCLAIMED_QUOTA_MESSAGE =
  * deleted), plus the images of unpaid questions. Reads only the partial indexes of unreferenced files
  * and of drafts (migration 0026): files already in use are never read.
  */
-function heldSql(ownerId: string | null): SQL {
-  const purposes = sql.join(
-    HELD_PURPOSES.map((p) => sql`${p}`),
-    sql`, `,
-  );
-  // Literal conditions: the partial indexes are chosen on them.
+const heldStatement = prepared((_db, shape: { owner: boolean }) => {
+  // Literal conditions (the purposes are this module's constants, quoted here): the partial
+  // indexes are chosen on them. Built once per handle and shape (db/prepared.ts): the admin
+  // overview reads the site's figure at every request.
+  const purposes = sql.raw(HELD_PURPOSES.map((p) => `'${p.replace(/'/g, "''")}'`).join(', '));
   return sql`select count(*)::int as n, coalesce(sum(held.size), 0)::bigint as bytes from (
        select f.size from ${files} f
         where f.ref_count = 0 and f.purpose in (${purposes})
-          ${ownerId ? sql`and f.owner_id = ${ownerId}` : sql``}
+          ${shape.owner ? sql`and f.owner_id = ${slot('owner')}` : sql``}
        union all
        select f.size from ${questions} q join ${files} f on f.key = q.image_key
         where q.is_paid = false and q.reward_amount > 0
-          ${ownerId ? sql`and q.author_id = ${ownerId}` : sql``}
+          ${shape.owner ? sql`and q.author_id = ${slot('owner')}` : sql``}
      ) held`;
-}
+});
 
 async function readHeld(db: Executor, ownerId: string | null): Promise<{ n: number; bytes: number }> {
-  const { rows } = (await db.execute(heldSql(ownerId))) as unknown as {
-    rows: Array<{ n: number; bytes: string | number }>;
-  };
+  const rows = rowsOf<{ n: number; bytes: string | number }>(
+    await heldStatement(db, { owner: ownerId !== null }, ownerId ? { owner: ownerId } : {}),
+  );
   return { n: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
 }
 
