@@ -8,7 +8,6 @@ import {
   Grid,
   Group,
   Paper,
-  Pill,
   Select,
   SimpleGrid,
   Skeleton,
