@@ -178,9 +178,10 @@ async function main() {
         );
       }
     }
-    const matches = await checkSchema();
-    app.ctx.readiness.migrating = false;
-    if (matches) await app.completeStartup();
+    // completeStartup ensures the configured admin, then ends the `starting` state: readiness
+    // must not say ready before the admin can sign in.
+    if (await checkSchema()) await app.completeStartup();
+    else app.ctx.readiness.migrating = false;
   } catch (err) {
     console.error(`${dbLabel(config)}: ${describeDatabaseError(err, config.databaseUrl)}`);
     process.exit(3);
