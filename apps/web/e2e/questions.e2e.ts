@@ -334,7 +334,7 @@ describe('Inquiry Space', () => {
     await p.goto(`${server.url}/questions`);
     await p.getByTestId('question-card').first().waitFor();
     await shot(p, 'list-375');
-    await p.getByRole('button', { name: 'Categories' }).click();
+    await p.getByRole('button', { name: 'Filters' }).click();
     const filter = p.getByRole('dialog', { name: 'Filter questions' });
     await filter.getByRole('checkbox', { name: 'Technology' }).waitFor();
     await p.waitForTimeout(400); // the drawer slides in
