@@ -487,7 +487,7 @@ function searchAllIds(s: DateShape): SQL {
 
 /**
  * Up to `limit` questions matching the list's conditions and the full-text query (or a date
- * order's reward range), in the sort's order (issue 18). Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
+ * order's reward range), in the sort's order, with bounded reads per page. Two bounded plans instead of one the planner guesses: first the `SEARCH_WINDOW`
  * newest rows (oldest for `asc`) through the date index, filtered — a common word fills the page
  * within a few hundred rows, and the page's rows come back in the same statement; only when that
  * does not fill it (a rare or absent word), its matches through the GIN index (`offset 0` keeps

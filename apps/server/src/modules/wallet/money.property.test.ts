@@ -207,7 +207,7 @@ describe('money under concurrency (property)', () => {
 
   /**
    * Fresh questions for one run, each with two competing orders: the one create-order makes (always
-   * the question's reward, issue 17) and an abandoned one of another amount that it replaced — a
+   * the question's reward, which create-order requires) and an abandoned one of another amount that it replaced — a
    * checkout paid at the provider after all — whose capture must be refunded.
    */
   async function makeWorld(): Promise<World> {
