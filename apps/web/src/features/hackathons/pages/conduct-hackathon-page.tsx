@@ -33,10 +33,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconLogin, IconPhoto } from '@tabler/icons-react';
+import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getAuth, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { LoginFirst } from '../../../components/login-first';
+import { getAuth, useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { showFormError } from '../../../lib/form-toasts';
 import { useHackathon } from '../api/get-hackathon';
@@ -125,41 +126,14 @@ export function ConductHackathonPage() {
   if (!isLoggedIn) {
     return (
       <LoginFirst
+        title="Conduct a Hackathon"
+        message={`${MSG.hackathonAuth} Hackathons are reviewed by our admin team before they are published.`}
+        back={{ to: '/hackathon-portal-info', label: 'Back to Hackathons' }}
         here={editId ? `/conduct-hackathon?edit=${encodeURIComponent(editId)}` : '/conduct-hackathon'}
       />
     );
   }
   return editId ? <EditLoader id={editId} /> : <HackathonForm />;
-}
-
-function LoginFirst({ here }: { here: string }) {
-  return (
-    <Container size="sm" py="xl">
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={1} size="h2">
-            Conduct a Hackathon
-          </Title>
-          <Text c="dimmed">
-            {MSG.hackathonAuth} Hackathons are reviewed by our admin team before they are published.
-          </Text>
-          <Group>
-            <Button
-              component={Link}
-              to="/login"
-              leftSection={<IconLogin size={16} aria-hidden />}
-              onClick={() => setRedirectAfterLogin(here)}
-            >
-              Log In
-            </Button>
-            <Button variant="default" component={Link} to="/hackathon-portal-info">
-              Back to Hackathons
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Container>
-  );
 }
 
 function EditLoader({ id }: { id: string }) {

@@ -34,11 +34,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { LoginFirst } from '../../../components/login-first';
+import { useAuth } from '../../../lib/auth-store';
 import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
 import { clearFormErrors, showFormError } from '../../../lib/form-toasts';
 import { useCreateJob } from '../api/create-job';
@@ -183,31 +184,12 @@ function JobFormGate({ editId }: { editId?: string }) {
   if (!isLoggedIn) {
     const here = editId ? `/job/${editId}/edit` : '/create-job';
     return (
-      <Container size="sm" py="xl">
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" ta="center" gap="sm">
-            <Title order={1} size="h2">
-              {editId ? 'Edit Job Posting' : 'Create Job Posting'}
-            </Title>
-            <Text c="dimmed">
-              Please log in to post a job. Postings are reviewed by our admin team before they go live.
-            </Text>
-            <Group>
-              <Button
-                component={Link}
-                to="/login"
-                leftSection={<IconLogin size={16} aria-hidden />}
-                onClick={() => setRedirectAfterLogin(here)}
-              >
-                Log In
-              </Button>
-              <Button variant="default" component={Link} to="/jobhubs">
-                Back to Jobs
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Container>
+      <LoginFirst
+        title={editId ? 'Edit Job Posting' : 'Create Job Posting'}
+        message="Please log in to post a job. Postings are reviewed by our admin team before they go live."
+        here={here}
+        back={{ to: '/jobhubs', label: 'Back to Jobs' }}
+      />
     );
   }
   return editId ? <EditLoader id={editId} /> : <JobForm />;
