@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -33,7 +45,19 @@ export const jobs = pgTable(
     education: text('education'),
     applicationDeadline: date('application_deadline', { mode: 'string' }),
     contactEmail: text('contact_email').notNull(),
+    // Up to 3 yes/no questions asked of every applicant: [{ _id, text, requiredAnswer }].
+    screeningQuestions: jsonb('screening_questions')
+      .$type<{ _id: string; text: string; requiredAnswer: 'yes' | 'no' | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    // pending → approved (listed) → expired | filled; renewing puts an expired job back to approved.
+    // Expired and filled jobs were reviewed and stay public: their page loads, the listing skips them.
     status: text('status').notNull().default('pending'),
+    // Set on approval to approval time + JOB_LISTING_DAYS; moved on by a renewal.
+    expiresAt: ts('expires_at'),
+    // When the poster was told the listing expires soon (once per expiry date).
+    expiryWarnedAt: ts('expiry_warned_at'),
+    filledAt: ts('filled_at'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
@@ -49,7 +73,7 @@ export const jobs = pgTable(
     ),
   },
   (t) => [
-    check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected','expired','filled')`),
     // The one job category list (JOB_LISTING_CATEGORIES, migration 0029).
     check(
       'jobs_category_check',
@@ -86,6 +110,10 @@ export const jobs = pgTable(
     ),
     index('jobs_city_idx').on(sql`lower(${t.city})`),
     index('jobs_poster_idx').on(t.posterId),
+    // The expiry task's and the reminder's walk over listed jobs by expiry.
+    index('jobs_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'approved'`),
     index('jobs_search_idx').using('gin', t.search),
   ],
 );
@@ -119,3 +147,56 @@ export const jobOpenAsof = pgTable('job_open_asof', {
   one: boolean('one').primaryKey().default(true),
   day: date('day', { mode: 'string' }).notNull(),
 });
+
+/** A seeker's application to a job, with its pipeline history. */
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('submitted'),
+    coverNote: text('cover_note'),
+    // The résumé, stored privately (never under the public /uploads/ path).
+    resumeKey: text('resume_key'),
+    resumeOriginalName: text('resume_original_name'),
+    resumeSize: integer('resume_size'),
+    resumeMimetype: text('resume_mimetype'),
+    answers: jsonb('answers')
+      .$type<{ questionId: string; answer: 'yes' | 'no' }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    screenedOut: boolean('screened_out').notNull().default(false),
+    history: jsonb('history')
+      .$type<{ status: string; at: string; note?: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'job_applications_status_check',
+      sql`${t.status} in ('submitted','reviewed','shortlisted','interview','offer','hired','rejected','withdrawn')`,
+    ),
+    check('job_applications_cover_note_check', sql`char_length(${t.coverNote}) <= 2000`),
+    uniqueIndex('job_applications_job_applicant_idx').on(t.jobId, t.applicantId),
+    // The seeker's list, newest first (keyset on created_at, id).
+    index('job_applications_applicant_idx').on(
+      t.applicantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The poster's pipeline: screened-out last, newest first.
+    index('job_applications_job_idx').on(
+      t.jobId,
+      t.screenedOut,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
