@@ -131,6 +131,9 @@ export const JOB_EMPLOYMENT_TYPES = [
 ] as const;
 export const JOB_SORTS = ['newest', 'oldest', 'title', 'company'] as const;
 export const JOB_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** A reviewed job's life (Job.state). */
+export const JOB_STATES = ['open', 'expired', 'filled', 'closed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 export const INDIA_SALARY_MULTIPLIER = 83;
 /** Currencies a salary may be posted in (ISO 4217); the country suggests one, the poster may change it. */
 export const SALARY_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'CAD', 'AUD'] as const;

@@ -17,6 +17,7 @@ export * from './schemas/category-follows.js';
 export * from './schemas/money.js';
 export * from './schemas/ideas.js';
 export * from './schemas/hackathons.js';
+export * from './schemas/applications.js';
 export * from './schemas/jobs.js';
 export * from './schemas/admin.js';
 export * from './zod-config.js';

@@ -7,12 +7,14 @@ import {
   JOB_EMPLOYMENT_TYPES,
   JOB_LEVELS,
   JOB_SORTS,
+  JOB_STATES,
   JOB_STATUSES,
   LIMITS,
   SALARY_CURRENCIES,
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
 import { MSG } from '../messages.js';
+import { APPLICATION_STATUSES } from './applications.js';
 import { FilePart, shownName } from './common.js';
 
 /** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
@@ -30,6 +32,8 @@ export const JOB_LIMITS = {
   locationMax: 100,
   /** Annual salary figures, in the posting's currency (room for a crore of rupees and more). */
   salaryMax: 1_000_000_000,
+  screeningQuestions: 3,
+  screeningQuestion: 200,
 } as const;
 
 // ---------- listing ----------
@@ -65,6 +69,14 @@ export const JobListQuery = z.object({
 });
 export type JobListQuery = z.infer<typeof JobListQuery>;
 
+/** A job's yes/no screening question; `requiredAnswer` null asks without screening anyone out. */
+export const ScreeningQuestion = z.object({
+  _id: z.string(),
+  text: z.string(),
+  requiredAnswer: z.enum(['yes', 'no']).nullable(),
+});
+export type ScreeningQuestion = z.infer<typeof ScreeningQuestion>;
+
 export const Job = z.object({
   _id: z.string(),
   title: z.string(),
@@ -97,7 +109,28 @@ export const Job = z.object({
    */
   applicationsOpen: z.boolean(),
   contactEmail: z.string(),
+  /** The review outcome: an expired or filled job was approved. Its life is in `state`. */
   status: z.enum(JOB_STATUSES),
+  /**
+   * open: listed and taking applications; expired: past `expiresAt` (its poster may renew);
+   * filled: its poster marked it filled; closed: past its application deadline. Only `open` jobs
+   * are listed, counted and searched; the others' pages still load.
+   */
+  state: z.enum(JOB_STATES),
+  /** When the listing expires (approval + JOB_LISTING_DAYS, moved on by a renewal); null before approval. */
+  expiresAt: z.string().nullable(),
+  /** Yes/no questions every applicant answers (up to JOB_LIMITS.screeningQuestions). */
+  screeningQuestions: z.array(ScreeningQuestion),
+  /**
+   * The signed-in viewer's own application to this job ({ _id, status, createdAt }), null when
+   * they have none; absent for visitors.
+   */
+  myApplication: z
+    .object({ _id: z.string(), status: z.enum(APPLICATION_STATUSES), createdAt: z.string() })
+    .nullable()
+    .optional(),
+  /** GET /api/jobs/mine only: the job's applications by status. */
+  applicationCounts: z.record(z.string(), z.number().int()).optional(),
   /** Only for the poster and admins (null otherwise). */
   rejectionReason: z.string().nullable(),
   author: z.object({ id: z.string(), displayName: z.string() }),
@@ -252,6 +285,25 @@ export const JobCreateBody = z.object({
       .transform((v) => v ?? undefined),
   ),
   contactEmail: requiredText(LIMITS.emailMax),
+  /**
+   * Up to three yes/no questions. An `_id` keeps a question's identity across edits (answers
+   * already given refer to it); a new question gets one from the server.
+   */
+  screeningQuestions: z
+    .array(
+      z.object({
+        _id: z.string().max(40).optional(),
+        text: requiredText(JOB_LIMITS.screeningQuestion),
+        requiredAnswer: z
+          .enum(['yes', 'no'])
+          .nullish()
+          .transform((v) => v ?? null),
+      }),
+    )
+    .max(JOB_LIMITS.screeningQuestions, {
+      error: `At most ${JOB_LIMITS.screeningQuestions} screening questions`,
+    })
+    .optional(),
   // `status` is deliberately absent: a posting is always pending (unknown keys are stripped).
 });
 export type JobCreateBody = z.input<typeof JobCreateBody>;

@@ -111,9 +111,7 @@ export const jobs = pgTable(
     index('jobs_city_idx').on(sql`lower(${t.city})`),
     index('jobs_poster_idx').on(t.posterId),
     // The expiry task's and the reminder's walk over listed jobs by expiry.
-    index('jobs_expiry_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'approved'`),
+    index('jobs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'approved'`),
     index('jobs_search_idx').using('gin', t.search),
   ],
 );

@@ -11,6 +11,7 @@ import {
   type JobListQuery,
   type JobListResult,
   type JobPagination,
+  type JobState,
   MSG,
 } from '@agora/shared';
 import { z } from 'zod';
@@ -138,6 +139,27 @@ export function parseSalary(text: string): { min: number | null; max: number | n
 
 const EmailFormat = z.email();
 
+/**
+ * A job's life as the API shows it (Job.state). An approved job past `expiresAt` reads as expired
+ * at once, before the expiry task moves its status; a job not approved (pending, rejected) takes no
+ * applications and reads as closed, as does one past its application deadline.
+ */
+export function jobState(
+  j: Pick<repo.JobRow, 'status' | 'expiresAt' | 'applicationDeadline'>,
+  now: Date,
+): JobState {
+  if (j.status === 'filled') return 'filled';
+  if (j.status === 'expired') return 'expired';
+  if (j.status !== 'approved') return 'closed';
+  if (j.expiresAt && j.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return applicationsOpen(j.applicationDeadline, now) ? 'open' : 'closed';
+}
+
+/** The review outcome the API shows: an expired or filled job was approved. */
+function reviewStatus(status: string): Job['status'] {
+  return (status === 'expired' || status === 'filled' ? 'approved' : status) as Job['status'];
+}
+
 export interface Viewer {
   id: string;
   role: SessionUser['role'];
@@ -175,7 +197,10 @@ export function createJobsService(ctx: AppContext) {
       applicationDeadline: j.applicationDeadline,
       applicationsOpen: applicationsOpen(j.applicationDeadline, ctx.clock.now()),
       contactEmail: j.contactEmail,
-      status: j.status as Job['status'],
+      status: reviewStatus(j.status),
+      state: jobState(j, ctx.clock.now()),
+      expiresAt: j.expiresAt?.toISOString() ?? null,
+      screeningQuestions: j.screeningQuestions ?? [],
       rejectionReason: canSeeUnlisted(viewer, j) ? j.rejectionReason : null,
       author: { id: j.posterId, displayName: row.authorName },
       createdAt: j.createdAt.toISOString(),
