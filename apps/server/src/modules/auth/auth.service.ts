@@ -10,18 +10,17 @@ import {
   type SignupBody,
   usableName,
 } from '@agora/shared';
-import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
-import { verifyHs256 } from '../../lib/hs256.js';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
 import { enqueueMail, MAIL_LINK_SLOT, type MailLinkMinter } from '../../platform/mail.js';
+import { createAccessTokens } from './access-token.js';
 import { isCommonPassword } from './common-passwords.js';
 import * as repo from './auth.repo.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON = { algorithm: 2 } as const;
-const TOKEN_TTL_S = 7 * 24 * 3600;
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 const ACCOUNT_FAILURE_WINDOW_MS = 60 * 60_000;
 /** spec: a reset link works once, for 1 hour. */
@@ -76,28 +75,13 @@ export interface RequestMeta {
 }
 
 export function createAuthService(ctx: AppContext) {
-  // jose signs our tokens (at sign-in) with a WebCrypto key imported once; they are verified in
-  // place with the same bytes (lib/hs256.ts).
-  const secret = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(ctx.config.jwtSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const hmacKey = Buffer.from(ctx.config.jwtSecret, 'utf8');
+  const tokens = createAccessTokens(ctx.config.jwtSecret);
   const idleMs = ctx.config.sessionIdleMinutes * 60_000;
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   async function issue(user: repo.UserRow, meta: RequestMeta): Promise<AuthResult> {
     const session = await repo.createSession(ctx.db, user.id, meta, ctx.clock.now());
-    const token = await new SignJWT({ sid: session.id })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(user.id)
-      .setIssuedAt(Math.floor(ctx.clock.now().getTime() / 1000))
-      // Relative to the app's clock, like the verification (a relative string would use the system time).
-      .setExpirationTime(Math.floor(ctx.clock.now().getTime() / 1000) + TOKEN_TTL_S)
-      .sign(await secret);
+    const token = await tokens.sign({ sessionId: session.id, userId: user.id }, ctx.clock.now());
     return { token, user: toPublicUser(user) };
   }
 
@@ -272,8 +256,7 @@ export function createAuthService(ctx: AppContext) {
 
   /** Token → session user, or null. Refuses forged, expired, revoked, idle and suspended. */
   async function authenticate(token: string): Promise<SessionUser | null> {
-    // In place, not through WebCrypto's thread pool (lib/hs256.ts).
-    const payload = verifyHs256(token, hmacKey, Math.floor(ctx.clock.now().getTime() / 1000));
+    const payload = await tokens.verify(token, ctx.clock.now());
     if (!payload) return null;
     const sid = String(payload.sid ?? '');
     if (!/^[0-9a-f-]{36}$/.test(sid)) return null;
