@@ -154,6 +154,7 @@ const CLAIMED_AT_ONCE = {
   questionImage: 'question-image',
   hackathonImage: 'hackathon-image',
   submission: 'hackathon-submission',
+  resume: 'application-resume',
 } as const;
 /**
  * What one account may hold in uploads nothing has settled yet (limits: config.unclaimedUploads):
@@ -271,8 +272,11 @@ export async function siteUploadsAlert(
   return figure;
 }
 
-/** Served only through their own authorised route, never from the public `/uploads/<key>`. */
-export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission];
+/**
+ * Served only through their own authorised route, never from the public `/uploads/<key>`: project
+ * submissions and job applicants' résumés.
+ */
+export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission, CLAIMED_AT_ONCE.resume];
 /** An unclaimed upload is swept this long after it was stored (was a day; issue 19 §2). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 6 * 3_600_000;
 

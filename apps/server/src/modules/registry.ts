@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { applicationsRoutes } from './applications/applications.routes.js';
 import { followsRoutes } from './follows/follows.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
@@ -25,6 +26,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/users', routes: followsRoutes },
   { prefix: '/hackathons', routes: hackathonsRoutes },
   { prefix: '/jobs', routes: jobsRoutes },
+  // /jobs/{id}/applications (apply, the poster's pipeline) and /applications/…
+  { prefix: '', routes: applicationsRoutes },
   { prefix: '/geo', routes: geoRoutes },
   { prefix: '/admin', routes: adminRoutes },
   { prefix: '/notifications', routes: notificationsRoutes },

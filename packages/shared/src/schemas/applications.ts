@@ -84,6 +84,8 @@ export const ApplicationCreateParts = z.object({
   answers: jsonPart('answers', 'array').pipe(z.array(ApplicationAnswer).max(10).optional()),
 });
 
+export type ApplicationCreateParts = z.infer<typeof ApplicationCreateParts>;
+
 export const ApplicationHistoryEntry = z.object({
   status: z.enum(APPLICATION_STATUSES),
   at: z.string(),
@@ -107,6 +109,23 @@ export type Application = z.infer<typeof Application>;
 
 export const ApplicationResult = z.object({ application: Application });
 export type ApplicationResult = z.infer<typeof ApplicationResult>;
+
+/**
+ * POST /api/jobs/{id}/applications → 201. `screenedOutReasons` says plainly which required answers
+ * the applicant did not give (one APPLICATION_MESSAGES.screenedOut sentence each; empty when the
+ * application is not screened out).
+ */
+export const ApplicationCreateResult = ApplicationResult.extend({ screenedOutReasons: z.array(z.string()) });
+export type ApplicationCreateResult = z.infer<typeof ApplicationCreateResult>;
+
+/** GET /api/jobs/{id}/applications and GET /api/applications/mine: a page (next one in X-Next-Cursor). */
+export const ApplicationListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(500).optional(),
+});
+export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
+
+export const ApplicationIdParams = z.object({ id: z.string().max(100) });
 
 /** GET /api/applications/mine and GET /api/jobs/{id}/applications (next page in X-Next-Cursor). */
 export const ApplicationListResult = z.object({ applications: z.array(Application) });

@@ -23,6 +23,8 @@ export type NotificationType =
   | 'hackathon_review'
   | 'hackathon_starting'
   | 'job_review'
+  | 'job_application'
+  | 'job_application_status'
   | 'category_question';
 
 /**

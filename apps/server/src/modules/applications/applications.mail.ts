@@ -1,0 +1,64 @@
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@agora/shared';
+
+/** The texts application notifications and e-mails carry (no sending here: services record them). */
+
+/** Where the poster reviews a job's applicants, and where a seeker follows their applications. */
+export const pipelinePath = (jobId: string) => `/my-jobs/${jobId}/applicants`;
+export const MY_APPLICATIONS_PATH = '/my-applications';
+
+/** To the poster: someone applied to their job (in the app). */
+export function newApplicantNotice(job: { id: string; title: string }, applicantName: string) {
+  return {
+    type: 'job_application' as const,
+    title: `New applicant for ${job.title}`,
+    body: `${applicantName} applied to "${job.title}".`,
+    link: pipelinePath(job.id),
+  };
+}
+
+/** What each status tells the applicant, in a sentence. */
+const STATUS_SENTENCES: Record<Exclude<ApplicationStatus, 'submitted' | 'withdrawn' | 'rejected'>, string> = {
+  reviewed: 'The hiring team has reviewed your application.',
+  shortlisted: 'Good news: you have been shortlisted.',
+  interview: 'The hiring team would like to interview you. Expect to hear from them about the next steps.',
+  offer: 'Congratulations: the hiring team is making you an offer.',
+  hired: 'Congratulations on your new role!',
+};
+
+/**
+ * To the applicant: their application moved on (in the app and by e-mail). A rejection is told
+ * kindly, and never with the hiring team's notes.
+ */
+export function statusChangeMessages(
+  a: { jobTitle: string; company: string; applicantName: string },
+  status: Exclude<ApplicationStatus, 'submitted' | 'withdrawn'>,
+  publicUrl: string,
+) {
+  const where = `"${a.jobTitle}" at ${a.company}`;
+  const link = MY_APPLICATIONS_PATH;
+  const url = `${publicUrl}${link}`;
+  if (status === 'rejected') {
+    return {
+      type: 'job_application_status' as const,
+      title: `An update on your application to ${a.jobTitle}`,
+      body: `${a.company} has decided not to move forward with your application for ${a.jobTitle}.`,
+      link,
+      subject: `Your application to ${a.jobTitle} at ${a.company}`,
+      text:
+        `Hello ${a.applicantName},\n\nThank you for applying to ${where} and for the time you gave it. ` +
+        'After careful consideration, the hiring team has decided not to move forward with your application this time.\n\n' +
+        'This is not a judgement of your worth: roles often come down to small details. We hope you find the right one soon, ' +
+        `and new jobs are posted on the Jobs Hub every day.\n\nYour applications: ${url}\n\nThe Agora team`,
+    };
+  }
+  const label = APPLICATION_STATUS_LABELS[status];
+  const sentence = STATUS_SENTENCES[status];
+  return {
+    type: 'job_application_status' as const,
+    title: `${label}: ${a.jobTitle}`,
+    body: `${sentence} (${where})`,
+    link,
+    subject: `${label}: your application to ${a.jobTitle} at ${a.company}`,
+    text: `Hello ${a.applicantName},\n\nYour application to ${where} is now "${label}". ${sentence}\n\nYour applications: ${url}\n\nThe Agora team`,
+  };
+}
