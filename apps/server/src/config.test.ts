@@ -41,6 +41,8 @@ describe('config', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'x' }, 'S3_ACCESS_KEY_ID'],
     [{ STORAGE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
     [{ DATABASE_URL: 'postgres://db/agora' }, 'JWT_SECRET'],
+    [{ JOB_LISTING_DAYS: '0' }, 'JOB_LISTING_DAYS'],
+    [{ JOB_LISTING_DAYS: 'a month' }, 'JOB_LISTING_DAYS'],
     [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
     [{ DB_POOL_MAX: 'ten' }, 'DB_POOL_MAX'],
     [{ DB_PREPARED_STATEMENTS: 'sometimes' }, 'DB_PREPARED_STATEMENTS'],
@@ -135,6 +137,11 @@ describe('config', () => {
   it('gives a request REQUEST_TIMEOUT to arrive, 30 s unless set', () => {
     expect(loadConfig({ DATA_DIR: dir() }).requestTimeoutMs).toBe(30_000);
     expect(loadConfig({ DATA_DIR: dir(), REQUEST_TIMEOUT: '45s' }).requestTimeoutMs).toBe(45_000);
+  });
+
+  it('lists an approved job for JOB_LISTING_DAYS, 30 unless set', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).jobListingDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir(), JOB_LISTING_DAYS: '45' }).jobListingDays).toBe(45);
   });
 
   it('reads DB_POOL_MAX and TRUST_PROXY (off by default)', () => {

@@ -72,6 +72,11 @@ export interface Config {
   responseCache: { enabled: boolean; ttlMs: number };
   /** REWARD_DEADLINE: how long a paid reward stays in escrow before it is settled automatically. */
   rewardDeadlineMs: number;
+  /**
+   * JOB_LISTING_DAYS (default 30): an approved job is listed this many days, then expires unless
+   * its poster renews it (each renewal adds as many days).
+   */
+  jobListingDays: number;
   /** PAYOUT_SLA: withdrawals pending longer than this are flagged in the admin queue. */
   payoutSlaMs: number;
   /**
@@ -374,6 +379,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     rewardDeadlineMs: duration(env, 'REWARD_DEADLINE', '14d'),
     payoutSlaMs: duration(env, 'PAYOUT_SLA', '72h'),
+    jobListingDays: int(env, 'JOB_LISTING_DAYS', 30, 1, 365),
     requestTimeoutMs,
     metrics: { token: metricsToken, port: metricsPort },
     ...overrides,

@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { uploadsTasks } from './lib/uploads.tasks.js';
 import { adminTasks } from './modules/admin/admin.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
+import { jobsTasks } from './modules/jobs/jobs.tasks.js';
 import { escrowTasks } from './modules/payments/escrow.tasks.js';
 import { questionsTasks } from './modules/questions/questions.tasks.js';
 import { mailTasks } from './platform/mail.tasks.js';
@@ -27,4 +28,5 @@ export const tasks: TaskDefinition[] = [
   ...escrowTasks,
   ...questionsTasks,
   ...adminTasks,
+  ...jobsTasks,
 ];

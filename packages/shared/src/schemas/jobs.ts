@@ -312,6 +312,21 @@ export type JobCreateInput = z.output<typeof JobCreateBody>;
 export const JobCreateResult = z.object({ job: Job, message: z.string() });
 export type JobCreateResult = z.infer<typeof JobCreateResult>;
 
+/** POST /api/jobs/{id}/renew and /fill: the job as it is now. */
+export const JobResult = z.object({ job: Job });
+export type JobResult = z.infer<typeof JobResult>;
+
+/** What the poster is told about renewing a listing or marking it filled (409s and toasts). */
+export const JOB_LIFE_MESSAGES = {
+  renewed: 'Your listing was renewed.',
+  filled: 'The job is marked as filled and no longer takes applications.',
+  notListedYet: 'This job is waiting for review: it can be renewed or marked as filled once it is approved.',
+  notApproved: 'This job was not approved: edit it to submit it again.',
+  alreadyFilled: 'This job is marked as filled: edit it to list it again.',
+  deadlinePassed: 'Its application deadline has passed: edit the deadline to list it again.',
+  expiringSoonTitle: 'Your job listing expires soon',
+} as const;
+
 /** GET /api/jobs/mine: the caller's postings in every state, newest first. */
 export const MyJobsResult = z.object({ jobs: z.array(Job) });
 export type MyJobsResult = z.infer<typeof MyJobsResult>;

@@ -1,8 +1,6 @@
 import type { JobState } from '@agora/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { jobs } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { canSeeJob } from './jobs.policy.js';
@@ -31,7 +29,5 @@ export async function jobPosterOf(
   jobId: string,
   exec: Executor = ctx.db,
 ): Promise<string | null> {
-  if (!isUuid(jobId)) return null;
-  const [row] = await exec.select({ posterId: jobs.posterId }).from(jobs).where(eq(jobs.id, jobId));
-  return row?.posterId ?? null;
+  return isUuid(jobId) ? repo.posterOf(exec, jobId) : null;
 }

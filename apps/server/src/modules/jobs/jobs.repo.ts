@@ -79,6 +79,12 @@ export async function findJobWithAuthor(db: Executor, id: string): Promise<JobWi
   return row;
 }
 
+/** The poster of a job, or null when there is no such job. */
+export async function posterOf(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db.select({ posterId: jobs.posterId }).from(jobs).where(eq(jobs.id, id));
+  return row?.posterId ?? null;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -586,7 +592,17 @@ export async function reviewJob(
   db: Executor,
   id: string,
   from: string,
-  set: Pick<NewJobRow, 'status' | 'reviewedBy' | 'reviewedAt' | 'rejectionReason' | 'updatedAt'>,
+  set: Pick<
+    NewJobRow,
+    | 'status'
+    | 'reviewedBy'
+    | 'reviewedAt'
+    | 'rejectionReason'
+    | 'updatedAt'
+    | 'expiresAt'
+    | 'expiryWarnedAt'
+    | 'filledAt'
+  >,
   seen?: Date,
 ): Promise<JobRow | undefined> {
   const [row] = await db
@@ -625,18 +641,150 @@ export async function updateJob(
   return row;
 }
 
+// ---------- a listing's life ----------
+
+/**
+ * Renews a listing: its expiry moves to the later of now and the old expiry, plus `days`; an
+ * expired job is listed again and its poster may be warned again before the new date. Only a
+ * reviewed and approved job whose application deadline has not passed (`openOn`), decided by the
+ * statement itself; undefined otherwise.
+ */
+export async function renewJob(
+  db: Executor,
+  id: string,
+  at: { now: Date; days: number; openOn: string },
+): Promise<JobRow | undefined> {
+  const now = sql`${at.now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: 'approved',
+      expiresAt: sql`greatest(coalesce(${jobs.expiresAt}, ${now}), ${now}) + make_interval(days => ${at.days}::int)`,
+      expiryWarnedAt: null,
+      updatedAt: nextVersion(jobs.updatedAt, at.now),
+    })
+    .where(
+      and(
+        eq(jobs.id, id),
+        inArray(jobs.status, ['approved', 'expired']),
+        sql`coalesce(${jobs.applicationDeadline}, 'infinity'::date) >= ${at.openOn}::date`,
+      ),
+    )
+    .returning(jobColumns);
+  return row;
+}
+
+/** Marks a listed (or expired) job filled; undefined when it is in another status. */
+export async function fillJob(db: Executor, id: string, now: Date): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: 'filled', filledAt: now, updatedAt: nextVersion(jobs.updatedAt, now) })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ['approved', 'expired'])))
+    .returning(jobColumns);
+  return row;
+}
+
+type Returned<T> = { rows: T[] };
+
+/**
+ * Moves up to `limit` listed jobs whose expiry has passed to 'expired', soonest first (the walk is
+ * jobs_expiry_idx). The rows are chosen once, in a MATERIALIZED CTE, and locked with SKIP LOCKED:
+ * two instances never expire the same job, and a renewal in flight is left to finish (its row is
+ * then checked again by the update's own condition). Returns how many it moved.
+ */
+export async function expireDue(db: Executor, now: Date, limit: number): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows } = (await db.execute(sql`
+    with due as materialized (
+      select id from ${jobs}
+       where status = 'approved' and expires_at <= ${at}
+       order by expires_at
+       limit ${limit}
+         for update skip locked
+    )
+    update ${jobs} j set status = 'expired'
+      from due
+     where j.id = due.id and j.status = 'approved' and j.expires_at <= ${at}
+    returning j.id`)) as unknown as Returned<{ id: string }>;
+  return rows.length;
+}
+
+export interface ExpiryWarning {
+  id: string;
+  title: string;
+  companyName: string;
+  expiresAt: Date;
+  posterId: string;
+  email: string;
+  displayName: string;
+}
+
+/**
+ * Claims up to `limit` listed jobs expiring in (now, until] whose poster was not warned yet:
+ * `expiry_warned_at` is set by the same statement (locked rows skipped), so a retried or
+ * concurrent run warns nobody twice. Returns each with its poster's address, for the caller's
+ * transaction to notify and mail.
+ */
+export async function claimExpiryWarnings(
+  db: Executor,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<ExpiryWarning[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows } = (await db.execute(sql`
+    with due as materialized (
+      select id from ${jobs}
+       where status = 'approved' and expires_at > ${at}
+         and expires_at <= ${until.toISOString()}::timestamptz and expiry_warned_at is null
+       order by expires_at
+       limit ${limit}
+         for update skip locked
+    )
+    update ${jobs} j set expiry_warned_at = ${at}
+      from due, ${users} u
+     where j.id = due.id and u.id = j.poster_id and j.status = 'approved' and j.expiry_warned_at is null
+    returning j.id, j.title, j.company_name, j.expires_at, j.poster_id, u.email, u.display_name`)) as unknown as Returned<{
+    id: string;
+    title: string;
+    company_name: string;
+    expires_at: Date | string;
+    poster_id: string;
+    email: string;
+    display_name: string;
+  }>;
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    companyName: r.company_name,
+    expiresAt: new Date(r.expires_at),
+    posterId: r.poster_id,
+    email: r.email,
+    displayName: r.display_name,
+  }));
+}
+
 // ---------- admin ----------
+
+/**
+ * The statuses an admin's filter finds: "approved" is the review outcome, so it also finds the
+ * approved jobs that have since expired or been filled (each row shows which).
+ */
+const ADMIN_STATUS_FILTER: Record<string, string[]> = {
+  approved: ['approved', 'expired', 'filled'],
+};
 
 /** The admin's review queue: pending ones oldest first; other views newest first. */
 export async function listForAdmin(db: Executor, f: { status: string; q?: string } & ListOpts) {
   const dir = f.status === 'pending' ? 'asc' : 'desc';
+  const statuses = ADMIN_STATUS_FILTER[f.status] ?? [f.status];
   return db
     .select({ j: jobColumns, poster: personCols, id: jobs.id, cursorTs: cursorTs(jobs.createdAt) })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.posterId))
     .where(
       and(
-        f.status !== 'all' ? eq(jobs.status, f.status) : undefined,
+        f.status !== 'all' ? inArray(jobs.status, statuses) : undefined,
         f.q ? or(ilike(jobs.title, likePattern(f.q)), ilike(jobs.companyName, likePattern(f.q))) : undefined,
         keysetAfter(jobs.createdAt, jobs.id, f, dir),
       ),

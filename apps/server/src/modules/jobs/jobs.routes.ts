@@ -7,6 +7,7 @@ import {
   JobListQuery,
   JobListResult,
   JobLogoParts,
+  JobResult,
   JobLogoResult,
   LIMITS,
   MSG,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { multipartBody } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
+import { createJobLifeService } from './jobs.life.service.js';
 import { createJobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
@@ -24,6 +26,7 @@ const JobParams = z.object({ id: z.string().max(100) });
 /** HTTP routes of the jobs area (registered in modules/registry.ts). */
 export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const jobs = createJobsService(ctx);
+  const life = createJobLifeService(ctx);
   return async (app) => {
     app.get(
       '/',
@@ -58,7 +61,8 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: app.requireUser,
         schema: {
           tags: ['jobs'],
-          summary: "The caller's own postings in every state (pending, approved, rejected with the reason)",
+          summary:
+            "The caller's own postings in every state (pending, approved, rejected with the reason, expired, filled), with their applications by status",
           security: [{ bearer: [] }],
           response: { 200: MyJobsResult, 401: ErrorBody },
         },
@@ -91,7 +95,8 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['jobs'],
-          summary: 'One job (pending or rejected ones only for their poster and admins)',
+          summary:
+            'One job: approved ones (also once expired or filled) for everyone, pending or rejected ones only for their poster and admins',
           params: JobParams,
           response: { 200: Job, 404: ErrorBody },
         },
@@ -117,6 +122,32 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(201).send({ job, message: MSG.jobSubmitted });
       },
     );
+
+    for (const action of ['renew', 'fill'] as const) {
+      app.post(
+        `/:id/${action}`,
+        {
+          preHandler: app.requireUser,
+          config: {
+            rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => req.user?.id ?? req.ip },
+          },
+          schema: {
+            tags: ['jobs'],
+            summary:
+              action === 'renew'
+                ? 'The poster renews a listing: it expires JOB_LISTING_DAYS after the later of now and its old expiry'
+                : 'The poster marks a job filled: it leaves the listing and takes no more applications',
+            description:
+              'The poster or an admin. 404 when the caller cannot see the job, 403 when they can but it is not theirs, 409 for a job never listed (pending, rejected)' +
+              (action === 'renew' ? ', filled, or past its application deadline.' : '.'),
+            security: [{ bearer: [] }],
+            params: JobParams,
+            response: { 200: JobResult, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+          },
+        },
+        async (req) => ({ job: await life[action](req.user!, req.params.id) }),
+      );
+    }
 
     app.post(
       '/logo',
