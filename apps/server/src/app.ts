@@ -149,7 +149,7 @@ export function requestIdGenerator(trustProxy: string[] | false): (req: Incoming
 const userAgent = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 256);
 
 /**
- * The access log (issue 18): one line per request when it completes — method, URL without
+ * The access log: one line per request when it completes — method, URL without
  * secrets, status, milliseconds, the client's address (req.ip: the proxy's X-Forwarded-For only
  * behind TRUST_PROXY), the signed-in user's id, the user agent and (through the request's logger)
  * the request id — instead of Fastify's "incoming request" and "request completed" pair.
@@ -189,7 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     genReqId: requestIdGenerator(config.trustProxy),
-    // One access-log line per request, not Fastify's two (issue 18).
+    // One access-log line per request, not Fastify's two: half the log's cost per request.
     logController: new AccessLog(),
     // JSON bodies up to the largest real form; uploads are multipart with their own limits.
     bodyLimit: JSON_BODY_LIMIT,
@@ -346,13 +346,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Callback hooks, not async ones: no promise per request on the hot path (issue 18).
+  // Callback hooks, not async ones: no promise per request on the hot path.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     // Draining (SIGTERM): each keep-alive connection closes after its answer, so a client's next
     // request opens a new one, which the load balancer (reading readiness) sends elsewhere.
     if (closing || ctx.readiness.draining) reply.header('Connection', 'close');
-    // Nothing answered to a signed-in caller may be kept by a browser or a proxy (issue 19 §8).
+    // Nothing answered to a signed-in caller may be kept by a browser or a proxy.
     if (req.headers.authorization && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
       reply.header('Cache-Control', 'no-store');
     }
@@ -389,7 +389,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     connectSrc.push('https://accounts.google.com/gsi/');
   }
   // One helmet middleware for the process. @fastify/helmet builds a new one (re-parsing the CSP)
-  // on every request: about a tenth of the CPU of a cached response (issue 10, BENCHMARKS.md).
+  // on every request: about a tenth of the CPU of a cached response (BENCHMARKS.md, "What the main pieces buy").
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

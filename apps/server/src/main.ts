@@ -84,7 +84,7 @@ async function main() {
     config,
     database,
     readiness,
-    // One stdout write per event-loop turn, not per line (lib/log-stream.ts, issue 18).
+    // One stdout write per event-loop turn, not per line (lib/log-stream.ts).
     logger: { level: config.logLevel, redact: LOG_REDACT, stream: batchedLogStream() },
   });
   try {

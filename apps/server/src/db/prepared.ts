@@ -3,7 +3,7 @@ import type { Executor } from './client.js';
 import { compileRowMapper, type SelectedField } from './row-mapper.js';
 
 /**
- * Statements built once per shape instead of once per request (issue 18).
+ * Statements built once per shape instead of once per request.
  *
  * Building a statement with Drizzle — the query builder's objects, then `sqlToQuery` walking every
  * chunk with `is()` checks — cost a quarter of the server's busy time on an uncached jobs list, as

@@ -2,7 +2,7 @@ import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 
 /**
  * Rows of a prepared select turned into result objects, as Drizzle's `mapResultRow` does, without
- * its per-cell garbage (issue 18).
+ * its per-cell garbage.
  *
  * `mapResultRow` runs a `reduce` over the selected fields for every row and walks each field's path
  * with `path.entries()`: an iterator and a `[index, key]` pair per path element, per cell. On an

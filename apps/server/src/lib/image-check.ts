@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 
 /**
- * The one image check (issue 19 §5), used by storeUpload for every upload whose bytes say "raster
+ * The one image check, used by storeUpload for every upload whose bytes say "raster
  * image": question images, answer attachments, job logos, hackathon images, project files.
  * Magic bytes alone are easy to fake (a PNG signature in front of a text file, `GIF89a<script>`),
  * so the container structure a decoder would need must be there too.

@@ -1,5 +1,5 @@
 /**
- * The server log's output (issue 18): the lines logged during one turn of the event loop are
+ * The server log's output: the lines logged during one turn of the event loop are
  * written to stdout together, in order, at the end of that turn — one write for a burst of
  * requests instead of one write system call per access-log line (about a tenth of the CPU of a
  * cached response at the default log level). Nothing waits longer than the current turn; lines

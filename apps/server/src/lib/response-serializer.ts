@@ -3,7 +3,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
 
 /**
- * The response serializer (issue 18): every response is still checked against its route's Zod
+ * The response serializer: every response is still checked against its route's Zod
  * schema (unknown keys stripped, a mismatch is a 500, never a leak), but through a forward parse
  * where that gives the very same output as the encode fastify-type-provider-zod runs.
  *

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 /** Tables whose rows count page views in a `views` column. */
 export type ViewedTable = 'questions' | 'ideas';
 
-/** A viewer counts once per row per this long (issue 19 §7). */
+/** A viewer counts once per row per this long, so reloads do not inflate counts. */
 export const VIEW_DEDUPE_MS = 60 * 60_000;
 /** Most (row, viewer) pairs remembered; past it the oldest are forgotten first. */
 const MAX_SEEN = 200_000;
@@ -29,8 +29,8 @@ const MAX_PENDING = 100_000;
 
 /**
  * Page views counted in memory and added to the database in one statement per table every
- * interval (issue 10). Counting a view used to be an UPDATE — a write, a row lock and a WAL flush
- * on commit — inside every detail page read; now a read stays a read. A view can be lost if the
+ * interval. Counting a view as an UPDATE would put a write, a row lock and a WAL flush on commit
+ * inside every detail page read; this way a read stays a read. A view can be lost if the
  * process dies before the next flush; several instances each add their own counts, so nothing is
  * counted twice. `pending(table, id)` lets a response include the views not yet written.
  */

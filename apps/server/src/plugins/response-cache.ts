@@ -6,9 +6,9 @@ import type { Outages } from '../platform/outages.js';
 import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
 
 /**
- * Public list responses for anonymous visitors, kept in memory (issue 10: the busiest pages are
+ * Public list responses for anonymous visitors, kept in memory: the busiest pages are
  * the same few lists for everyone, and answering them from memory costs a tenth of a database
- * round trip plus serialisation).
+ * round trip plus serialisation.
  *
  * Correctness rules:
  * - Only GET routes that declare `config.cache`, only without an Authorization header (a signed-in
@@ -348,7 +348,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (spec && methods.includes('GET') && (!spec.views || opts.views)) {
       routes.set(routeUrl(route.url), spec);
       // A hit for a URL already answered once is served before the query is parsed and validated
-      // (issue 18: the cached path's own work). Appended as the route's last onRequest hook, so the
+      // (a hit skips that work). Appended as the route's last onRequest hook, so the
       // per-client limits (and the global hooks: readiness, auth) still run first. Pages with a
       // view count take the full path (their count reads the validated params).
       if (!spec.views) {
@@ -367,7 +367,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     }
   });
 
-  // Callback hooks (issue 18): a cache hit or a request the cache does not concern allocates no
+  // Callback hooks: a cache hit or a request the cache does not concern allocates no
   // promise here; only a miss waits (for a concurrent fill of the same key).
   const lookup = async (req: FastifyRequest, reply: FastifyReply, spec: CachedRoute, key: string) => {
     let entry: Entry | null = null;

@@ -61,7 +61,7 @@ export const hackathons = pgTable(
     index('hackathons_status_start_idx').on(t.status, t.startDate),
     index('hackathons_status_end_idx').on(t.status, t.endDate),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
-    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort.
     index('hackathons_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
   ],
 );

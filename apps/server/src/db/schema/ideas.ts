@@ -35,7 +35,7 @@ export const ideas = pgTable(
   (t) => [
     check('ideas_counts_check', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0 and ${t.views} >= 0`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
-    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort.
     index('ideas_feed_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`hidden = false`),
@@ -84,7 +84,7 @@ export const ideaComments = pgTable(
 /**
  * Visible (not hidden) ideas per category: the total the ideas list shows on every page, kept by
  * triggers on `ideas` in the same transaction as each change (migration 0006), so a page costs a
- * primary-key read instead of counting 100,000 rows (issue 10).
+ * primary-key read instead of counting 100,000 rows.
  */
 export const ideaCounts = pgTable(
   'idea_counts',

@@ -88,7 +88,7 @@ export const jobs = pgTable(
       sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`,
     ),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
-    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort.
     // Both redefined by migrations 0018/0019/0021 with INCLUDE columns (the searches' window walk is an
     // index-only scan) and the id in jobs_category_idx's key; drizzle-orm cannot declare INCLUDE,
     // so a generated migration that drops or recreates these two must be edited to keep 0021's shape.
@@ -118,7 +118,7 @@ export const jobs = pgTable(
 
 /**
  * Approved jobs per category and application deadline ('infinity' when none), kept by triggers on
- * `jobs` (migration 0015, issue 18): the listing's counts sum the rows still open today.
+ * `jobs` (migration 0015): the listing's counts sum the rows still open today.
  */
 export const jobCounts = pgTable(
   'job_counts',
@@ -131,7 +131,7 @@ export const jobCounts = pgTable(
 );
 
 /**
- * Approved jobs per category still open on `job_open_asof.day` (migration 0017, issue 18): kept
+ * Approved jobs per category still open on `job_open_asof.day` (migration 0017): kept
  * from job_counts by a trigger, recomputed by agora_job_open_refresh when a reader asks for
  * another day. The category counts read these rows, not every future deadline.
  */

@@ -172,7 +172,7 @@ export const walletTransactions = pgTable(
     check('wallet_transactions_type_check', sql`${t.type} in ('reward','refund','withdrawal','other')`),
     check('wallet_transactions_status_check', sql`${t.status} in ('completed','pending','failed')`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
-    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort.
     index('wallet_transactions_user_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),

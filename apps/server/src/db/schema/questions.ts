@@ -49,7 +49,7 @@ export const questions = pgTable(
     aiRanker: text('ai_ranker'),
     hidden: boolean('hidden').notNull().default(false),
     rewardsDistributedAt: ts('rewards_distributed_at'),
-    /** held | distributed | auto-distributed | refunded; null until the reward is paid (issue 17). */
+    /** held | distributed | auto-distributed | refunded; null until the reward is paid. */
     escrowState: text('escrow_state'),
     escrowHeldAt: ts('escrow_held_at'),
     escrowDeadline: ts('escrow_deadline'),
@@ -83,7 +83,7 @@ export const questions = pgTable(
     check('questions_counts_check', sql`${t.views} >= 0 and ${t.answerCount} >= 0`),
     check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
-    // an order no query asks for, so PostgreSQL could not use these indexes to sort (issue 10).
+    // an order no query asks for, so PostgreSQL could not use these indexes to sort.
     index('questions_feed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('questions_category_feed_idx').on(
       t.category,
@@ -97,7 +97,7 @@ export const questions = pgTable(
     ),
     index('questions_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     index('questions_search_idx').using('gin', t.search),
-    // sort=random: a stable pseudo-random key per question (migration 0015, issue 18).
+    // sort=random: a stable pseudo-random key per question (migration 0015).
     index('questions_random_idx').on(sql`hashtext(${t.id}::text)`, t.id),
     // sort=random in one category: public questions only (migration 0020).
     index('questions_random_category_idx')
@@ -125,7 +125,7 @@ export const questions = pgTable(
 
 /**
  * Public questions (questions.policy isPublic) per category: the category counts, kept by triggers
- * on `questions` in the same transaction as each change (migration 0015, issue 18).
+ * on `questions` in the same transaction as each change (migration 0015).
  */
 export const questionCounts = pgTable('question_counts', {
   category: text('category').primaryKey(),

@@ -133,7 +133,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
-    // The bell's unread count reads only unread rows (migration 0015, issue 18).
+    // The bell's unread count reads only unread rows (migration 0015).
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     check('notifications_count_check', sql`${t.count} >= 1`),
     // One unread notification per recipient and group (migration 0025): racing events meet here.
@@ -157,7 +157,7 @@ export const notificationOnce = pgTable(
 
 /**
  * The admin overview's figures per UTC day and metric (count or amount), kept by statement
- * triggers on each counted table (migration 0015, issue 18): the overview never scans them.
+ * triggers on each counted table (migration 0015): the overview never scans them.
  */
 export const overviewDaily = pgTable(
   'overview_daily',
@@ -171,7 +171,7 @@ export const overviewDaily = pgTable(
 
 /**
  * The review backlog per table (`jobs`, `hackathons`, `withdrawals`: rows with status 'pending') as
- * appended changes, summed by the reader and folded by a task (migration 0017, issue 18).
+ * appended changes, summed by the reader and folded by a task (migration 0017).
  */
 export const pendingCounts = pgTable(
   'pending_counts',
@@ -252,7 +252,7 @@ export const files = pgTable(
   ],
 );
 
-/** Password-reset links (issue 19 §9): only a hash of the token is stored; single use, 1 hour. */
+/** Password-reset links: only a hash of the token is stored; single use, 1 hour. */
 export const passwordResets = pgTable(
   'password_resets',
   {

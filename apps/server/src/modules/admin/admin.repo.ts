@@ -96,8 +96,8 @@ export function zeroValues(): OverviewValues {
 /**
  * The overview's figures in ONE statement over overview_daily (per UTC day and metric, kept by
  * triggers on each table, migration 0015) and the backlog counters: at most 366 days × 9 metrics,
- * whatever the size of the tables (issue 18: the nine-table version spent a second in JIT
- * compilation and scanned the range).
+ * whatever the size of the tables (a join of the nine counted tables spends a second in JIT
+ * compilation and scans the range).
  *
  * The range's rows come back as one text value, `day,metric,value` entries joined by `;` (the day
  * as its offset from `from`), and are laid out here as a column per metric, empty days as zeros.

@@ -47,7 +47,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
       async (req) => auth.google(req.body.id_token, meta(req)),
     );
 
-    // Password reset (issue 19 §9). Same per-IP limit as sign-in; the e-mail itself is limited per
+    // Password reset. Same per-IP limit as sign-in; the e-mail itself is limited per
     // address in the service. The answer never says whether the account exists.
     app.post(
       '/forgot-password',

@@ -108,7 +108,7 @@ export function createAuthService(ctx: AppContext) {
 
   async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
     const account = email.toLowerCase();
-    // Two limits (issue 19 §1). Per account AND address: counted before the password is checked, so
+    // Two limits, so a stranger cannot lock the owner out. Per account AND address: counted before the password is checked, so
     // guesses sent at the same moment cannot all slip under it; a success clears it. Per account
     // from every address, a much higher threshold: past it, only addresses this account has signed
     // in from before may still try, so a stranger elsewhere never locks the right password out.
@@ -138,7 +138,7 @@ export function createAuthService(ctx: AppContext) {
     return issue(user!, meta);
   }
 
-  /** Always the same answer, in about the same time (issue 19 §9): no account enumeration. */
+  /** Always the same answer, in about the same time: no account enumeration. */
   async function forgotPassword(email: string): Promise<{ message: string }> {
     const started = performance.now();
     try {

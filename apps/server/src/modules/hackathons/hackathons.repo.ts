@@ -158,8 +158,8 @@ interface PublishedShape {
 }
 
 /**
- * The public list's page, built once per shape (db/prepared.ts, issue 18: building it with Drizzle
- * on every request cost more of the server's time than PostgreSQL's answer).
+ * The public list's page, built once per shape (db/prepared.ts): building it with Drizzle
+ * on every request costs more of the server's time than PostgreSQL's answer).
  */
 const publishedPage = prepared((db, s: PublishedShape) => {
   const order = orderFor(s.phase ?? undefined);

@@ -185,7 +185,7 @@ function afterSlot(sort: IdeaSort): SQL {
 /**
  * Visible ideas in the filter's category or all, from idea_counts, as a column of a page's
  * statement: an uncorrelated subquery, computed once per execution (an InitPlan). The page and its
- * total are then one round trip, not two (issue 18: on a two-core machine each statement costs the
+ * total are then one round trip, not two (on a two-core machine each statement costs the
  * server a socket write and a wake-up of its PostgreSQL backend, ~0.2 ms of CPU).
  */
 function visibleTotal(s: PageShape): SQL<number> {
@@ -598,7 +598,7 @@ function searchQuery(s: SearchShape): SQL {
  * search, like_count, created_at) — ranked there, then only those rows read in full and joined to
  * their authors. Ranking first matters for a short prefix (`s` matches nearly every idea): the pool
  * is SEARCH_POOL rows, and looking each one up by key with its author before ranking read about
- * 1,400 more buffers per search than the 20 results need (2.2 → 0.7 ms in PostgreSQL, session 17).
+ * 1,400 more buffers per search than the 20 results need (2.2 against 0.7 ms in PostgreSQL).
  */
 function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
   const best = sql`(
@@ -627,7 +627,7 @@ function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
 const candidateColumns = sql`${ideas.id} as id, ${ideas.search} as search, ${ideas.likeCount} as like_count, ${ideas.createdAt} as created_at`;
 
 /**
- * Ranked among a bounded pool of matches (issue 18): in one statement, the newest SEARCH_POOL
+ * Ranked among a bounded pool of matches, so the cost does not grow with the table: in one statement, the newest SEARCH_POOL
  * matches among the newest SEARCH_WINDOW visible ideas (through ideas_feed_idx), ranked, with
  * their authors.
  */

@@ -103,7 +103,7 @@ export function createIdeasService(ctx: AppContext) {
       const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
       // in `pagination`). A page number without a cursor (an older client) is still served by offset.
-      // The total comes with the page: from idea_counts (issue 10), or counted for an author.
+      // The total comes with the page: from idea_counts (no count(*) of every visible idea), or counted for an author.
       if (after || q.page === 1) {
         const page = await repo.keysetPageOfIdeas(db, {
           filter,
@@ -124,7 +124,7 @@ export function createIdeasService(ctx: AppContext) {
         };
       }
       // A page number without its cursor walks the index past every earlier row: allowed while
-      // that walk is short, refused past it (issue 18: `page=5000` sorted 50,000 rows on disk).
+      // that walk is short, refused past it (`page=5000` would sort 50,000 rows on disk).
       // Past the last page: empty, as before, without reading any idea.
       const offset = (q.page - 1) * q.limit;
       if (offset > IDEA_MAX_OFFSET) {

@@ -2,7 +2,7 @@ import type { TaskDefinition } from '../../tasks.js';
 import { createEscrowService } from './escrow.service.js';
 
 /**
- * Escrow deadlines (issue 17). Settlement every 30 s: a reward is settled at most that long after its
+ * Escrow deadlines. Settlement every 30 s: a reward is settled at most that long after its
  * deadline (the e2e journey waits for it). Reminders every 10 minutes (72 h and 24 h windows).
  */
 export const escrowTasks: TaskDefinition[] = [

@@ -195,7 +195,7 @@ export async function questionMoney(db: Executor, id: string, openSince: Date) {
 
 /**
  * Before an unpaid question is deleted: its orders are kept, cancelled and detached (with the
- * title), so a capture arriving later is refunded to the payer's wallet, never lost (issue 17).
+ * title), so a capture arriving later is refunded to the payer's wallet, never lost.
  */
 export async function detachOrders(db: Executor, questionId: string, title: string): Promise<void> {
   await db

@@ -115,7 +115,7 @@ export function createPaymentsService(
           return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
         }
         if (!question) {
-          // Its question was deleted unpaid, and the money came anyway: it is the payer's (issue 17).
+          // Its question was deleted unpaid, and the money came anyway: it is the payer's.
           await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
           await refundToWallet(
             tx,
@@ -183,7 +183,7 @@ export function createPaymentsService(
       if (!canSeeQuestion(user, question)) notFound(MSG.questionNotFound);
       if (question.authorId !== user.id) forbidden(PAYMENT_MSG.notAuthor);
       if (question.isPaid) conflict('QUESTION_ALREADY_PAID', PAYMENT_MSG.alreadyPaid);
-      // One question, one amount: the order is always the question's reward (issue 17).
+      // One question, one amount: the order is always the question's reward.
       const amountPaise = question.rewardAmount;
       if (body.amount * 100 !== amountPaise) {
         const message = PAYMENT_MSG.amountMismatch(amountPaise / 100);

@@ -103,7 +103,7 @@ export async function insertQuestion(
 
 /**
  * A question by id with its author: built once per handle (db/prepared.ts) — building this select
- * with Drizzle on every request was a quarter of a question page's server CPU (issue 18).
+ * with Drizzle on every request costs a quarter of a question page's server CPU.
  */
 const questionById = prepared((exec) =>
   exec
@@ -493,8 +493,8 @@ function searchAllIds(s: DateShape): SQL {
  * does not fill it (a rare or absent word), its matches through the GIN index (`offset 0` keeps
  * the planner from walking the date index with a filter, which read the whole table for an absent
  * word), sorted, then their rows. The first costs at most the window, the second the matches of a
- * word rarer than limit per window. A common word's page was two statements (the window's ids,
- * then their rows) until session 22: each costs the server a socket write and a backend's wake-up.
+ * word rarer than limit per window. A common word's page is one statement, not two (the window's
+ * ids, then their rows): each statement costs the server a socket write and a backend's wake-up.
  */
 async function searchPage(
   exec: Executor,
@@ -546,7 +546,7 @@ const randomArc = prepared((exec, s: ListShape & { second: boolean; cursor: bool
 });
 
 /**
- * sort=random (issue 18): every question has a fixed pseudo-random key (hashtext of its id); a
+ * sort=random, at a cost that does not grow with the table: every question has a fixed pseudo-random key (hashtext of its id); a
  * visitor's order is the key circle read from the point their seed names, wrapping once at the end.
  * A page is one or two ranges of questions_random_idx, limit + 1 rows with a filter (several
  * categories), or of questions_random_category_idx for one category (public questions by category,

@@ -162,7 +162,7 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
-    // The author discards an unpaid question (issue 17): 409 once paid or while a checkout is open.
+    // The author discards an unpaid question: 409 once paid or while a checkout is open.
     app.delete(
       '/:id',
       {

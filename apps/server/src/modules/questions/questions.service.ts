@@ -437,7 +437,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
         if (!q || !canSeeQuestion(user, q)) return notFound(MSG.questionNotFound);
         if (!isAuthor(user, q)) forbidden(QUESTION_TEXT.onlyAuthor);
         if (!isPublic(q) && !q.isPaid) conflict('QUESTION_UNPAID', QUESTION_TEXT.unpaidNoActions);
-        // Paid out: it takes no more answers, so it cannot be reopened (issue 17).
+        // Paid out: it takes no more answers, so it cannot be reopened.
         if (status === 'open' && q.escrowState && q.escrowState !== 'held')
           conflict(
             'REWARD_PAID_OUT',
@@ -509,7 +509,7 @@ export function createQuestionsService(ctx: AppContext, ranker: Ranker = createR
     },
 
     /**
-     * The escrow deadline (issue 17): the answers ranked first, by the configured ranker (the built-in
+     * The escrow deadline: the answers ranked first, by the configured ranker (the built-in
      * one if it fails), oldest first among equal scores; the ranking is saved like a manual one so
      * everyone can see why. No answers → []. Called by the payments area's settlement task.
      */

@@ -6,7 +6,7 @@ import { getMinReward } from './settings.service.js';
 
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Test mode (issue 17): the web shows its banner whenever payments are simulated.
+    // Test mode: the web shows its banner whenever payments are simulated.
     app.get('/payments', { schema: { tags: ['settings'], response: { 200: PaymentsMode } } }, async () => ({
       provider: ctx.config.payments.provider,
       testMode: ctx.config.payments.provider === 'sandbox',

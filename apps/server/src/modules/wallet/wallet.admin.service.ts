@@ -21,7 +21,7 @@ export function toAdminWithdrawal(r: repo.AdminWithdrawalRow, now: Date, slaMs: 
     processedAt: iso(r.w.processedAt),
     createdAt: r.w.createdAt.toISOString(),
     ageMinutes: ageMinutes(r.w.createdAt, now),
-    // PAYOUT_SLA: a request still pending after this long is flagged (issue 17).
+    // PAYOUT_SLA: a request still pending after this long is flagged in the admin queue.
     pastSla: r.w.status === 'pending' && now.getTime() - r.w.createdAt.getTime() > slaMs,
     testMode: r.w.testMode,
   };
