@@ -1,4 +1,4 @@
-// Issue 18: reads whose cost does not grow with the tables, checked for what they answer (the
+// Reads whose cost does not grow with the tables, checked for what they answer (the
 // plans themselves are checked by query-plans.test.ts on PostgreSQL). Runs on both databases.
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -317,8 +317,8 @@ describe('flat reads (issue 18)', () => {
     expect(await totals()).toMatchObject(await exact());
   });
   // A detail page is one lookup by id: its statement is built once per handle (db/prepared.ts).
-  // Building the select with Drizzle at every request was a quarter of a question page's server
-  // CPU (session 22's profile), more than PostgreSQL's answer.
+  // Building the select with Drizzle at every request costs a quarter of a question page's server
+  // CPU in a profile, more than PostgreSQL's answer.
   it('hot reads build no statement per request: pages by id, lists, searches, counts, me', async () => {
     const db = t.database.db;
     // The newest of each that the tests above left public (some hide or delete a few).

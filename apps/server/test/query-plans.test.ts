@@ -1,5 +1,5 @@
 // Every listing query the API runs must be served by an index: a sequential scan over one of the
-// big tables is what makes a page slow at 100,000 rows while it looked fine at 100 (issue 10).
+// big tables is what makes a page slow at 100,000 rows while it looked fine at 100.
 //
 // How: a few thousand rows are inserted server-side, each listing endpoint is called through the
 // real app while the SQL it sends is recorded (node-postgres' Client.query is wrapped), and every
@@ -266,7 +266,7 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
         problems.push('PostgreSQL never keeps its generic plan: the statement is planned at every execution');
       }
       for (const n of nodes) {
-        // An unbounded sort (issue 18): a sort fed a large share of a big table, e.g. every public
+        // An unbounded sort: a sort fed a large share of a big table, e.g. every public
         // question for sort=random, or every match of a common word to rank it. Bounded pools and
         // pages sort what their LIMIT allows.
         if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
@@ -639,7 +639,7 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
     expect((await t.app.inject({ url })).json().jobs, url).toEqual([]);
   });
 
-  // Issue 18: the reads that grew with the tables when the response cache did not answer them.
+  // The reads that would grow with the tables when the response cache does not answer them.
   it('issue 18 reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
     const first = await t.app.inject({ url: '/api/questions/public?sort=random&limit=5' });
     const randomCursor = String(first.headers['x-next-cursor']);

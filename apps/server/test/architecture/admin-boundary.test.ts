@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Area boundaries around the admin area (issue 21), checked on the source text:
+ * Area boundaries around the admin area, checked on the source text:
  * - admin reads and writes other areas' rows only through their services: no file of modules/admin
  *   imports another area's *.repo.ts, nor a db/schema table the admin area does not own;
  * - transactions are passed as a typed Executor, never smuggled in as a fake `Db`;

@@ -1,5 +1,5 @@
 /**
- * Area boundaries (issue 21), read from the source text:
+ * Area boundaries, read from the source text:
  * - services (and routes and policies) never touch Drizzle or the schema: their area's repo does;
  * - every area that uses tables has its own repo, and no area imports another area's repo
  *   (repos follow the caller: cross-area work goes through the other area's service);

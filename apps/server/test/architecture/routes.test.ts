@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
 /**
- * Area boundaries that hold (issue 21): rules read from the source as text, so that a change that
+ * Area boundaries that hold: rules read from the source as text, so that a change that
  * breaks one fails here rather than in review.
  */
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));

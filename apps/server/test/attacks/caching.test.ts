@@ -3,8 +3,8 @@ import { storeUpload } from '../../src/lib/uploads.js';
 import { makePng } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §8: signed-in JSON had no Cache-Control; a private submission file was served at
-// /uploads/<key> to anyone, as public and immutable.
+// Signed-in JSON must not be kept by browsers or proxies, and a private submission file must not
+// be served at /uploads/<key> to anyone, as public and immutable.
 describe('private data is neither cached nor served outside its route', () => {
   let t: TestApp;
   let user: TestUser;

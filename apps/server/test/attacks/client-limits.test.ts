@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, sampleQuestion } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, dbKind, signup, TEST_REDIS_URL, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §3: 64 connections looping an expensive search slowed everyone; 60 parallel creates
-// all returned 201. Per-client limits (plugins/client-limits.ts), shared through Redis when set.
+// Without limits, 64 connections looping an expensive search slow everyone down and 60 parallel
+// creates all succeed. Per-client limits (plugins/client-limits.ts), shared through Redis when set.
 describe('per-client limits on reads, searches and writes', () => {
   let t: TestApp;
   let user: TestUser;

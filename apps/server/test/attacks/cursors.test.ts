@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../../src/lib/cursor.js';
 import { buildTestApp, makeAdmin, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §4: a cursor holding an extreme date gave 500 on several lists (PostgreSQL 22009).
+// A cursor holding an extreme date must not reach PostgreSQL (22009 would be a 500).
 describe('cursors: a bad cursor is 400 "Invalid cursor", never 500', () => {
   let t: TestApp;
   let user: TestUser;

@@ -8,8 +8,8 @@ import {
 } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §5: job logos and hackathon images accepted a truncated PNG header and `GIF89a<script>`
-// while question images refused them. One check (lib/image-check.ts) now runs for every upload.
+// A truncated PNG header and `GIF89a<script>` must be refused whatever the upload is for (job
+// logos and hackathon images as well as question images): one check (lib/image-check.ts) for all.
 const TRUNCATED_PNG = makePng().subarray(0, 16);
 const GIF_SCRIPT = Buffer.from('GIF89a<script>alert(1)</script>, ;;;;;;;;;;;;;;;;');
 const PNG_THEN_TEXT = Buffer.concat([makePng().subarray(0, 33), Buffer.from('IDAT IEND <?php echo 1; ?>')]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §6: eight spaces as a password, zero-width titles and "Administrator" were accepted.
+// Eight spaces as a password, zero-width titles and "Administrator" must be refused.
 describe('weak input is refused', () => {
   let t: TestApp;
   let user: TestUser;

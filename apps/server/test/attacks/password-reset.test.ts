@@ -4,7 +4,7 @@ import { mailOutbox, passwordResets } from '../../src/db/schema/index.js';
 import { MAIL_LINK_SLOT } from '../../src/platform/mail.js';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §9: a user who forgot their password had no way back in.
+// A user who forgot their password gets back in, and nobody else can use that way.
 describe('password reset', () => {
   let t: TestApp;
   let user: TestUser;

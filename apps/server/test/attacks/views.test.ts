@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuestion } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, signup, type TestApp, type TestUser } from '../helpers.js';
 
-// Issue 19 §7: 300 anonymous requests for one question added 300 views.
+// 300 anonymous requests for one question must not add 300 views.
 describe('views are counted once per viewer per hour', () => {
   for (const cache of [false, true]) {
     describe(cache ? 'with the response cache' : 'without the response cache', () => {

@@ -68,7 +68,7 @@ async function freshQuestion(): Promise<{ id: string; owner: TestUser }> {
   await payQuestion(t.app, owner, id, 20);
   return { id, owner };
 }
-/** Asked with a ₹20 reward, not paid yet: only its author and admins can see it (issue 17). */
+/** Asked with a ₹20 reward, not paid yet: only its author and admins can see it. */
 const freshUnpaidQuestion = async (owner: TestUser = w.owner) =>
   (await makeQuestion(db(), owner, { rewardAmount: 2000 })).id;
 const freshIdea = async (owner: TestUser = w.owner, over = {}) => (await makeIdea(db(), owner, over)).id;
@@ -726,6 +726,19 @@ const MATRIX: Record<string, Row> = {
       },
     }),
     expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 403 },
+  },
+  // A listed job is public: another user sees it (403), its poster and admins manage its life.
+  'POST /api/jobs/{id}/renew': {
+    call: async () => ({
+      url: `/api/jobs/${(await makeJob(db(), w.owner, { status: 'approved', expiresAt: new Date(Date.now() + 86_400_000) })).id}/renew`,
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
+  },
+  'POST /api/jobs/{id}/fill': {
+    call: async () => ({
+      url: `/api/jobs/${(await makeJob(db(), w.owner, { status: 'approved', expiresAt: new Date(Date.now() + 86_400_000) })).id}/fill`,
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
   },
   'GET /api/geo/reverse': {
     public: true,

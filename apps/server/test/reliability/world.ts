@@ -71,7 +71,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // Questions are asked with a reward and paid through create-order (the question's reward) →
   // sandbox checkout → verify, as the web client does; an unpaid one is seen only by its author and
-  // admins (issue 17).
+  // admins.
   const question = await makeQuestion(db, owner, { rewardAmount: 2000 });
   const order = await payQuestion(app, owner, question.id, 20);
   const unpaidQuestion = await makeQuestion(db, owner, { rewardAmount: 2000 });

@@ -119,7 +119,7 @@ async function call(
 /** The browser's payment step through the public API: order → sandbox checkout → verify. */
 export async function payQuestion(app: FastifyInstance, asker: TestUser, questionId: string, rupees: number) {
   // Fixture questions are written without a reward: the payment names it (create-order takes exactly
-  // the question's reward — issue 17).
+  // the question's reward).
   await askReward(app.ctx.db, questionId, rupees);
   const order = await call(app, asker, 'POST', '/api/payments/create-order', { questionId, amount: rupees });
   const signed = await call(app, asker, 'POST', '/api/payments/sandbox/pay', { orderId: order.orderId });

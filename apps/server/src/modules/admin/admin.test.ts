@@ -383,7 +383,7 @@ describe('questions', () => {
     expect(del.statusCode).toBe(204);
     expect((await req('GET', '/api/admin/questions?q=Delete%20me%20please', admin)).json()).toEqual([]);
     expect(await t.database.db.select().from(payments).where(eq(payments.questionId, q.id))).toEqual([]);
-    // The abandoned order is kept, cancelled and detached: a late capture is refunded (issue 17).
+    // The abandoned order is kept, cancelled and detached: a late capture is refunded to the payer's wallet.
     const [kept] = await t.database.db
       .select()
       .from(payments)

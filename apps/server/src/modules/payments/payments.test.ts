@@ -296,7 +296,7 @@ describe('sandbox provider', () => {
         await post('/api/payments/create-order', author, { questionId: q.id, amount: 25 })
       ).json();
       expect(again.orderId).toBe(first.orderId);
-      // Another amount is refused: the order is always the question's reward (issue 17).
+      // Another amount is refused: the order is always the question's reward.
       const changed = await t.app.inject({
         method: 'POST',
         url: '/api/payments/create-order',

@@ -30,7 +30,7 @@ describe('money seed step', () => {
     expect(logs.at(-1)).toMatch(/^money: [1-9]\d* paid questions, [1-9]\d* distributed/);
     expect(logs.at(-1)).toMatch(/[1-9]\d* withdrawals$/);
     expect(await moneyViolations(database.db)).toEqual([]);
-    // Escrow (issue 17): every paid reward is somewhere on its way, with a 14-day deadline.
+    // Escrow: every paid reward is somewhere on its way, with a 14-day deadline.
     const states = await database.db.execute<{ state: string | null; n: number; bad: number }>(
       sql`select escrow_state as state, count(*)::int as n,
                  (count(*) filter (where escrow_deadline is distinct from escrow_held_at + interval '14 days'

@@ -35,7 +35,7 @@ export async function makeAnswer(db: Executor, questionId: string, author: TestU
 
 /**
  * Fixture questions are written without a reward (0): the first order made for one names it, as the
- * question form would have (create-order takes exactly the question's reward — issue 17).
+ * question form would have (create-order takes exactly the question's reward).
  */
 export async function askReward(
   db: Executor,
@@ -192,7 +192,7 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
   );
   for (const w of wd) out.push(`withdrawal ${w.id}: transaction does not match`);
 
-  // Issue 17: every rupee that left escrow is somewhere. Wallets + pending + paid withdrawals =
+  // Every rupee that left escrow is somewhere. Wallets + pending + paid withdrawals =
   // distributed (by hand) + auto-distributed + refunds (second payments, deleted questions, escrow).
   const [totals] = await rows<{ held: string; manual: string; auto: string; refunds: string }>(
     db,

@@ -614,7 +614,7 @@ describe('admin withdrawal service', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, u.user.id), eq(notifications.type, 'withdrawal')));
-    // Every change is told (issue 17): requested, then completed — once each.
+    // Every change of a withdrawal is told: requested, then completed — once each.
     expect(notes.map((n) => n.title).sort()).toEqual(['Withdrawal completed', 'Withdrawal requested']);
   });
 
