@@ -1,4 +1,4 @@
-// npm run bench [-- --scale N --duration S --connections C …]: the performance benchmark of issue 10.
+// npm run bench [-- --scale N --duration S --connections C …]: the performance benchmark (BENCHMARKS.md).
 //
 // For each scale (the small one of the growth comparison, then the benchmark scale) it seeds a
 // fresh database in a child process, starts the real production server (apps/server/dist/main.js,
@@ -21,7 +21,7 @@ import { ensureServerBuild, type RunningServer, startServer } from './bench/serv
 interface Row {
   name: string;
   kind: Endpoint['kind'];
-  /** Issue 18's p99 target with the cache off (ms), when the endpoint has one. */
+  /** The p99 target with the cache off (ms), when the endpoint has one. */
   p99Target?: number;
   list: boolean;
   bytes: number;
@@ -92,7 +92,7 @@ function table(headers: string[], rows: string[][], align: Array<'l' | 'r'>): st
   return [line(headers), sep, ...rows.map(line)].join('\n');
 }
 
-// ---------- budgets (issue 10) ----------
+// ---------- budgets (BENCHMARKS.md) ----------
 
 function budgets(kind: BenchDatabase['kind']) {
   return kind === 'postgres'

@@ -1,5 +1,5 @@
 /**
- * The endpoints of the benchmark (issue 10) and how to prepare them against a seeded server:
+ * The endpoints of the benchmark and how to prepare them against a seeded server:
  * real ids, signed-in users, and the response bodies the bare server must reproduce.
  */
 
@@ -16,7 +16,7 @@ export interface Endpoint {
   body?: string;
   /** An empty list is the right answer (a search for an absent word). */
   empty?: boolean;
-  /** The p99 target of issue 18 with the cache off (ms): 50 for public reads, 200 for the admin overview. */
+  /** The p99 target with the cache off (ms): 50 for public reads, 200 for the admin overview. */
   p99Target?: number;
 }
 
@@ -88,7 +88,7 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     method: 'GET',
     variants: [{ path }],
   });
-  // Issue 18: the reads that used to grow with the tables when the cache does not answer them.
+  // The reads that would grow with the tables when the cache does not answer them.
   const randomCursors: string[] = [];
   for (let i = 0; i < 20; i++) {
     const res = await fetch(`${base}/api/questions/public?sort=random`);
@@ -139,7 +139,7 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     { ...get('ideas search s', '/api/ideas/search?q=s'), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
     { ...get('jobs search developer', '/api/jobs?search=developer'), p99Target: 50 },
-    // Found in session 18: a text search in one category, a word no job holds, the title order.
+    // Jobs reads that once grew with the table: a text search in one category, a word no job holds, the title order.
     {
       ...get('jobs search developer in a category', '/api/jobs?search=developer&category=Engineering'),
       p99Target: 50,

@@ -1,4 +1,4 @@
-// Lighthouse for the pages of issue 10 on a seeded server: desktop and mobile presets, each page
+// Lighthouse for the benchmark's pages on a seeded server: desktop and mobile presets, each page
 // three times, the median reported. Drives scripts/lighthouse.mjs (the shell's audit script, which
 // launches the system Chromium) against a server this script starts on a freshly seeded database.
 //

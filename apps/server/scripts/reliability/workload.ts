@@ -124,7 +124,7 @@ export class Workload {
   private ideaList: string[] = [];
   private likePairs = new Set<string>();
   private paidFresh: string[] = [];
-  /** The reward each question asked for, in rupees: its one order pays exactly that (issue 17). */
+  /** The reward each question asked for, in rupees: its one order pays exactly that. */
   private rewardOf = new Map<string, number>();
   private inFlightWithdrawal = new Set<string>();
   private seq = 0;

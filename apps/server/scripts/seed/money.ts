@@ -18,7 +18,7 @@ import { orderedId } from '../../src/modules/wallet/ordered-id.js';
 import { insertBatched, type SeedStep } from './types.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** REWARD_DEADLINE's default (14 days): how long a paid reward stays in escrow (issue 17). */
+/** REWARD_DEADLINE's default (14 days): how long a paid reward stays in escrow. */
 const DEADLINE_MS = 14 * 86_400_000;
 
 type EscrowRow = {
@@ -101,7 +101,7 @@ export const step: SeedStep & { order: number } = {
     const balance = new Map<string, number>();
     const earned = new Map<string, number>();
     const distributed: Array<{ id: string; at: Date }> = [];
-    // Escrow (issue 17): each paid reward is held until paid + DEADLINE_MS. About half are distributed
+    // Escrow: each paid reward is held until paid + DEADLINE_MS. About half are distributed
     // by their author before then; the rest are still held, or — past the deadline — were settled by
     // the deadline task: whole to the first answer (auto), or back to the asker when nobody answered.
     const escrow: EscrowRow[] = [];

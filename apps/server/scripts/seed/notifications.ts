@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type SeedStep, scaled } from './types.js';
 
-/** Notifications per unit of scale: 1,200 (scale 1000 = 1.2M, the size of issue 18). */
+/** Notifications per unit of scale: 1,200 (scale 1000 = 1.2M, the benchmark's full size). */
 const PER_SCALE_NOTIFICATIONS = 1200;
 
 /**
- * Notifications for the bell (issue 18): every user gets the same number, newest first over the
+ * Notifications for the bell: every user gets the same number, newest first over the
  * last weeks, about one in ten unread (deterministic: from a hash of user and position). Generated
  * by the database in one statement per batch of users — 1.2M rows at scale 1000.
  */
