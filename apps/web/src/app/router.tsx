@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { applicationsRoutes } from '../features/applications/routes';
 import { authRoutes } from '../features/auth/routes';
 import { hackathonsRoutes } from '../features/hackathons/routes';
 import { ideasRoutes } from '../features/ideas/routes';
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
               ...ideasRoutes,
               ...hackathonsRoutes,
               ...jobsRoutes,
+              ...applicationsRoutes,
               ...adminRoutes,
               {
                 path: '*',

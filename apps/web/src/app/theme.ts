@@ -11,7 +11,7 @@ import {
 export function brandColorFor(pathname: string): MantineColor {
   if (/^\/(ideas|idea\/|my-ideas|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
     return 'grape';
-  if (/^\/(jobhubs|job\/|create-job|my-jobs)/.test(pathname)) return 'amber';
+  if (/^\/(jobhubs|job\/|create-job|my-jobs|my-applications)/.test(pathname)) return 'amber';
   if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))
     return 'green';
   return 'blue';

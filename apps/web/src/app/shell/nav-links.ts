@@ -55,6 +55,7 @@ export const PORTAL_MENUS: PortalMenu[] = [
       { label: 'Jobs Hub home', to: '/jobhubs' },
       { label: 'Post a Job', to: '/create-job' },
       { label: 'My Jobs', to: '/my-jobs', auth: true },
+      { label: 'My Applications', to: '/my-applications', auth: true },
       { label: 'About Jobs Hub', to: '/jobhubs-portal-info' },
     ],
   },
@@ -70,6 +71,7 @@ export const USER_MENU_LINKS: NavLink[] = [
   { label: 'My Hackathons', to: '/my-hackathons' },
   // Job posters follow their postings (pending, rejected with the reason) from here too.
   { label: 'My Jobs', to: '/my-jobs' },
+  { label: 'My Applications', to: '/my-applications' },
   { label: 'My Profile', to: '/profile' },
 ];
 
@@ -80,6 +82,8 @@ export const PANEL_LINKS: NavLink[] = [
   { label: 'My Ideas', to: '/my-ideas' },
   { label: 'Hidden Ideas', to: '/hidden-ideas' },
   { label: 'My Hackathons', to: '/my-hackathons' },
+  { label: 'My Jobs', to: '/my-jobs' },
+  { label: 'My Applications', to: '/my-applications' },
   { label: 'Contact', to: '/contact' },
 ];
 

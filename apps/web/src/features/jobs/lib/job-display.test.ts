@@ -76,10 +76,67 @@ describe('job display rules', () => {
     expect(ld).toMatchObject({
       '@type': 'JobPosting',
       employmentType: 'FULL_TIME',
-      validThrough: '2030-01-31T23:59:59',
+      validThrough: '2030-01-31T23:59:59-12:00',
+      directApply: true,
+      identifier: { '@type': 'PropertyValue', name: 'Agora', value: 'j1' },
+      applicantLocationRequirements: { '@type': 'Country', name: 'India' },
       jobLocationType: 'TELECOMMUTE',
-      baseSalary: { currency: 'INR', value: { minValue: 1_800_000, maxValue: 2_600_000, unitText: 'YEAR' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'INR',
+        value: { '@type': 'QuantitativeValue', minValue: 1_800_000, maxValue: 2_600_000, unitText: 'YEAR' },
+      },
       hiringOrganization: { name: 'Acme', sameAs: 'https://acme.example.com' },
+    });
+  });
+
+  it('is valid through the earlier of the deadline day’s end everywhere and the listing’s expiry', () => {
+    // The deadline ends at 2030-02-01T11:59:59Z; an expiry before it wins.
+    const early = '2030-01-20T10:00:00.000Z';
+    expect(jobPostingJsonLd(job({ expiresAt: early }), 'https://a.example').validThrough).toBe(early);
+    // An expiry after the deadline's end: the deadline wins.
+    const late = '2030-02-01T12:00:00.000Z';
+    expect(jobPostingJsonLd(job({ expiresAt: late }), 'https://a.example').validThrough).toBe(
+      '2030-01-31T23:59:59-12:00',
+    );
+    // No deadline: the expiry alone; neither: no validThrough at all.
+    expect(
+      jobPostingJsonLd(job({ applicationDeadline: null, expiresAt: late }), 'https://a.example').validThrough,
+    ).toBe(late);
+    expect(
+      'validThrough' in
+        jobPostingJsonLd(job({ applicationDeadline: null, expiresAt: null }), 'https://a.example'),
+    ).toBe(false);
+  });
+
+  it('names employment types in schema.org’s values and leaves out what is not given', () => {
+    const types = {
+      'Full-time': 'FULL_TIME',
+      'Part-time': 'PART_TIME',
+      Contract: 'CONTRACTOR',
+      Internship: 'INTERN',
+    };
+    for (const [ours, theirs] of Object.entries(types)) {
+      expect(jobPostingJsonLd(job({ employmentType: ours }), 'https://a.example').employmentType).toBe(
+        theirs,
+      );
+    }
+    const onSite = jobPostingJsonLd(
+      job({ salary: { min: null, max: null, currency: 'USD', text: 'Competitive' } }),
+      'https://a.example',
+    );
+    expect(onSite).not.toHaveProperty('baseSalary');
+    expect(onSite).not.toHaveProperty('jobLocationType');
+    expect(onSite).not.toHaveProperty('applicantLocationRequirements');
+    // Only a minimum: the range says so, without a made-up maximum.
+    const from = jobPostingJsonLd(
+      job({ salary: { min: 50_000, max: null, currency: 'USD', text: null } }),
+      'https://a.example',
+    );
+    expect(from.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', minValue: 50_000, unitText: 'YEAR' },
     });
   });
 });

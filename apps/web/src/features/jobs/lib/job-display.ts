@@ -45,19 +45,36 @@ const SCHEMA_EMPLOYMENT: Record<string, string> = {
   Internship: 'INTERN',
 };
 
+/**
+ * The moment a deadline day has ended everywhere on Earth (its end at UTC−12): the server keeps a
+ * job open until then, so the posting is valid until then too.
+ */
+export function deadlineEnd(deadline: string): string {
+  return `${deadline}T23:59:59-12:00`;
+}
+
+/** schema.org validThrough: the earlier of the deadline's end and the listing's expiry. */
+export function validThrough(job: Pick<Job, 'applicationDeadline' | 'expiresAt'>): string | null {
+  const candidates = [job.applicationDeadline ? deadlineEnd(job.applicationDeadline) : null, job.expiresAt]
+    .filter((v): v is string => Boolean(v))
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return candidates[0] ?? null;
+}
+
 /** schema.org JobPosting (what search engines read), from the same data the page shows. */
 export function jobPostingJsonLd(job: Job, origin: string): Record<string, unknown> {
   const hasPay = job.salary.min != null || job.salary.max != null;
   const logo = displayableLogo(job.company.logo);
+  const until = validThrough(job);
   return {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
     description: job.description,
-    identifier: { '@type': 'PropertyValue', name: job.company.name, value: job._id },
+    identifier: { '@type': 'PropertyValue', name: 'Agora', value: job._id },
     url: `${origin}/job/${job._id}`,
     datePosted: job.createdAt,
-    ...(job.applicationDeadline ? { validThrough: `${job.applicationDeadline}T23:59:59` } : {}),
+    ...(until ? { validThrough: until } : {}),
     employmentType: SCHEMA_EMPLOYMENT[job.employmentType] ?? 'OTHER',
     hiringOrganization: {
       '@type': 'Organization',
@@ -99,6 +116,7 @@ export function jobPostingJsonLd(job: Job, origin: string): Record<string, unkno
     ...(job.experience ? { experienceRequirements: job.experience } : {}),
     ...(job.education ? { educationRequirements: job.education } : {}),
     ...(job.benefits ? { jobBenefits: job.benefits } : {}),
-    directApply: false,
+    // Quick Apply takes the application on this page.
+    directApply: true,
   };
 }

@@ -3,16 +3,12 @@ import {
   type JOB_EMPLOYMENT_TYPES,
   JOB_FORM_CATEGORIES,
   JOB_FORM_LEVELS,
-  JOB_LEVELS,
   JOB_SPEC_REQUIRED,
   type Job,
-  type JobCreateBody,
-  type JobFormValues,
   jobFormSchema,
   MSG,
   SALARY_CURRENCIES,
   salaryLine,
-  splitSkills,
 } from '@agora/shared';
 import {
   Alert,
@@ -46,6 +42,8 @@ import { useCreateJob } from '../api/create-job';
 import { useJob } from '../api/get-job';
 import { useUpdateJob } from '../api/update-job';
 import { LogoPicker } from '../components/logo-picker';
+import { ScreeningQuestionsField } from '../components/screening-questions-field';
+import { bodyOf, EMPTY, type FormValues, hasFigures, screeningErrors, valuesOf } from '../lib/job-form';
 
 /** The fields in the order the form shows them: the first with a problem gets the focus. */
 const FIELD_ORDER = [
@@ -81,65 +79,8 @@ const SERVER_FIELDS: Record<string, string> = {
   'body.contactEmail': 'contactEmail',
   'body.applicationDeadline': 'applicationDeadline',
   'body.salary': 'salaryMax',
+  'body.screeningQuestions': 'screeningQuestions',
 };
-
-type FormValues = JobFormValues;
-
-const EMPTY: FormValues = {
-  title: '',
-  category: null,
-  type: 'Full-time',
-  level: 'Mid-level',
-  description: '',
-  requirements: '',
-  skills: '',
-  companyName: '',
-  companyWebsite: '',
-  companyLogo: '',
-  city: '',
-  state: '',
-  country: 'India',
-  isRemote: false,
-  salaryCurrency: 'INR',
-  salaryMin: '',
-  salaryMax: '',
-  experience: '',
-  education: '',
-  benefits: '',
-  applicationDeadline: '',
-  contactEmail: '',
-};
-
-const hasFigures = (job: Job) => job.salary.min != null || job.salary.max != null;
-
-/** A saved posting as the form's values (edit mode). */
-function valuesOf(job: Job): FormValues {
-  return {
-    title: job.title,
-    category: job.category,
-    type: (job.employmentType as FormValues['type']) ?? 'Full-time',
-    level: (JOB_LEVELS as readonly string[]).includes(job.level) ? job.level : 'Mid-level',
-    description: job.description,
-    requirements: job.requirements.text ?? '',
-    skills: job.skills.join(', '),
-    companyName: job.company.name,
-    companyWebsite: job.company.website ?? '',
-    companyLogo: job.company.logo ?? '',
-    city: job.location.city,
-    state: job.location.state ?? '',
-    country: job.location.country,
-    isRemote: job.isRemote,
-    // No figures yet: the currency the country suggests, as on a new posting.
-    salaryCurrency: hasFigures(job) ? job.salary.currency : currencyForCountry(job.location.country),
-    salaryMin: job.salary.min ?? '',
-    salaryMax: job.salary.max ?? '',
-    experience: job.experience ?? '',
-    education: job.education ?? '',
-    benefits: job.benefits ?? '',
-    applicationDeadline: job.applicationDeadline ?? '',
-    contactEmail: job.contactEmail,
-  };
-}
 
 /** spec 03 §3 create-form order: Full-time (default), Part-time, Contract, Internship, Freelance. */
 const JOB_TYPE_OPTIONS: Array<(typeof JOB_EMPLOYMENT_TYPES)[number]> = [
@@ -224,12 +165,12 @@ function JobForm({ job }: { job?: Job }) {
   const create = useCreateJob();
   const update = useUpdateJob(job?._id ?? '');
   const busy = create.isPending || update.isPending;
-  const schema = useMemo(() => jobFormSchema(localToday()), []);
+  const formRules = useMemo(() => zodValidate(jobFormSchema(localToday())), []);
   // The currency follows the country until the poster picks one (editing: their saved choice stands).
   const [currencyChosen, setCurrencyChosen] = useState(Boolean(job && hasFigures(job)));
   const form = useForm<FormValues>({
     initialValues: job ? valuesOf(job) : EMPTY,
-    validate: zodValidate(schema),
+    validate: (values) => ({ ...formRules(values), ...screeningErrors(values.screeningQuestions) }),
   });
 
   const countryProps = form.getInputProps('country');
@@ -261,34 +202,7 @@ function JobForm({ job }: { job?: Job }) {
   };
 
   const submit = (v: FormValues) => {
-    const min = amount(v.salaryMin);
-    const max = amount(v.salaryMax);
-    const body: JobCreateBody = {
-      title: v.title.trim(),
-      description: v.description.trim(),
-      company: {
-        name: v.companyName.trim(),
-        website: v.companyWebsite.trim() || undefined,
-        logo: v.companyLogo.trim() || undefined,
-      },
-      location: {
-        city: v.city.trim(),
-        state: v.state.trim() || undefined,
-        country: v.country.trim() || 'India',
-      },
-      isRemote: v.isRemote,
-      category: v.category ?? undefined,
-      type: v.type as JobCreateBody['type'],
-      level: v.level,
-      salary: min === null && max === null ? undefined : { min, max, currency: v.salaryCurrency },
-      requirements: v.requirements.trim() || undefined,
-      benefits: v.benefits.trim() || undefined,
-      skills: splitSkills(v.skills),
-      experience: v.experience.trim() || undefined,
-      education: v.education.trim() || undefined,
-      applicationDeadline: v.applicationDeadline || undefined,
-      contactEmail: v.contactEmail.trim(),
-    };
+    const body = bodyOf(v);
     const onError = (err: Error) => {
       if (err instanceof ApiError) showServerErrors(form, err.details, SERVER_FIELDS);
       showFormError('job', {
@@ -543,6 +457,10 @@ function JobForm({ job }: { job?: Job }) {
               maxLength={254}
               {...form.getInputProps('contactEmail')}
             />
+          </FormSection>
+
+          <FormSection title="Screening questions">
+            <ScreeningQuestionsField form={form} />
           </FormSection>
 
           <Alert variant="light" icon={<IconInfoCircle size={18} />} title="Review Process">

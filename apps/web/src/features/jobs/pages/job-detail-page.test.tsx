@@ -36,7 +36,7 @@ describe('JobDetailPage: applications closed', { timeout: 30_000 }, () => {
   });
 
   it('says closed when the server says so', async () => {
-    renderJob(job({ applicationDeadline: browserDate(1), applicationsOpen: false }));
+    renderJob(job({ applicationDeadline: browserDate(1), applicationsOpen: false, state: 'closed' }));
     expect(await screen.findByText('Applications closed')).toBeTruthy();
     expect(screen.getByText('The application deadline for this job has passed.')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { MSG, shortDate } from '@agora/shared';
+import { type Job, MSG, shortDate } from '@agora/shared';
 import {
   Alert,
   Anchor,
@@ -24,7 +24,6 @@ import {
   IconClock,
   IconExternalLink,
   IconHourglass,
-  IconMail,
   IconMapPin,
   IconSchool,
   IconStairsUp,
@@ -36,6 +35,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { ApplyPanel } from '../../applications/components/apply-panel';
 import { useJob } from '../api/get-job';
 import { CompanyLogo } from '../components/company-logo';
 import { useJsonLd } from '../components/use-json-ld';
@@ -76,6 +76,13 @@ const Prose = ({ children }: { children: string }) => (
   </Text>
 );
 
+/** Why an approved job no longer takes applications, by its state. */
+const ENDED: Partial<Record<Job['state'], { title: string; text: string }>> = {
+  closed: { title: 'Applications closed', text: 'The application deadline for this job has passed.' },
+  expired: { title: 'Listing expired', text: 'This listing has expired and is no longer on the Jobs Hub.' },
+  filled: { title: 'Position filled', text: 'The poster has marked this position as filled.' },
+};
+
 /** /job/{id} — the full job, how to apply, and schema.org JobPosting data for search engines. */
 export function JobDetailPage() {
   const { id = '' } = useParams();
@@ -84,7 +91,8 @@ export function JobDetailPage() {
   const job = query.data;
   useJsonLd(
     'job-posting-ld',
-    job && job.status === 'approved' ? jobPostingJsonLd(job, window.location.origin) : null,
+    // Search engines get a posting only while it takes applications (Google drops closed ones).
+    job && job.state === 'open' ? jobPostingJsonLd(job, window.location.origin) : null,
   );
 
   if (query.isPending) {
@@ -125,8 +133,7 @@ export function JobDetailPage() {
   const salary = salaryLabel(job);
   const isPoster = user?.id === job.author.id;
   // The server's rule (the one that keeps the job listed), never this browser's date.
-  const closed = !job.applicationsOpen;
-  const mailto = `mailto:${job.contactEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}`;
+  const ended = job.status === 'approved' ? ENDED[job.state] : undefined;
 
   return (
     <Container size="lg" py="xl">
@@ -153,9 +160,9 @@ export function JobDetailPage() {
           {job.rejectionReason ? `Reason: ${job.rejectionReason}` : 'This job posting was not approved.'}
         </Alert>
       ) : null}
-      {closed && job.status === 'approved' ? (
-        <Alert color="gray" icon={<IconCalendarEvent size={18} />} title="Applications closed" mb="md">
-          The application deadline for this job has passed.
+      {ended ? (
+        <Alert color="gray" icon={<IconCalendarEvent size={18} />} title={ended.title} mb="md">
+          {ended.text}
         </Alert>
       ) : null}
 
@@ -291,26 +298,7 @@ export function JobDetailPage() {
             </Paper>
 
             <Paper withBorder radius="md" p="lg">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  How to Apply
-                </Title>
-                <Text size="sm">
-                  Send your résumé and a short note about why you fit this role to{' '}
-                  <Anchor href={mailto} style={{ overflowWrap: 'anywhere' }}>
-                    {job.contactEmail}
-                  </Anchor>
-                  .
-                </Text>
-                <Button
-                  component="a"
-                  href={mailto}
-                  leftSection={<IconMail size={16} aria-hidden />}
-                  disabled={closed}
-                >
-                  Apply by Email
-                </Button>
-              </Stack>
+              <ApplyPanel job={job} />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -130,9 +130,14 @@ export function JobsPage() {
             </Stack>
             <Group gap="sm">
               {isLoggedIn ? (
-                <Button variant="default" component={Link} to="/my-jobs">
-                  My Jobs
-                </Button>
+                <>
+                  <Button variant="default" component={Link} to="/my-applications">
+                    My Applications
+                  </Button>
+                  <Button variant="default" component={Link} to="/my-jobs">
+                    My Jobs
+                  </Button>
+                </>
               ) : null}
               <Button component={Link} to="/create-job" leftSection={<IconPlus size={16} aria-hidden />}>
                 Post a Job

@@ -1,74 +1,15 @@
-import type { Job } from '@agora/shared';
-import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconEdit, IconEye, IconLogin, IconPlus } from '@tabler/icons-react';
+import { IconLogin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RelativeTime } from '../../../components/relative-time';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useMyJobs } from '../api/my-jobs';
-import { cityLabel, companyLabel } from '../lib/job-display';
+import { MyJobCard } from '../components/my-job-card';
 
-const STATUS: Record<Job['status'], { label: string; color: string; note: string }> = {
-  pending: {
-    label: 'Pending review',
-    color: 'amber',
-    note: 'Our admin team reviews postings before they are listed.',
-  },
-  approved: { label: 'Approved', color: 'green', note: 'Listed on the Jobs Hub.' },
-  rejected: { label: 'Rejected', color: 'red', note: 'Not listed. Edit it to send it for review again.' },
-};
-
-function MyJobCard({ job }: { job: Job }) {
-  const s = STATUS[job.status];
-  return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`my-job-${job._id}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" id={`my-job-${job._id}`} style={{ overflowWrap: 'anywhere' }}>
-              {job.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {companyLabel(job)} · {cityLabel(job)} · posted <RelativeTime date={job.createdAt} />
-            </Text>
-          </Stack>
-          <Badge color={s.color} variant="light" style={{ flexShrink: 0 }} data-testid="job-status">
-            {s.label}
-          </Badge>
-        </Group>
-        <Text size="sm">{s.note}</Text>
-        {job.status === 'rejected' && job.rejectionReason ? (
-          <Alert color="red" variant="light" title="Reason from the admin team">
-            {job.rejectionReason}
-          </Alert>
-        ) : null}
-        <Group gap="sm" mt={4}>
-          <Button
-            component={Link}
-            to={`/job/${job._id}/edit`}
-            size="sm"
-            leftSection={<IconEdit size={16} aria-hidden />}
-            aria-label={`Edit ${job.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            component={Link}
-            to={`/job/${job._id}`}
-            size="sm"
-            variant="default"
-            leftSection={<IconEye size={16} aria-hidden />}
-            aria-label={`View ${job.title}`}
-          >
-            View
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
-  );
-}
-
-/** /my-jobs — a poster follows each posting (pending, approved, rejected with the reason) and edits it. */
+/**
+ * /my-jobs — a poster follows each posting (its review, its listing's expiry, its applications),
+ * edits, renews or fills it, and opens its applicants.
+ */
 export function MyJobsPage() {
   useDocumentTitle('My jobs — Agora');
   const { isLoggedIn } = useAuth();

@@ -1,0 +1,113 @@
+import { APPLICATION_MESSAGES, type Application, type ScreeningQuestion, shortDate } from '@agora/shared';
+import { Alert, Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-client';
+import { useDownloadResume } from '../api/download-resume';
+import { ApplicationHistory } from './application-history';
+import classes from './applications.module.css';
+import { ScreeningAnswers } from './screening-answers';
+import { StatusBadge } from './status-badge';
+import { StatusChangeForm } from './status-change-form';
+
+function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function ResumeButton({ application: a }: { application: Application }) {
+  const download = useDownloadResume();
+  if (!a.resume) {
+    return (
+      <Text size="sm" c="dimmed">
+        No résumé attached
+      </Text>
+    );
+  }
+  const { originalName, size } = a.resume;
+  return (
+    <Stack gap={4}>
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        loading={download.isPending}
+        onClick={() => download.mutate({ id: a._id, name: originalName })}
+        className={classes.wrap}
+        aria-label={`Download résumé ${originalName}`}
+      >
+        Résumé ({sizeLabel(size)})
+      </Button>
+      {download.error ? (
+        <Text size="xs" c="red" role="alert">
+          {errorMessage(download.error, download.error.message)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One applicant in the poster's pipeline: who, when, what they sent, what happened, what next. */
+export function ApplicantCard({
+  application: a,
+  questions,
+}: {
+  application: Application;
+  questions: readonly ScreeningQuestion[];
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`applicant-${a._id}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} className={classes.wrap}>
+            <Title order={3} size="h5" id={`applicant-${a._id}`} className={classes.wrap}>
+              {a.applicant.displayName}
+            </Title>
+            <Text size="xs" c="dimmed">
+              Applied on {shortDate(a.createdAt)}
+            </Text>
+          </Stack>
+          <Group gap={4} justify="flex-end">
+            {a.screenedOut ? (
+              <Badge color="yellow" variant="outline" data-testid="screened-out">
+                Screened out
+              </Badge>
+            ) : null}
+            <StatusBadge status={a.status} />
+          </Group>
+        </Group>
+        <ResumeButton application={a} />
+        {a.coverNote ? (
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Cover note
+            </Text>
+            <Text size="sm" className={classes.prose}>
+              {a.coverNote}
+            </Text>
+          </Stack>
+        ) : null}
+        {a.answers.length ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Screening answers
+            </Text>
+            <ScreeningAnswers answers={a.answers} questions={questions} />
+          </Stack>
+        ) : null}
+        <Divider />
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            History
+          </Text>
+          <ApplicationHistory history={a.history} />
+        </Stack>
+        {a.status === 'withdrawn' ? (
+          <Alert color="gray" variant="light">
+            {APPLICATION_MESSAGES.cannotChangeWithdrawn}
+          </Alert>
+        ) : (
+          <StatusChangeForm application={a} />
+        )}
+      </Stack>
+    </Card>
+  );
+}

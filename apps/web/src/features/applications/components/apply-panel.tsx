@@ -1,0 +1,134 @@
+import {
+  APPLICATION_MESSAGES,
+  APPLICATION_STATUS_LABELS,
+  type ApplicationResult,
+  type Job,
+  shortDate,
+} from '@agora/shared';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { IconLogin, IconMail, IconSend, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { screeningMismatches } from '../lib/apply-rules';
+import { ApplyForm } from './apply-form';
+
+function AppliedNote({ job, result }: { job: Job; result: ApplicationResult | null }) {
+  const mine = job.myApplication ?? result?.application ?? null;
+  if (!mine) return null;
+  // Right after applying the answers are at hand: a screened-out applicant is told what the job requires.
+  const mismatches =
+    result?.application.screenedOut === true
+      ? screeningMismatches(result.application.answers, job.screeningQuestions)
+      : [];
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600} data-testid="applied-note">
+        Applied on {shortDate(mine.createdAt)} · {APPLICATION_STATUS_LABELS[mine.status]}
+      </Text>
+      {mismatches.length ? (
+        <Alert color="yellow" variant="light" title="Your answers do not match this job's requirements">
+          <Stack gap={4}>
+            {mismatches.map((m) => (
+              <Text key={m} size="sm">
+                {m}
+              </Text>
+            ))}
+            <Text size="sm">The poster can still see your application.</Text>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Anchor component={Link} to="/my-applications" size="sm">
+        See all my applications
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** What a seeker can do from the job page: Quick Apply, or what stands in its way. */
+function PrimaryAction({
+  job,
+  onApply,
+  result,
+}: {
+  job: Job;
+  onApply(): void;
+  result: ApplicationResult | null;
+}) {
+  const { user, isLoggedIn } = useAuth();
+  if (job.state !== 'open') {
+    return (
+      <Text size="sm" fw={500} data-testid="applications-closed">
+        {APPLICATION_MESSAGES.jobClosed}
+      </Text>
+    );
+  }
+  if (!isLoggedIn) {
+    const here = `/job/${job._id}`;
+    return (
+      <Button
+        component={Link}
+        to="/login"
+        leftSection={<IconLogin size={16} aria-hidden />}
+        onClick={() => setRedirectAfterLogin(here)}
+      >
+        Sign in to apply
+      </Button>
+    );
+  }
+  if (user?.id === job.author.id) {
+    return (
+      <Button
+        component={Link}
+        to={`/my-jobs/${job._id}/applicants`}
+        leftSection={<IconUsers size={16} aria-hidden />}
+      >
+        View applicants
+      </Button>
+    );
+  }
+  if (job.myApplication || result) return <AppliedNote job={job} result={result} />;
+  return (
+    <Button onClick={onApply} leftSection={<IconSend size={16} aria-hidden />}>
+      Apply now
+    </Button>
+  );
+}
+
+/** The job page's "How to Apply" card: Quick Apply first, the poster's e-mail as a second way. */
+export function ApplyPanel({ job }: { job: Job }) {
+  const [opened, setOpened] = useState(false);
+  const [result, setResult] = useState<ApplicationResult | null>(null);
+  const open = job.state === 'open';
+  const mailto = `mailto:${job.contactEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}`;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        How to Apply
+      </Title>
+      <PrimaryAction job={job} onApply={() => setOpened(true)} result={result} />
+      {open && job.contactEmail ? (
+        <Button
+          component="a"
+          href={mailto}
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMail size={14} aria-hidden />}
+        >
+          Apply by Email
+        </Button>
+      ) : null}
+      {open ? (
+        <ApplyForm
+          job={job}
+          opened={opened}
+          onClose={() => setOpened(false)}
+          onApplied={(r) => {
+            setResult(r);
+            setOpened(false);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Application, ScreeningQuestion } from '@agora/shared';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import classes from './applications.module.css';
+
+/** The applicant's answers beside the job's questions; an answer the job does not accept stands out. */
+export function ScreeningAnswers({
+  answers,
+  questions,
+}: {
+  answers: Application['answers'];
+  questions: readonly ScreeningQuestion[];
+}) {
+  if (!answers.length) return null;
+  return (
+    <Stack gap={6}>
+      {answers.map((a) => {
+        const q = questions.find((x) => x._id === a.questionId);
+        const mismatch = Boolean(q?.requiredAnswer && q.requiredAnswer !== a.answer);
+        return (
+          <Group
+            key={a.questionId}
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            align="flex-start"
+            className={mismatch ? classes.mismatch : undefined}
+            data-mismatch={mismatch || undefined}
+          >
+            <Text size="sm" className={classes.wrap}>
+              {q?.text ?? 'A question no longer on the job'}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Badge variant="outline" color={mismatch ? 'yellow' : 'gray'}>
+                {a.answer === 'yes' ? 'Yes' : 'No'}
+              </Badge>
+              {mismatch && q?.requiredAnswer ? (
+                <Text size="xs" c="dimmed">
+                  needs {q.requiredAnswer === 'yes' ? 'Yes' : 'No'}
+                </Text>
+              ) : null}
+            </Group>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
