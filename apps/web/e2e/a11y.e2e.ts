@@ -1,4 +1,4 @@
-// Accessibility and tab titles of every route (issue 20): each screen, signed out, signed in and as
+// Accessibility and tab titles of every route: each screen, signed out, signed in and as
 // an admin, at 1280 and 375 px, has no serious or critical axe-core violation and its own tab
 // title; the portal menus sit in the same place beside the idea search box, which keeps its room.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Escrow journey (issue 17): ask → cancel the checkout (the saved question is kept; the button becomes
+// Escrow journey: ask → cancel the checkout (the saved question is kept; the button becomes
 // "Pay ₹X", no copy is made) → pay → two answers → the deadline passes (the server's clock is moved
 // with hackathons-clock.mjs) → the settlement task auto-distributes the reward to the answer ranked
 // first → the question is closed and the winner's wallet holds the reward.

@@ -64,7 +64,7 @@ async function signedInAs(page: Page) {
 
 /** axe-core in the page; only serious and critical violations fail (the brief's bar). */
 async function axe(page: Page, label: string) {
-  // The notifications bell belongs to the admin area (issue 9) and is scanned by its tests.
+  // The notifications bell belongs to the notifications area and is scanned by its tests.
   const bad = await axeViolations(page, ['[data-slot="notifications-bell"]']);
   expect(bad, `${label}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
 }

@@ -212,8 +212,8 @@ export interface AxeViolation {
 }
 
 /**
- * axe-core's serious and critical violations on the page as it is now (the bar of issue 20: none
- * on any page the suite visits). The page's context must bypass the CSP (newAxePage) so that axe
+ * axe-core's serious and critical violations on the page as it is now (the bar: none on any page
+ * the suite visits). The page's context must bypass the CSP (newAxePage) so that axe
  * can be injected. `exclude`: CSS selectors of regions another test scans.
  */
 export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeViolation[]> {

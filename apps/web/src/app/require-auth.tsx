@@ -5,7 +5,7 @@ import { setRedirectAfterLogin, useAuth } from '../lib/auth-store';
 import type { RequireAuthOptions, RouteHandle } from '../lib/page-title';
 
 /**
- * The one sign-in guard of the pages (issue 21): a layout route around every route whose handle
+ * The one sign-in guard of the pages: a layout route around every route whose handle
  * says `requireAuth`. A signed-out visitor goes to /login (replacing the history entry), the page's
  * path saved as where to come back after logging in. Pages that show a login prompt instead (spec)
  * do not use it.

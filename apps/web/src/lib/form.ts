@@ -8,7 +8,7 @@ disableZodEval();
 type Schema = Parameters<typeof schemaResolver>[0];
 
 /**
- * The one way Agora's forms validate (issue 20): `@mantine/form` with the shared Zod schema from
+ * The one way Agora's forms validate: `@mantine/form` with the shared Zod schema from
  * packages/shared, every problem shown inline on its field at once, the spec's sentences kept.
  *
  *   const form = useForm({ initialValues, validate: zodValidate(SomeFormSchema) });

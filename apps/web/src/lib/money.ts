@@ -1,5 +1,5 @@
 /**
- * The one money formatter (issue 21): every screen shows amounts through these, so "₹" and its
+ * The one money formatter: every screen shows amounts through these, so "₹" and its
  * grouping and decimals are decided here. Amounts travel in integer paise (CONTRACT §3) and are
  * shown /100 with 2 decimals (spec 01 §9); whole-rupee figures (the reward a question asks for,
  * "Pay ₹50", chart axes) without decimals.

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 21, the web's area boundaries, checked on the source as text: one sign-in guard, one money
+ * The web's area boundaries, checked on the source as text: one sign-in guard, one money
  * formatter, one settings module, one way to stub the network, writes only in api/ folders (as
  * mutations, no busy flags of their own), every import declared.
  */

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
- * The one way web tests stub the network (issue 21): msw's request interception, shared by every
+ * The one way web tests stub the network: msw's request interception, shared by every
  * test file through src/test/setup.ts (listen before all, reset handlers after each, close after all).
  * A test adds its answers with `server.use(http.get('/api/…', …))`, or through `mockApi` below.
  * Requests no handler answers fail the test (onUnhandledRequest: 'error').

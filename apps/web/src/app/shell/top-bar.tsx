@@ -27,9 +27,7 @@ const IdeaSearchBox: ComponentType | null = lazy(() =>
   })),
 );
 
-// ── HOOK (admin engineer): notifications bell for signed-in users (issue 9). Replace the null with
-//   const NotificationsBell = lazy(() =>
-//     import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
+// The notifications bell for signed-in users, in its own chunk: visitors never load it.
 const NotificationsBell: ComponentType | null = lazy(() =>
   withFullStyles(import('../../features/notifications/components/notifications-bell')).then((m) => ({
     default: m.NotificationsBell,

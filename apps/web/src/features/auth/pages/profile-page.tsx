@@ -36,7 +36,7 @@ const LINKS = [
   { label: 'Followers & Following', to: '/followers' },
 ];
 
-/** The shared PUT /api/users/me rules (issue 21: the form checks what the server checks). */
+/** The shared PUT /api/users/me rules: the form checks what the server checks. */
 const profileRules = zodValidate(UpdateMeBody);
 
 /** /profile: view and edit name and display name (PUT /api/users/me), kept in the stored user. */

@@ -25,7 +25,7 @@ export function sandboxPay(orderId: string): Promise<SandboxPayResult> {
 }
 
 /*
- * The payment step's writes as mutations (issue 21). The step keeps its own orchestration (order →
+ * The payment step's writes as mutations, like every other write. The step keeps its own orchestration (order →
  * provider checkout → verify, each phase with its own message), so each hook is only the call;
  * the step reads the outcome through `mutateAsync`.
  */

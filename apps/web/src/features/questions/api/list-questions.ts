@@ -39,7 +39,7 @@ export const publicQuestionsQuery = (p: PublicListParams) =>
         {
           category: p.categories,
           sort: p.sort,
-          // The Open Questions tab lists only questions still taking answers (issue 17).
+          // The Open Questions tab lists only questions still taking answers.
           status: 'open',
           q: p.q || undefined,
           minReward: p.minReward ?? undefined,

@@ -42,7 +42,7 @@ export const listParamsFrom = (params: URLSearchParams): PublicListParams => ({
 /**
  * Asks for the first page and the category counts while the page's code is still downloading
  * (called by the route's loader): on a slow phone that saves the round trips of the code before
- * the data (issue 10). The page's own queries then find them in the cache.
+ * the data. The page's own queries then find them in the cache.
  */
 export function prefetchQuestionsPage(params: URLSearchParams): void {
   void queryClient.prefetchInfiniteQuery(publicQuestionsQuery(listParamsFrom(params)));

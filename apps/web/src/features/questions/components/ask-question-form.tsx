@@ -104,8 +104,8 @@ type Values = {
 };
 
 /**
- * The new-question form of spec 01 §2/§5, leading into the payment step. One question, one order
- * (issue 17): after a cancelled or failed checkout the saved, unpaid question stays here and the button
+ * The new-question form of spec 01 §2/§5, leading into the payment step. One question, one order:
+ * after a cancelled or failed checkout the saved, unpaid question stays here and the button
  * pays it ("Pay ₹X") instead of creating a copy; its author may also delete it or pay it later.
  */
 const validateQuestion = zodValidate(CreateQuestionBody);

@@ -28,7 +28,7 @@ const LABEL: Record<EscrowInfo['state'], string> = {
 };
 
 /**
- * Where a paid reward is (issue 17): held with a live countdown to its deadline, or how and when it
+ * Where a paid reward is: held with a live countdown to its deadline, or how and when it
  * was settled. `author` words the countdown for the asker (who can still distribute it).
  */
 export function EscrowStatus({ escrow, author }: { escrow: EscrowInfo; author: boolean }) {

@@ -57,7 +57,7 @@ function OwnQuestion({ q }: { q: Question }) {
   const [paying, setPaying] = useState(false);
   const [showAnswers, setShowAnswers] = useState(true);
   const open = statusOf(q.status) === 'open';
-  // Issue 17: an unpaid question offers paying or deleting it, nothing else; a settled one stays closed.
+  // An unpaid question offers paying or deleting it, nothing else; a settled one stays closed.
   const unpaid = !q.isPaid && q.rewardAmount > 0;
   const settled = !!q.escrow && q.escrow.state !== 'held';
 

@@ -35,7 +35,7 @@ import { ResizableSplit } from '../components/resizable-split';
 import { SORT_LABELS } from '../lib/format';
 
 // The open question (answers, Markdown, attachments) loads when one is opened: the list is the
-// first screen, and on a slow phone every kilobyte before it counts (issue 10, Lighthouse mobile).
+// first screen, and on a slow phone every kilobyte before it counts (Lighthouse mobile).
 const QuestionView = lazy(() =>
   import('../components/question-view').then((m) => ({ default: m.QuestionView })),
 );

@@ -19,7 +19,7 @@ export interface PayRewardPanelProps {
  */
 export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
   const qc = useQueryClient();
-  // One question, one amount (issue 17): the order is always the reward the question asks for.
+  // One question, one amount: the order is always the reward the question asks for.
   const value = Math.round(requestedPaise / 100);
   const [paying, setPaying] = useState<number | null>(null);
 

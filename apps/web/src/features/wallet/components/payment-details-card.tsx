@@ -85,7 +85,7 @@ export function PaymentDetailsCard({ wallet, editing, onEditingChange }: Payment
   );
 }
 
-/** The shared PUT /api/wallet/bank-details body (issue 21); which of UPI / bank applies is checked below. */
+/** The shared PUT /api/wallet/bank-details body, as the server checks it; which of UPI / bank applies is checked below. */
 const bankDetailsRules = zodValidate(BankDetailsBody);
 const FIELDS = ['upiId', 'accountNumber', 'ifsc', 'accountHolderName', 'bankName'] as const;
 

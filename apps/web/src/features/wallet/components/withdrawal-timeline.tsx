@@ -7,8 +7,8 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Issue 17: every withdrawal's timeline, with dates — requested, then paid (with the payout
- * reference) or failed (with the reason, the money back in the wallet).
+ * Every withdrawal's timeline, with dates, so a payee sees where their money is: requested, then
+ * paid (with the payout reference) or failed (with the reason, the money back in the wallet).
  */
 export function WithdrawalTimeline({ withdrawals }: { withdrawals: WithdrawalView[] }) {
   if (withdrawals.length === 0) return null;
