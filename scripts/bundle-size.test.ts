@@ -1,4 +1,4 @@
-// The initial route's JavaScript budget (issue 10): ≤ 150 KB gzipped. Builds the web app into a
+// The initial route's JavaScript budget (BENCHMARKS.md): ≤ 150 KB gzipped. Builds the web app into a
 // temporary folder (never apps/web/dist, which a running server may be serving) and reads its
 // Vite manifest with scripts/bundle-size.mjs, the same code that prints the per-route report.
 import { spawnSync } from 'node:child_process';

@@ -202,7 +202,7 @@ export const MSG = {
 } as const;
 
 /**
- * Issue 17's test-mode notices. Here, not beside the money schemas: the shell's banner shows one on
+ * The test-mode notices (payments simulated by the sandbox). Here, not beside the money schemas: the shell's banner shows one on
  * every page, and importing it from a module of Zod schemas would put Zod in the entry chunk.
  */
 export const TEST_MODE_TEXT = {

@@ -1,5 +1,5 @@
 /**
- * Text that a person can see (issue 19 §6). `trim()` removes spaces but not zero-width spaces,
+ * Text that a person can see. `trim()` removes spaces but not zero-width spaces,
  * joiners, bidi controls or a lone combining mark, so "\u200b\u200b" passed as a title. A field
  * that must be filled needs at least one letter, digit, punctuation mark or symbol.
  */

@@ -366,8 +366,8 @@ const Daily = z.array(z.number().int());
 
 /**
  * The range's daily figures as one column per metric, each holding a value for every day from
- * `from` to `to` (empty days are 0). Columns, not an object per day (issue 18): a year of 366 objects
- * with ten named fields was 64 KB, and checking and writing it was half of the request's server time.
+ * `from` to `to` (empty days are 0). Columns, not an object per day: a year of 366 objects
+ * with ten named fields is 64 KB, and checking and writing it is half of the request's server time.
  */
 export const OverviewSeries = z.object({
   signups: Daily,

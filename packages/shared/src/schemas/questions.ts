@@ -204,7 +204,7 @@ export const CHECKOUT_OPEN_MS = 60 * 60_000;
 export const ESCROW_STATES = ['held', 'distributed', 'auto-distributed', 'refunded'] as const;
 export type EscrowState = (typeof ESCROW_STATES)[number];
 
-/** Where a paid reward is (issue 17): held until distributed, auto-distributed or refunded. */
+/** Where a paid reward is: held until distributed, auto-distributed or refunded. */
 export const EscrowInfo = z.object({
   state: z.enum(ESCROW_STATES),
   /** Paise. */
