@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hackathonParticipants, withdrawals } from '../../src/db/schema/index.js';
+import { PRIVATE_UPLOAD_PURPOSES } from '../../src/lib/uploads.js';
 import {
   makeAnswer,
   makeHackathon,
@@ -19,6 +20,7 @@ import {
   makeQuestion,
   payQuestion,
 } from '../../src/modules/admin/admin.fixtures.js';
+import { applyTo } from '../../src/modules/applications/applications.fixtures.js';
 import { makePng, multipart } from '../../src/modules/questions/questions.fixtures.js';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../helpers.js';
 import { api, buildWorld, PDF, type World } from './world.js';
@@ -104,6 +106,20 @@ async function freshSession(u: TestUser): Promise<Record<string, string>> {
     payload: { email: u.user.email, password: 'correct horse battery' },
   });
   return { authorization: `Bearer ${res.json().token}` };
+}
+
+/** A listed job of `poster`'s that takes applications. */
+const freshOpenJob = async (poster: TestUser = w.owner) =>
+  (await makeJob(db(), poster, { status: 'approved', expiresAt: new Date(Date.now() + 10 * 86_400_000) })).id;
+/** An application of `applicant`'s, with a résumé, to a fresh job of `poster`'s. */
+async function freshApplication(
+  poster: TestUser,
+  applicant: TestUser,
+): Promise<{ jobId: string; id: string }> {
+  const jobId = await freshOpenJob(poster);
+  const res = await applyTo(t.app, applicant, jobId);
+  if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
+  return { jobId, id: res.json().application._id };
 }
 
 function ownerRole(role: Role, c: Call): TestUser | null {
@@ -740,6 +756,65 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
   },
+  // ---------- job applications (owner = the job's poster unless the row says otherwise)
+  'POST /api/jobs/{id}/applications': {
+    call: async () => {
+      const jobId = await freshOpenJob();
+      const mp = await multipart({}, { field: 'resume', name: 'cv.pdf', data: PDF, type: 'application/pdf' });
+      return { url: `/api/jobs/${jobId}/applications`, payload: mp.payload, headers: mp.headers };
+    },
+    // The poster cannot apply to their own job.
+    expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
+  },
+  'GET /api/jobs/{id}/applications': {
+    call: async () => ({
+      url: `/api/jobs/${(await freshApplication(w.owner, w.answerer)).jobId}/applications`,
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 200 },
+    check: (res) => {
+      const list = json(res).applications as { applicant: { id: string } }[];
+      expect(list.map((a) => a.applicant.id)).toEqual([w.answerer.user.id]);
+    },
+  },
+  'GET /api/applications/mine': {
+    call: () => ({ url: '/api/applications/mine?limit=50' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      const me = ownerRole(role, { url: '' })!.user.id;
+      for (const a of json(res).applications as { applicant: { id: string } }[])
+        expect(a.applicant.id).toBe(me);
+    },
+  },
+  'DELETE /api/applications/{id}': {
+    // owner = the applicant; "other" is the job's poster, who cannot withdraw it for them.
+    call: async () => ({
+      url: `/api/applications/${(await freshApplication(w.answerer, w.owner)).id}`,
+      other: w.answerer,
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+  },
+  'PATCH /api/applications/{id}': {
+    call: async () => ({
+      url: `/api/applications/${(await freshApplication(w.owner, w.answerer)).id}`,
+      payload: { status: 'shortlisted' },
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 200 },
+  },
+  'GET /api/applications/{id}/resume': {
+    call: async () => ({
+      url: `/api/applications/${(await freshApplication(w.owner, w.answerer)).id}/resume`,
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 200 },
+    check: async (res, role, _w, c) => {
+      expect(res.headers['content-disposition']).toMatch(/^attachment/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      // …and the applicant may fetch their own résumé.
+      if (role === 'owner') {
+        const own = await t.app.inject({ url: c.url, headers: w.answerer.auth });
+        expect(own.statusCode).toBe(200);
+      }
+    },
+  },
   'GET /api/geo/reverse': {
     public: true,
     call: () => ({ url: '/api/geo/reverse?lat=18.52&lon=73.85' }),
@@ -891,9 +966,9 @@ const MATRIX: Record<string, Row> = {
   'GET /uploads/{key}': {
     public: true,
     call: async () => {
-      // A public file: project submissions are served only by their authorised route.
+      // A public file: project submissions and résumés are served only by their authorised routes.
       const row = await t.database.db.query.files.findFirst({
-        where: (f, { ne }) => ne(f.purpose, 'hackathon-submission'),
+        where: (f, { notInArray }) => notInArray(f.purpose, PRIVATE_UPLOAD_PURPOSES),
       });
       return { url: `/uploads/${row!.key}` };
     },
