@@ -16,11 +16,7 @@ import { shell, useShellState } from './shell-store';
 const PortalMenus = lazy(() => withFullStyles(import('./portal-menus')));
 const UserMenu = lazy(() => withFullStyles(import('./user-menu')));
 
-// ── HOOK (ideas engineer): top-bar idea search, spec 02 §2 — only on /idea/{id} and /hidden-ideas.
-// Replace the null below with a lazy import, e.g.
-//   const IdeaSearchBox = lazy(() =>
-//     import('../../features/ideas/components/idea-search-box').then((m) => ({ default: m.IdeaSearchBox })));
-// and render <IdeaSearchBox /> in the IDEA SEARCH SLOT further down.
+// The top-bar idea search (spec 02 §2), shown only on /idea/{id} and /hidden-ideas, in its own chunk.
 const IdeaSearchBox: ComponentType | null = lazy(() =>
   withFullStyles(import('../../features/ideas/components/idea-search-box')).then((m) => ({
     default: m.IdeaSearchBox,
@@ -152,7 +148,7 @@ export function TopBar() {
 
         {/* The idea search box gives way first (down to its minimum), never the bell or the account menu. */}
         <Group gap="xs" wrap="nowrap" justify="flex-end" className={classes.barEnd}>
-          {/* IDEA SEARCH SLOT (see the HOOK comment above) */}
+          {/* Idea search (IdeaSearchBox above) */}
           {ideaSearch && IdeaSearchBox ? (
             <Suspense fallback={null}>
               <IdeaSearchBox />
@@ -174,7 +170,7 @@ export function TopBar() {
                   Admin Portal
                 </Button>
               ) : null}
-              {/* NOTIFICATIONS BELL SLOT (see the HOOK comment above) */}
+              {/* Notifications bell (NotificationsBell above) */}
               {NotificationsBell ? (
                 <span data-slot="notifications-bell" style={{ display: 'contents' }}>
                   <Suspense fallback={null}>
