@@ -235,7 +235,7 @@ function secretFile(dataDir: string, name: string): string {
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
-  // Simulated payments in production must be a decision, never a default (issue 17).
+  // Simulated payments in production must be a decision, never a default.
   if (env.NODE_ENV === 'production' && !env.PAYMENTS_PROVIDER?.trim()) {
     throw new ConfigError(
       'PAYMENTS_PROVIDER must be set explicitly when NODE_ENV=production (razorpay, or sandbox for simulated payments)',

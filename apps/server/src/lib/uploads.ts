@@ -277,7 +277,7 @@ export async function siteUploadsAlert(
  * submissions and job applicants' résumés.
  */
 export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission, CLAIMED_AT_ONCE.resume];
-/** An unclaimed upload is swept this long after it was stored (was a day; issue 19 §2). */
+/** An unclaimed upload is swept this long after it was stored: abandoned forms cannot fill the disk. */
 export const UNCLAIMED_UPLOAD_TTL_MS = 6 * 3_600_000;
 
 /**
