@@ -2,18 +2,18 @@
 // one S3 protocol server (s3rver), checked across each other: sessions, uploads, payments, cached
 // lists, outbox delivery while one instance stops, periodic tasks, and cold starts together.
 //
-// Uses apps/server/dist/main.js as built by `npm run build` (builds it when missing).
+// Uses apps/server/dist/main.js as built by `npm run build` (builds it when missing or out of date).
 //   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) — a server where databases
 //   may be created; REDIS_URL (default redis://127.0.0.1:6379).
 // Prints one line per check and ends with `cluster: N passed, M failed` (exit 1 on a failure).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { ensureBuilt, TARGETS } from '../../../scripts/fresh-build.mjs';
 import {
   freePort,
   freshPostgres,
@@ -33,12 +33,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // ---------- the production bundle ----------
 
 function serverBundle(): string {
-  const entry = path.join(repoRoot, 'apps/server/dist/main.js');
-  if (existsSync(entry)) return entry;
-  console.log('no build output: running npm run build');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(entry)) throw new Error('npm run build failed');
-  return entry;
+  // Built when missing or older than its sources (a stale bundle would test yesterday's code).
+  ensureBuilt(['web', 'server']);
+  return path.join(repoRoot, TARGETS.server.output);
 }
 
 // ---------- the slow SMTP sink ----------
@@ -142,7 +139,7 @@ function instanceEnv(dbUrl: string, s3Port: number, smtpPort: number, redisUrl: 
   return {
     DATABASE_URL: dbUrl,
     REDIS_URL: redisUrl,
-    // Every instance shares these (README "Running several instances").
+    // Every instance shares these (docs/operating.md, "Running several instances").
     JWT_SECRET: 'cluster-test-jwt-secret-0123456789-abcdefghijklmnop',
     STORAGE: 's3',
     S3_BUCKET: BUCKET,

@@ -11,8 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    // A journey that fails is run once more before the suite fails (README "Decisions": the CI
-    // machine is shared, and a browser on a loaded machine can lose a frame). A real break fails
+    // A journey that fails is run once more before the suite fails (docs/decisions/068-browser-journey-retry.md:
+    // the CI machine is shared, and a browser on a loaded machine can lose a frame). A real break fails
     // both times; a pass on the second try is listed by the flaky reporter below.
     retry: 1,
     reporters: ['default', './apps/web/e2e/flaky-reporter.ts'],

@@ -43,7 +43,7 @@ export function formatMoney(n: number, currency: SalaryCurrency): string {
 
 /**
  * The salary as its poster entered it: the figures in their own currency, never converted
- * ("₹18,00,000 - ₹26,00,000"). README Decisions: spec 03's ×83 survives only as an approximate
+ * ("₹18,00,000 - ₹26,00,000"). docs/decisions/051-salaries-as-entered.md: spec 03's ×83 survives only as an approximate
  * rupee note beside USD figures on a job in India — see `approxRupees`.
  */
 export function formatSalary(
