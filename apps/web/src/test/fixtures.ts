@@ -1,4 +1,4 @@
-import type { Job, Question } from '@agora/shared';
+import type { Application, Job, Question } from '@agora/shared';
 
 /** A paid, open question as the API returns it; tests override what they are about. */
 export const aQuestion = (over: Partial<Question> = {}): Question => ({
@@ -63,5 +63,21 @@ export const aJob = (over: Partial<Job> = {}): Job => ({
   author: { id: 'someone', displayName: 'Someone' },
   createdAt: new Date(Date.now() - DAY).toISOString(),
   updatedAt: new Date(Date.now() - DAY).toISOString(),
+  ...over,
+});
+
+/** An application as the API answers it (the seeker's list, the poster's pipeline). */
+export const anApplication = (over: Partial<Application> = {}): Application => ({
+  _id: 'a1',
+  job: { _id: 'j1', title: 'Backend Engineer', company: 'Acme' },
+  applicant: { id: 'u2', displayName: 'Ravi Kumar' },
+  status: 'submitted',
+  coverNote: null,
+  resume: { originalName: 'ravi.pdf', size: 120_000, mimetype: 'application/pdf' },
+  answers: [],
+  screenedOut: false,
+  history: [{ status: 'submitted', at: '2026-03-01T10:00:00.000Z' }],
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
   ...over,
 });
