@@ -198,7 +198,7 @@ function growthTable(
       `req/s @${big.scale}`,
       'budget (p50)',
       `p99 @${big.scale}`,
-      'p99 target (issue 18, cache off)',
+      'p99 target (cache off)',
     ],
     rows,
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l'],

@@ -9,7 +9,7 @@ import { earliestToday } from '../src/modules/jobs/jobs.service.js';
 import { adminTasks } from '../src/modules/admin/admin.tasks.js';
 import { rowsOf, verifyShapes } from '../src/db/prepared.js';
 
-describe('flat reads (issue 18)', () => {
+describe('flat reads: one statement, none built per request', () => {
   let t: TestApp;
   let author: TestUser;
   let admin: TestUser;

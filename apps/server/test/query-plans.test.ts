@@ -640,7 +640,7 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
   });
 
   // The reads that would grow with the tables when the response cache does not answer them.
-  it('issue 18 reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
+  it('the cache-off reads: no sequential scan of a big table, no unbounded sort, no walk of a whole index', async () => {
     const first = await t.app.inject({ url: '/api/questions/public?sort=random&limit=5' });
     const randomCursor = String(first.headers['x-next-cursor']);
     expect(randomCursor, 'random pages have a cursor').not.toBe('undefined');

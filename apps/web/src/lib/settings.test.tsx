@@ -34,7 +34,7 @@ const serve = () =>
 const askForm = <AskQuestionForm mode="inline" onCancel={() => {}} />;
 const minRewardInput = () => screen.getByLabelText('Minimum reward (₹)') as HTMLInputElement;
 
-describe('the minimum-reward setting (issue 21: one settings module, one shape per key)', () => {
+describe('the minimum-reward setting (one settings module, one shape per key)', () => {
   afterEach(() => clearSession());
 
   it('admin settings first, then the ask form: both read ₹25', async () => {

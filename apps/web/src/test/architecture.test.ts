@@ -46,7 +46,7 @@ function offenders(list: typeof files, re: RegExp): string[] {
   );
 }
 
-describe('web architecture (issue 21)', () => {
+describe('web architecture', () => {
   it('sees the source', () => {
     expect(source.length).toBeGreaterThan(100);
     expect(tests.length).toBeGreaterThan(20);
