@@ -59,6 +59,7 @@ describe('architecture: multipart routes declare their bodies', () => {
         'PUT /api/hackathons/{id}',
         'POST /api/hackathons/{id}/submit',
         'POST /api/jobs/logo',
+        'POST /api/jobs/{id}/applications',
       ].sort(),
     );
     // Every route that reads a multipart body (each multipartBody call serves at least one) is among them.
