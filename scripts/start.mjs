@@ -1,37 +1,13 @@
 // npm start: builds what is missing or out of date, then runs the server (migrations apply at start-up).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt, root } from './fresh-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-function stale(output, ...sources) {
-  if (!existsSync(output)) return true;
-  const built = statSync(output).mtimeMs;
-  return sources.some((s) => newest(path.join(root, s)) > built);
-}
-
-function run(args) {
-  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-if (stale(path.join(root, 'apps/web/dist/index.html'), 'apps/web/src', 'packages/shared/src')) {
-  run(['run', 'build', '-w', '@agora/web']);
-}
-if (stale(path.join(root, 'apps/server/dist/main.js'), 'apps/server/src', 'packages/shared/src')) {
-  run(['run', 'build', '-w', '@agora/server']);
+try {
+  ensureBuilt(['web', 'server']);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
 }
 
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
