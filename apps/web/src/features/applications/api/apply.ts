@@ -1,4 +1,4 @@
-import type { ApplicationAnswer, ApplicationResult } from '@agora/shared';
+import type { ApplicationAnswer, ApplicationCreateResult } from '@agora/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { jobKeys } from '../../jobs/api/keys';
@@ -26,7 +26,7 @@ export function useApply(jobId: string) {
   return useMutation({
     mutationFn: (input: ApplyInput) =>
       // A 401 is answered in the form (the session may have expired), not by leaving the page.
-      api<ApplicationResult>(`/api/jobs/${encodeURIComponent(jobId)}/applications`, {
+      api<ApplicationCreateResult>(`/api/jobs/${encodeURIComponent(jobId)}/applications`, {
         method: 'POST',
         body: applicationFormData(input),
         on401: 'ignore',

@@ -1,4 +1,4 @@
-import { APPLICATION_LIMITS, type ApplicationResult, type Job } from '@agora/shared';
+import { APPLICATION_LIMITS, type ApplicationCreateResult, type Job } from '@agora/shared';
 import { Alert, Button, FileInput, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -25,7 +25,7 @@ export function ApplyForm({
   job: Pick<Job, '_id' | 'title' | 'screeningQuestions'>;
   opened: boolean;
   onClose(): void;
-  onApplied(result: ApplicationResult): void;
+  onApplied(result: ApplicationCreateResult): void;
 }) {
   const apply = useApply(job._id);
   // A phone gets the whole screen for the form (the file picker and the questions need room).

@@ -1,7 +1,7 @@
 import {
   APPLICATION_MESSAGES,
   APPLICATION_STATUS_LABELS,
-  type ApplicationResult,
+  type ApplicationCreateResult,
   type Job,
   shortDate,
 } from '@agora/shared';
@@ -13,13 +13,15 @@ import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { screeningMismatches } from '../lib/apply-rules';
 import { ApplyForm } from './apply-form';
 
-function AppliedNote({ job, result }: { job: Job; result: ApplicationResult | null }) {
+function AppliedNote({ job, result }: { job: Job; result: ApplicationCreateResult | null }) {
   const mine = job.myApplication ?? result?.application ?? null;
   if (!mine) return null;
   // Right after applying the answers are at hand: a screened-out applicant is told what the job requires.
   const mismatches =
     result?.application.screenedOut === true
-      ? screeningMismatches(result.application.answers, job.screeningQuestions)
+      ? result.screenedOutReasons?.length
+        ? result.screenedOutReasons
+        : screeningMismatches(result.application.answers, job.screeningQuestions)
       : [];
   return (
     <Stack gap="xs">
@@ -53,7 +55,7 @@ function PrimaryAction({
 }: {
   job: Job;
   onApply(): void;
-  result: ApplicationResult | null;
+  result: ApplicationCreateResult | null;
 }) {
   const { user, isLoggedIn } = useAuth();
   if (job.state !== 'open') {
@@ -98,7 +100,7 @@ function PrimaryAction({
 /** The job page's "How to Apply" card: Quick Apply first, the poster's e-mail as a second way. */
 export function ApplyPanel({ job }: { job: Job }) {
   const [opened, setOpened] = useState(false);
-  const [result, setResult] = useState<ApplicationResult | null>(null);
+  const [result, setResult] = useState<ApplicationCreateResult | null>(null);
   const open = job.state === 'open';
   const mailto = `mailto:${job.contactEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}`;
   return (
