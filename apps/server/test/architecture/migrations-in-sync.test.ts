@@ -29,7 +29,7 @@ describe('migrations', () => {
   it('the newest snapshot describes the schema modules exactly (db:generate has nothing to write)', async () => {
     const current = generateDrizzleJson(schema, latest.id) as unknown as DrizzleSnapshotJSON;
     const statements = await generateMigration(latest, current);
-    expect(statements).toEqual([]);
+    expect(statements, 'the schema changed without a migration: run npm run db:generate').toEqual([]);
   });
 
   it('the snapshots form one chain ending at the newest migration', () => {
@@ -39,7 +39,10 @@ describe('migrations', () => {
     }
     expect(new Set(snapshots.map((s) => s.id)).size).toBe(snapshots.length);
     const newest = journal.entries.at(-1)!;
-    expect(snapshotFiles.at(-1)).toBe(`${String(newest.idx).padStart(4, '0')}_snapshot.json`);
+    expect(
+      snapshotFiles.at(-1),
+      'the newest migration has no snapshot: write hand-written migrations with drizzle-kit generate --custom',
+    ).toBe(`${String(newest.idx).padStart(4, '0')}_snapshot.json`);
     // Every snapshot belongs to a migration the journal lists.
     const tags = new Set(journal.entries.map((e) => e.tag.slice(0, 4)));
     for (const f of snapshotFiles) expect(tags.has(f.slice(0, 4)), f).toBe(true);
