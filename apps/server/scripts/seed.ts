@@ -35,6 +35,7 @@ const COUNTED = [
   'idea_likes',
   'idea_comments',
   'jobs',
+  'job_applications',
   'hackathons',
   'hackathon_participants',
   'hackathon_submissions',

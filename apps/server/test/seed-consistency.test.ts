@@ -1,10 +1,13 @@
+import { APPLICATION_STATUSES } from '@agora/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './helpers.js';
 import type { Database } from '../src/db/client.js';
-import { hackathons, ideas, users } from '../src/db/schema/index.js';
+import { hackathons, ideas, jobApplications, jobs, users } from '../src/db/schema/index.js';
+import { step as applicationsStep } from '../scripts/seed/applications.js';
 import { step as hackathonsStep } from '../scripts/seed/hackathons.js';
 import { step as ideasStep } from '../scripts/seed/ideas.js';
+import { LISTING_DAYS, step as jobsStep } from '../scripts/seed/jobs.js';
 import { layInTimeOrder, makeRng, type SeedContext } from '../scripts/seed/types.js';
 import { usersStep } from '../scripts/seed/users.js';
 
@@ -23,7 +26,7 @@ describe('seed: demo data agrees with itself', () => {
       userIds: [],
       log: () => {},
     };
-    for (const s of [usersStep, hackathonsStep, ideasStep]) await s.run(ctx);
+    for (const s of [usersStep, hackathonsStep, ideasStep, jobsStep, applicationsStep]) await s.run(ctx);
   });
   afterAll(() => database.close());
 
@@ -66,6 +69,63 @@ describe('seed: demo data agrees with itself', () => {
       (u) => u.email === 'user@agora.demo',
     )!;
     expect(rows.filter((i) => i.authorId === demoUser.id).length).toBeGreaterThan(2);
+  });
+
+  it('gives listed jobs an expiry within the listing period (some soon), and keeps a few expired or filled', async () => {
+    const now = new Date('2026-11-24T10:00:00Z').getTime();
+    const rows = await database.db.select().from(jobs);
+    const listed = rows.filter((j) => j.status === 'approved');
+    expect(listed.length).toBeGreaterThan(40);
+    for (const j of listed) {
+      const left = j.expiresAt!.getTime() - now;
+      expect(left, j.title).toBeGreaterThan(0);
+      expect(left, j.title).toBeLessThanOrEqual(LISTING_DAYS * DAY);
+      // Approval plus whole listing periods (renewed each time it was due).
+      const periods = (j.expiresAt!.getTime() - j.reviewedAt!.getTime()) / (LISTING_DAYS * DAY);
+      expect(Number.isInteger(Math.round(periods * 1e6) / 1e6), j.title).toBe(true);
+    }
+    expect(listed.some((j) => j.expiresAt!.getTime() - now < 5 * DAY)).toBe(true);
+    const expired = rows.filter((j) => j.status === 'expired');
+    const filled = rows.filter((j) => j.status === 'filled');
+    expect(expired.length).toBeGreaterThan(0);
+    expect(filled.length).toBeGreaterThan(0);
+    for (const j of expired) expect(j.expiresAt!.getTime()).toBeLessThanOrEqual(now);
+    for (const j of filled) expect(j.filledAt!.getTime()).toBeLessThanOrEqual(now);
+    for (const j of rows.filter((r) => r.status === 'pending' || r.status === 'rejected'))
+      expect([j.expiresAt, j.filledAt]).toEqual([null, null]);
+  });
+
+  it('seeds applications in every status, with histories that lead there and answers that explain screening', async () => {
+    const now = new Date('2026-11-24T10:00:00Z').getTime();
+    const apps = await database.db.select().from(jobApplications);
+    const byJob = new Map((await database.db.select().from(jobs)).map((j) => [j.id, j]));
+    expect(new Set(apps.map((a) => a.status))).toEqual(new Set(APPLICATION_STATUSES));
+    expect(apps.filter((a) => a.screenedOut).length).toBeGreaterThan(2);
+    for (const a of apps) {
+      const job = byJob.get(a.jobId)!;
+      expect(['approved', 'expired', 'filled']).toContain(job.status);
+      expect(a.applicantId).not.toBe(job.posterId);
+      const times = a.history.map((h) => new Date(h.at).getTime());
+      expect(a.history[0]!.status).toBe('submitted');
+      expect(a.history.at(-1)!.status).toBe(a.status);
+      expect(times[0]).toBe(a.createdAt.getTime());
+      expect(times.every((t, i) => i === 0 || times[i - 1]! <= t)).toBe(true);
+      expect(times.at(-1)!).toBeLessThanOrEqual(now);
+      expect(a.createdAt.getTime()).toBeGreaterThanOrEqual(job.reviewedAt!.getTime());
+      const closed = job.filledAt ?? (job.status === 'expired' ? job.expiresAt : null);
+      if (closed) expect(a.createdAt.getTime()).toBeLessThanOrEqual(closed.getTime());
+      // Every question answered, and screened out exactly when a required answer differs.
+      const given = new Map(a.answers.map((x) => [x.questionId, x.answer]));
+      expect([...given.keys()].sort()).toEqual(job.screeningQuestions.map((q) => q._id).sort());
+      const differs = job.screeningQuestions.some(
+        (q) => q.requiredAnswer && given.get(q._id) !== q.requiredAnswer,
+      );
+      expect(a.screenedOut).toBe(differs);
+    }
+    // The demo member follows applications in every status.
+    const member = (await database.db.select().from(users)).find((u) => u.email === 'user@agora.demo')!;
+    const mine = apps.filter((a) => a.applicantId === member.id);
+    expect(new Set(mine.map((a) => a.status))).toEqual(new Set(APPLICATION_STATUSES));
   });
 
   // The benchmark reads windows of the newest rows: a table the product wrote has them side by side.

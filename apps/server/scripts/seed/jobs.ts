@@ -297,11 +297,65 @@ function pickSome<T>(rng: Rng, xs: readonly T[], min: number, max: number): T[] 
 }
 
 const roundTo = (n: number, step: number) => Math.round(n / step) * step;
+const DAY_MS = 86_400_000;
+/** A listing's days from approval to expiry (JOB_LISTING_DAYS' default). */
+export const LISTING_DAYS = 30;
+
+/** Yes/no questions a poster asks every applicant, a few per job; "yes" required where it must be. */
+function screeningQuestionsFor(
+  rng: Rng,
+  place: { city: string; country: string },
+  remote: boolean,
+  experience: string,
+): NonNullable<NewJob['screeningQuestions']> {
+  const pool = [
+    { text: `Are you authorised to work in ${place.country}?`, requiredAnswer: 'yes' as const },
+    remote
+      ? {
+          text: 'Can you overlap four hours a day with the office time zone?',
+          requiredAnswer: 'yes' as const,
+        }
+      : {
+          text: `Can you work from our ${place.city} office at least three days a week?`,
+          requiredAnswer: 'yes' as const,
+        },
+    { text: `Do you have ${experience} of experience in a similar role?`, requiredAnswer: null },
+    { text: 'Would you be willing to relocate?', requiredAnswer: null },
+    { text: 'Can you start within a month?', requiredAnswer: null },
+  ];
+  return pickSome(rng, pool, 1, 3).map((q, i) => ({ _id: `q${i + 1}`, ...q }));
+}
+
+/**
+ * A reviewed listing's life: approved for LISTING_DAYS, which most posters renewed while it was
+ * still wanted; some were filled, a few left to expire. What remains approved expires within the
+ * next LISTING_DAYS (some within days: the reminder's turn).
+ */
+function listingLife(
+  rng: Rng,
+  reviewedAt: Date,
+  now: Date,
+): Pick<NewJob, 'status' | 'expiresAt' | 'filledAt'> {
+  let expiresAt = reviewedAt.getTime() + LISTING_DAYS * DAY_MS;
+  const roll = rng.next();
+  if (roll < 0.05) {
+    const filledAt = new Date(reviewedAt.getTime() + rng.int(1, 20) * DAY_MS);
+    if (filledAt < now) return { status: 'filled', expiresAt: new Date(expiresAt), filledAt };
+  }
+  if (expiresAt <= now.getTime()) {
+    if (roll < 0.15) return { status: 'expired', expiresAt: new Date(expiresAt), filledAt: null };
+    // Renewed each time it was due: the later of then and the old expiry, plus LISTING_DAYS.
+    while (expiresAt <= now.getTime()) expiresAt += LISTING_DAYS * DAY_MS;
+  }
+  return { status: 'approved', expiresAt: new Date(expiresAt), filledAt: null };
+}
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * `count` realistic job rows: every role, level and city mixed, created over the last 60 days,
- * most approved, some pending or rejected, some with a deadline (a few already passed).
+ * most approved, some pending or rejected, some with a deadline (a few already passed); approved
+ * ones expire LISTING_DAYS after approval unless renewed (some expired or filled, see listingLife),
+ * a third ask screening questions.
  */
 export function makeJobRows(
   rng: Rng,
@@ -336,6 +390,14 @@ export function makeJobRows(
         : isoDate(new Date(createdAt.getTime() + (deadlineDays + 20) * 86_400_000));
     const remote = rng.chance(0.15);
     const title = `${lvl.prefix}${role.title}`;
+    const reviewedAt = status === 'pending' ? null : new Date(createdAt.getTime() + 3_600_000);
+    const life =
+      status === 'approved' && reviewedAt
+        ? listingLife(rng, reviewedAt, now)
+        : { status, expiresAt: null, filledAt: null };
+    const screeningQuestions = rng.chance(0.35)
+      ? screeningQuestionsFor(rng, place, remote, lvl.experience)
+      : [];
     rows.push({
       posterId: posterIds[i % posterIds.length]!,
       title,
@@ -368,10 +430,11 @@ export function makeJobRows(
       education: rng.pick(EDUCATION),
       applicationDeadline: deadline,
       contactEmail: `careers@${company.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
-      status,
+      screeningQuestions,
+      ...life,
       rejectionReason: status === 'rejected' ? 'Please add the salary range and the office address.' : null,
       reviewedBy: status === 'pending' ? null : (opts.reviewerId ?? null),
-      reviewedAt: status === 'pending' ? null : new Date(createdAt.getTime() + 3_600_000),
+      reviewedAt,
       createdAt,
       updatedAt: createdAt,
     });
@@ -390,10 +453,9 @@ export const step: SeedStep & { order: number } = {
     if (!posters.length) throw new Error('jobs seed needs users');
     const rows = makeJobRows(ctx.rng, count, posters, ctx.now, { reviewerId: reviewer });
     await insertBatched(rows, 500, (batch) => ctx.db.insert(jobs).values(batch));
-    const approved = rows.filter((r) => r.status === 'approved').length;
-    const pending = rows.filter((r) => r.status === 'pending').length;
+    const by = (s: string) => rows.filter((r) => r.status === s).length;
     ctx.log(
-      `jobs: ${count} (${approved} approved, ${pending} pending, ${count - approved - pending} rejected)`,
+      `jobs: ${count} (${by('approved')} listed, ${by('expired')} expired, ${by('filled')} filled, ${by('pending')} pending, ${by('rejected')} rejected)`,
     );
   },
 };
