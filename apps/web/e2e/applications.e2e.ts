@@ -1,0 +1,300 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSignup,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  signInPage,
+  startServer,
+} from './support';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Session = Awaited<ReturnType<typeof apiSignup>>;
+
+const TITLE = 'Platform Engineer';
+const OTHER = 'Site Reliability Engineer';
+const QUESTIONS = [
+  { text: 'Can you work from our Pune office?', requiredAnswer: 'yes' },
+  { text: 'Do you need visa sponsorship?', requiredAnswer: null },
+];
+/** A small, real PDF: the server types a résumé by its bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `applications-${name}.png`), fullPage: true });
+
+/** Console errors, page errors and CSP violations. */
+async function watchProblems(page: Page): Promise<string[]> {
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+async function pageFor(session: Session, width = 1280) {
+  const opened = await newPage(browser, { width, height: width < 600 ? 844 : 800 });
+  const problems = await watchProblems(opened.page);
+  await signInPage(opened.page, server.url, session);
+  return { ...opened, problems };
+}
+
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@agora.test', password: 'admin-password-123' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Posts a job as `session` and has the admin approve it, as the review screen does. */
+async function postApprovedJob(session: Session, title: string, extra: Record<string, unknown> = {}) {
+  const posted = await fetch(`${server.url}/api/jobs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      description: 'Build and run the platform our teams ship on.',
+      company: { name: 'Orbit Labs', website: 'https://orbit.example.com' },
+      location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
+      category: 'Engineering',
+      salary: { min: 2_400_000, max: 3_200_000, currency: 'INR' },
+      contactEmail: 'hiring@orbit.example.com',
+      ...extra,
+    }),
+  });
+  expect(posted.status, await posted.clone().text()).toBe(201);
+  const id = ((await posted.json()) as { job: { _id: string } }).job._id;
+  const token = await adminToken();
+  const queue = await fetch(`${server.url}/api/admin/jobs?status=pending&q=${encodeURIComponent(title)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const item = ((await queue.json()) as Array<{ _id: string; updatedAt: string }>).find((j) => j._id === id);
+  expect(item).toBeTruthy();
+  const approved = await fetch(`${server.url}/api/admin/jobs/${id}/approve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ updatedAt: item!.updatedAt }),
+  });
+  expect(approved.status, await approved.clone().text()).toBe(200);
+  return id;
+}
+
+describe('Quick Apply and the applicant pipeline', () => {
+  let poster: Session;
+  let seeker: Session;
+  let jobId = '';
+  let otherId = '';
+
+  beforeAll(async () => {
+    poster = await apiSignup(server.url, {
+      name: 'Nisha Poster',
+      email: 'nisha@orbit.example.com',
+      password: 'nisha-password-1',
+    });
+    seeker = await apiSignup(server.url, {
+      name: 'Arjun Seeker',
+      email: 'arjun@example.com',
+      password: 'arjun-password-1',
+    });
+    jobId = await postApprovedJob(poster, TITLE, { screeningQuestions: QUESTIONS });
+    otherId = await postApprovedJob(poster, OTHER);
+  });
+
+  it('a seeker applies with a résumé, a cover note and answers, and the job page says where it stands', async () => {
+    const { page, context, problems } = await pageFor(seeker);
+    await page.goto(`${server.url}/job/${jobId}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    // The posting carries JobPosting data for search engines while it is open.
+    const ld = JSON.parse(
+      (await page.locator('head script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
+    expect(ld).toMatchObject({ '@type': 'JobPosting', directApply: true, identifier: { value: jobId } });
+    expect(typeof ld.validThrough).toBe('string');
+    expect(await page.getByRole('link', { name: 'Apply by Email' }).getAttribute('href')).toMatch(/^mailto:/);
+
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    const dialog = page.getByRole('dialog', { name: `Apply: ${TITLE}` });
+    await dialog.waitFor();
+    // Nothing chosen yet: each problem is named on its field, nothing is sent.
+    await dialog.getByRole('button', { name: 'Submit application' }).click();
+    await dialog.getByText('Please attach your résumé (PDF or DOCX)').waitFor();
+    await shot(page, 'apply-form-errors-1280');
+
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'arjun-resume.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog.getByLabel('Cover note').fill('Six years running Kubernetes in production.');
+    await dialog.getByTestId('cover-note-count').getByText('43 / 2000').waitFor();
+    await dialog
+      .getByRole('radiogroup', { name: /Can you work from our Pune office/ })
+      .getByLabel('Yes')
+      .check();
+    await dialog
+      .getByRole('radiogroup', { name: /Do you need visa sponsorship/ })
+      .getByLabel('No')
+      .check();
+    await shot(page, 'apply-form-1280');
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/jobs/${jobId}/applications`) && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Submit application' }).click();
+    expect((await sent).status()).toBe(201);
+    await dialog.waitFor({ state: 'detached' });
+    const note = page.getByTestId('applied-note');
+    await note.getByText(/^Applied on .+ · Submitted$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
+    await shot(page, 'job-applied-1280');
+
+    // The job page keeps saying so on a later visit, and links to the seeker's list.
+    await page.reload();
+    await page.getByTestId('applied-note').waitFor();
+    await page.getByRole('link', { name: 'See all my applications' }).click();
+    await page.waitForURL(`${server.url}/my-applications`);
+    const card = page.getByRole('article').filter({ hasText: TITLE });
+    await card.getByTestId('application-status').getByText('Submitted').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const mobile = await pageFor(seeker, 390);
+    await mobile.page.goto(`${server.url}/job/${jobId}`);
+    await mobile.page.getByTestId('applied-note').waitFor();
+    expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'job-applied-390');
+    await mobile.context.close();
+  });
+
+  it('the poster sees the application on My Jobs and in the pipeline, downloads the résumé and shortlists the applicant', async () => {
+    const { page, context, problems } = await pageFor(poster);
+    await page.goto(`${server.url}/my-jobs`);
+    const card = page.getByRole('article').filter({ hasText: TITLE });
+    await card.getByTestId('job-status').getByText('Open').waitFor();
+    await card
+      .getByTestId('job-expiry')
+      .getByText(/^Expires /)
+      .waitFor();
+    await card.getByTestId('application-counts').getByText('Submitted 1').waitFor();
+    await shot(page, 'my-jobs-1280');
+    await card.getByRole('link', { name: 'View applicants (1)' }).click();
+    await page.waitForURL(`${server.url}/my-jobs/${jobId}/applicants`);
+
+    const applicant = page.getByRole('article', { name: 'Arjun Seeker' });
+    await applicant.waitFor();
+    await applicant.getByText('Six years running Kubernetes in production.').waitFor();
+    await applicant.getByText('Can you work from our Pune office?').waitFor();
+    expect(await applicant.locator('[data-mismatch]').count()).toBe(0);
+
+    const download = page.waitForEvent('download');
+    await applicant.getByRole('button', { name: 'Download résumé arjun-resume.pdf' }).click();
+    const file = await download;
+    expect(readFileSync((await file.path())!).equals(PDF)).toBe(true);
+    await shot(page, 'pipeline-1280');
+
+    await applicant.getByRole('combobox', { name: 'Move to' }).click();
+    await page.getByRole('option', { name: 'Shortlisted' }).click();
+    await applicant.getByLabel(/Note/).fill('Strong platform background; book a call.');
+    const patched = page.waitForResponse((r) => r.request().method() === 'PATCH');
+    await applicant.getByRole('button', { name: 'Update status' }).click();
+    expect((await patched).status()).toBe(200);
+    await page.getByRole('tab', { name: 'Shortlisted (1)' }).click();
+    const moved = page.getByRole('article', { name: 'Arjun Seeker' });
+    await moved.getByText('Strong platform background; book a call.').waitFor();
+    await shot(page, 'pipeline-shortlisted-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const mobile = await pageFor(poster, 390);
+    await mobile.page.goto(`${server.url}/my-jobs/${jobId}/applicants`);
+    await mobile.page.getByRole('tab', { name: 'Shortlisted (1)' }).click();
+    await mobile.page.getByRole('article', { name: 'Arjun Seeker' }).waitFor();
+    expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'pipeline-390');
+    await mobile.page.goto(`${server.url}/my-jobs`);
+    await mobile.page.getByRole('article').filter({ hasText: TITLE }).waitFor();
+    expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'my-jobs-390');
+    await mobile.context.close();
+  });
+
+  it('the seeker sees the new status and the notification', async () => {
+    const { page, context, problems } = await pageFor(seeker);
+    await page.goto(`${server.url}/jobhubs`);
+    await page.getByRole('button', { name: /Notifications \(\d+ unread\)/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByText(`Shortlisted: ${TITLE}`).click();
+    await page.waitForURL(`${server.url}/my-applications`);
+    const card = page.getByRole('article').filter({ hasText: TITLE });
+    await card.getByTestId('application-status').getByText('Shortlisted').waitFor();
+    await shot(page, 'my-applications-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const mobile = await pageFor(seeker, 390);
+    await mobile.page.goto(`${server.url}/my-applications`);
+    await mobile.page.getByRole('article').filter({ hasText: TITLE }).waitFor();
+    expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'my-applications-390');
+    await mobile.context.close();
+  });
+
+  it('the poster renews a listing and marks another filled; the filled job takes no more applications', async () => {
+    const { page, context, problems } = await pageFor(poster);
+    await page.goto(`${server.url}/my-jobs`);
+    const card = page.getByRole('article').filter({ hasText: TITLE });
+    const before = (await card.getByTestId('job-expiry').textContent()) ?? '';
+    const renewed = page.waitForResponse((r) => r.url().endsWith(`/api/jobs/${jobId}/renew`));
+    await card.getByRole('button', { name: `Renew ${TITLE}` }).click();
+    expect((await renewed).status()).toBe(200);
+    await page.getByText('Listing renewed').waitFor();
+    // The expiry moves on by the listing period.
+    await expect
+      .poll(async () => (await card.getByTestId('job-expiry').textContent()) ?? '', { timeout: 10_000 })
+      .not.toBe(before);
+
+    const other = page.getByRole('article').filter({ hasText: OTHER });
+    await other.getByRole('button', { name: `Mark ${OTHER} as filled` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark as filled?' });
+    await confirm.getByRole('button', { name: 'Mark as filled' }).click();
+    await other.getByTestId('job-status').getByText('Filled').waitFor();
+    expect(await other.getByRole('button', { name: /Renew|Mark/ }).count()).toBe(0);
+    await shot(page, 'my-jobs-after-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const seen = await pageFor(seeker);
+    await seen.page.goto(`${server.url}/job/${otherId}`);
+    await seen.page.getByText('This job is no longer accepting applications', { exact: true }).waitFor();
+    expect(await seen.page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
+    expect(await seen.page.locator('head script[type="application/ld+json"]').count()).toBe(0);
+    await shot(seen.page, 'job-filled-1280');
+    expect(seen.problems).toEqual([]);
+    await seen.context.close();
+  });
+});
