@@ -24,7 +24,7 @@ function ResumeButton({ application: a }: { application: Application }) {
   }
   const { originalName, size } = a.resume;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} align="flex-start">
       <Button
         variant="light"
         size="compact-sm"
@@ -34,7 +34,7 @@ function ResumeButton({ application: a }: { application: Application }) {
         className={classes.wrap}
         aria-label={`Download résumé ${originalName}`}
       >
-        Résumé ({sizeLabel(size)})
+        {originalName} ({sizeLabel(size)})
       </Button>
       {download.error ? (
         <Text size="xs" c="red" role="alert">

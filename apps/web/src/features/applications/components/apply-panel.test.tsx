@@ -160,6 +160,7 @@ describe('Quick Apply on the job page', { timeout: 30_000 }, () => {
       'Applied on Feb 10, 2026 · Shortlisted',
     );
     expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Apply by Email/ })).toBeNull();
   });
 
   it('offers the poster their applicants, not an Apply button', async () => {

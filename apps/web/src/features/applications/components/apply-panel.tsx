@@ -101,7 +101,10 @@ function PrimaryAction({
 export function ApplyPanel({ job }: { job: Job }) {
   const [opened, setOpened] = useState(false);
   const [result, setResult] = useState<ApplicationCreateResult | null>(null);
+  const { user } = useAuth();
   const open = job.state === 'open';
+  // The e-mail is a second way to apply: not for the poster, nor once the viewer has applied here.
+  const canApply = open && user?.id !== job.author.id && !job.myApplication && !result;
   const mailto = `mailto:${job.contactEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}`;
   return (
     <Stack gap="sm">
@@ -109,7 +112,7 @@ export function ApplyPanel({ job }: { job: Job }) {
         How to Apply
       </Title>
       <PrimaryAction job={job} onApply={() => setOpened(true)} result={result} />
-      {open && job.contactEmail ? (
+      {canApply && job.contactEmail ? (
         <Button
           component="a"
           href={mailto}

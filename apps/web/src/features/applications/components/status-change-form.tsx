@@ -45,7 +45,7 @@ export function StatusChangeForm({ application: a }: { application: Application 
       })}
     >
       <Stack gap="xs">
-        <Group gap="xs" align="flex-end" wrap="wrap">
+        <Group gap="xs" align="flex-start" wrap="wrap">
           <Select
             label="Move to"
             placeholder="New status"
@@ -54,19 +54,23 @@ export function StatusChangeForm({ application: a }: { application: Application 
             w={{ base: '100%', xs: 200 }}
             {...form.getInputProps('status')}
           />
+          <Textarea
+            label="Note (optional)"
+            placeholder="Kept in the application's history"
+            autosize
+            minRows={1}
+            maxRows={6}
+            maxLength={APPLICATION_LIMITS.note}
+            flex={1}
+            miw={{ base: '100%', xs: 220 }}
+            {...form.getInputProps('note')}
+          />
+        </Group>
+        <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             Update status
           </Button>
         </Group>
-        <Textarea
-          label="Note (optional)"
-          description="Kept in the application's history"
-          autosize
-          minRows={1}
-          maxRows={6}
-          maxLength={APPLICATION_LIMITS.note}
-          {...form.getInputProps('note')}
-        />
         {update.error ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(update.error, 'Could not change the status. Please try again.')}

@@ -47,7 +47,7 @@ export function PipelinePage() {
   const questions = job.data?.screeningQuestions ?? [];
 
   return (
-    <Container size="md" py="xl">
+    <Container size="lg" py="xl">
       <Button
         component={Link}
         to="/my-jobs"
@@ -83,7 +83,7 @@ export function PipelinePage() {
           variant="pills"
           keepMounted={false}
         >
-          <Tabs.List mb="md">
+          <Tabs.List mb="md" className={classes.tabList}>
             {APPLICATION_STATUSES.map((s) => (
               <Tabs.Tab key={s} value={s}>
                 {APPLICATION_STATUS_LABELS[s]} ({counts.get(s) ?? 0})
