@@ -108,6 +108,23 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     variants: headers.map((h) => ({ path, headers: h })),
     p99Target,
   });
+  // Job applications (seed/applications.ts): each member has sent more than a page of them and
+  // runs a listing with more than a page of applicants. Signed-in reads: never cached.
+  const memberAuth = tokens.map((token) => ({ authorization: `Bearer ${token}` }));
+  const pipelines: Array<{ path: string; headers: Record<string, string> }> = [];
+  for (const headers of memberAuth) {
+    const mine = await json<{ jobs: Array<{ _id: string }> }>(`${base}/api/jobs/mine`, { headers });
+    for (const job of mine.body.jobs) {
+      const path = `/api/jobs/${job._id}/applications`;
+      const res = await json<{ applications: unknown[] }>(base + path, { headers });
+      if (res.body.applications.length >= 20) {
+        pipelines.push({ path, headers });
+        break;
+      }
+    }
+  }
+  if (pipelines.length === 0)
+    throw new Error('no member runs a listing with a page of applicants: seed/applications.ts');
   const flat: Endpoint[] = [
     { ...get('questions random p1', '/api/questions/public?sort=random'), p99Target: 50 },
     {
@@ -154,6 +171,15 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
       [{ authorization: `Bearer ${admin}` }],
       200,
     ),
+    signedIn('applications mine', '/api/applications/mine', memberAuth),
+    {
+      name: 'job pipeline',
+      kind: 'read',
+      list: true,
+      method: 'GET',
+      variants: pipelines,
+      p99Target: 50,
+    },
     signedIn(
       'notifications (bell)',
       '/api/notifications?limit=10',
@@ -210,7 +236,7 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
 function itemCount(body: unknown): number | null {
   if (Array.isArray(body)) return body.length;
   if (body && typeof body === 'object') {
-    for (const key of ['ideas', 'jobs', 'hackathons', 'items', 'notifications']) {
+    for (const key of ['ideas', 'jobs', 'hackathons', 'items', 'notifications', 'applications']) {
       const v = (body as Record<string, unknown>)[key];
       if (Array.isArray(v)) return v.length;
     }

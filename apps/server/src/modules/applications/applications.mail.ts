@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@agora/shared';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus, plural } from '@agora/shared';
 
 /** The texts application notifications and e-mails carry (no sending here: services record them). */
 
@@ -6,13 +6,23 @@ import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@agora/shared
 export const pipelinePath = (jobId: string) => `/my-jobs/${jobId}/applicants`;
 export const MY_APPLICATIONS_PATH = '/my-applications';
 
-/** To the poster: someone applied to their job (in the app). */
+/**
+ * To the poster: someone applied to their job (in the app). Applicants to one job while the poster
+ * has not looked make one notification that counts them, not one each.
+ */
 export function newApplicantNotice(job: { id: string; title: string }, applicantName: string) {
   return {
     type: 'job_application' as const,
     title: `New applicant for ${job.title}`,
     body: `${applicantName} applied to "${job.title}".`,
     link: pipelinePath(job.id),
+    group: {
+      key: `job-applicants:${job.id}`,
+      text: (count: number) => ({
+        title: `${plural(count, 'new applicant')} for ${job.title}`,
+        body: `${applicantName} and ${plural(count - 1, 'other')} applied to "${job.title}".`,
+      }),
+    },
   };
 }
 

@@ -66,6 +66,8 @@ export function createPipelineService(ctx: AppContext) {
           ...(body.note ? { note: body.note } : {}),
         };
         await repo.setStatus(tx, id, entry, at);
+        // The same status again only records the note: the applicant has been told already.
+        if (row.status === body.status) return;
         const m = statusChangeMessages(
           { jobTitle: rec.jobTitle, company: rec.jobCompany, applicantName: rec.applicantName },
           body.status,

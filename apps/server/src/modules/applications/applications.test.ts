@@ -387,6 +387,12 @@ describe("the poster's pipeline", () => {
     for (const who of [other, applicants[0]!]) {
       expect((await api(who, 'GET', `/api/jobs/${jobId}/applications`)).statusCode).toBe(404);
     }
+    // The poster's bell counts the applicants of one job in one notification.
+    const bell = (
+      await db().select().from(notifications).where(eq(notifications.userId, poster.user.id))
+    ).filter((n) => n.link === `/my-jobs/${jobId}/applicants`);
+    expect(bell.map((n) => [n.title, n.count])).toEqual([['5 new applicants for Data Engineer', 5]]);
+    expect(bell[0]!.body).toBe('Applicant 4 and 4 others applied to "Data Engineer".');
     expect((await api(null, 'GET', `/api/jobs/${jobId}/applications`)).statusCode).toBe(401);
     expect((await api(poster, 'GET', '/api/jobs/not-an-id/applications')).statusCode).toBe(404);
     expect((await api(poster, 'GET', `/api/jobs/${jobId}/applications?cursor=WzEsMl0`)).statusCode).toBe(400);
@@ -429,6 +435,19 @@ describe("the poster's pipeline", () => {
       'Shortlisted: your application to Data Engineer at Globex',
     ]);
     for (const m of mails) expect(m.text).not.toContain('Strong SQL');
+
+    // A note under the same status is recorded without telling the applicant again.
+    const same = await api(poster, 'PATCH', `/api/applications/${id}`, {
+      status: 'interview',
+      note: 'Tuesday 10:00',
+    });
+    expect(same.json().application.history.map((h: { note?: string }) => h.note)).toEqual([
+      undefined,
+      'Strong SQL',
+      undefined,
+      'Tuesday 10:00',
+    ]);
+    expect((await db().select().from(mailOutbox).where(eq(mailOutbox.to, u.user.email))).length).toBe(2);
   });
 
   it('tells a rejected applicant kindly (the polite template)', async () => {
