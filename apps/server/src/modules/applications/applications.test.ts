@@ -1,5 +1,5 @@
 import { APPLICATION_MESSAGES, type Application } from '@agora/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -270,6 +270,43 @@ describe('applying', () => {
       .from(jobApplications)
       .where(eq(jobApplications.applicantId, racer.user.id));
     expect(row!.resumeKey).toBe(kept[0]!.key);
+  });
+});
+
+describe('an application that loses the race to the unique index', () => {
+  // Another request's application lands between this one's check and its insert: a trigger plays
+  // that request, so the unique index (not the check before it) refuses this one, every time.
+  beforeAll(async () => {
+    await db().execute(sql`
+      create function agora_test_race() returns trigger language plpgsql as $$
+      begin
+        if new.cover_note = 'race' then
+          insert into job_applications (job_id, applicant_id, cover_note, history)
+          values (new.job_id, new.applicant_id, 'first', '[]'::jsonb);
+        end if;
+        return new;
+      end $$`);
+    await db().execute(
+      sql`create trigger agora_test_race before insert on job_applications for each row execute function agora_test_race()`,
+    );
+  });
+  afterAll(async () => {
+    await db().execute(sql`drop trigger agora_test_race on job_applications`);
+    await db().execute(sql`drop function agora_test_race()`);
+  });
+
+  it('is 409 ALREADY_APPLIED (never 500), and its résumé is not left behind', async () => {
+    const late = await signup(t.app, { name: 'Lou Late' });
+    const jobId = await openJob();
+    const res = await applyTo(t.app, late, jobId, { coverNote: 'race' });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'ALREADY_APPLIED']);
+    expect(await resumeFilesOf(late)).toEqual([]);
+    const rows = await db()
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.applicantId, late.user.id));
+    // The trigger's stand-in row went with the refused transaction; the loser left nothing either.
+    expect(rows).toEqual([]);
   });
 });
 
