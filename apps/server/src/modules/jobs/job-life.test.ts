@@ -264,6 +264,7 @@ describe('renew and fill', () => {
   it('marks a job filled: off the listing, its page loads saying so, applying is closed; again is harmless', async () => {
     const id = await postApproved('Koala Filled Role');
     expect(await listedIds('search=koala')).toEqual([id]);
+    const countListed = await engineeringCount();
     const res = await act(id, 'fill', poster);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().job).toMatchObject({ _id: id, state: 'filled', status: 'approved' });
@@ -271,6 +272,8 @@ describe('renew and fill', () => {
     expect(row).toMatchObject({ status: 'filled' });
     expect(row!.filledAt?.getTime()).toBe(t.clock.now().getTime());
     expect(await listedIds('search=koala')).toEqual([]);
+    expect(await listedIds('category=Engineering&limit=50')).not.toContain(id);
+    expect(await engineeringCount()).toBe(countListed - 1);
     const page = await getJob(id);
     expect(page.statusCode).toBe(200);
     expect(page.json().state).toBe('filled');
