@@ -127,6 +127,27 @@ describe('Quick Apply and the applicant pipeline', () => {
     });
     jobId = await postApprovedJob(poster, TITLE, { screeningQuestions: QUESTIONS });
     otherId = await postApprovedJob(poster, OTHER);
+    // A second applicant, through the API, whose answer differs from the one the job requires.
+    const meera = await apiSignup(server.url, {
+      name: 'Meera Shah',
+      email: 'meera@example.com',
+      password: 'meera-password-1',
+    });
+    const job = (await (await fetch(`${server.url}/api/jobs/${jobId}`)).json()) as {
+      screeningQuestions: Array<{ _id: string }>;
+    };
+    const form = new FormData();
+    form.append('resume', new Blob([PDF], { type: 'application/pdf' }), 'meera.pdf');
+    form.append(
+      'answers',
+      JSON.stringify(job.screeningQuestions.map((q) => ({ questionId: q._id, answer: 'no' }))),
+    );
+    const applied = await fetch(`${server.url}/api/jobs/${jobId}/applications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${meera.token}` },
+      body: form,
+    });
+    expect(applied.status, await applied.clone().text()).toBe(201);
   });
 
   it('a seeker applies with a résumé, a cover note and answers, and the job page says where it stands', async () => {
@@ -201,9 +222,9 @@ describe('Quick Apply and the applicant pipeline', () => {
       .getByTestId('job-expiry')
       .getByText(/^Expires /)
       .waitFor();
-    await card.getByTestId('application-counts').getByText('Submitted 1').waitFor();
+    await card.getByTestId('application-counts').getByText('Submitted 2').waitFor();
     await shot(page, 'my-jobs-1280');
-    await card.getByRole('link', { name: 'View applicants (1)' }).click();
+    await card.getByRole('link', { name: 'View applicants (2)' }).click();
     await page.waitForURL(`${server.url}/my-jobs/${jobId}/applicants`);
 
     const applicant = page.getByRole('article', { name: 'Arjun Seeker' });
@@ -211,6 +232,11 @@ describe('Quick Apply and the applicant pipeline', () => {
     await applicant.getByText('Six years running Kubernetes in production.').waitFor();
     await applicant.getByText('Can you work from our Pune office?').waitFor();
     expect(await applicant.locator('[data-mismatch]').count()).toBe(0);
+    // The screened-out applicant comes last, marked, with the differing answer highlighted.
+    const screened = page.getByRole('article', { name: 'Meera Shah' });
+    await screened.getByTestId('screened-out').waitFor();
+    expect(await screened.locator('[data-mismatch]').count()).toBe(1);
+    expect(await page.getByRole('article').last().getByTestId('screened-out').count()).toBe(1);
 
     const download = page.waitForEvent('download');
     await applicant.getByRole('button', { name: 'Download résumé arjun-resume.pdf' }).click();
@@ -224,6 +250,7 @@ describe('Quick Apply and the applicant pipeline', () => {
     const patched = page.waitForResponse((r) => r.request().method() === 'PATCH');
     await applicant.getByRole('button', { name: 'Update status' }).click();
     expect((await patched).status()).toBe(200);
+    await page.getByRole('tab', { name: 'Submitted (1)' }).waitFor();
     await page.getByRole('tab', { name: 'Shortlisted (1)' }).click();
     const moved = page.getByRole('article', { name: 'Arjun Seeker' });
     await moved.getByText('Strong platform background; book a call.').waitFor();
@@ -233,6 +260,9 @@ describe('Quick Apply and the applicant pipeline', () => {
 
     const mobile = await pageFor(poster, 390);
     await mobile.page.goto(`${server.url}/my-jobs/${jobId}/applicants`);
+    await mobile.page.getByRole('article', { name: 'Meera Shah' }).waitFor();
+    expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
+    await shot(mobile.page, 'pipeline-submitted-390');
     await mobile.page.getByRole('tab', { name: 'Shortlisted (1)' }).click();
     await mobile.page.getByRole('article', { name: 'Arjun Seeker' }).waitFor();
     expect(await noOverflow(mobile.page)).toBeLessThanOrEqual(0);
@@ -296,5 +326,20 @@ describe('Quick Apply and the applicant pipeline', () => {
     await shot(seen.page, 'job-filled-1280');
     expect(seen.problems).toEqual([]);
     await seen.context.close();
+  });
+
+  it('the poster finds the screening questions on the edit form', async () => {
+    const { page, context, problems } = await pageFor(poster, 390);
+    await page.goto(`${server.url}/job/${jobId}/edit`);
+    const section = page.getByRole('region', { name: 'Screening questions' });
+    await section.waitFor();
+    expect(await section.getByRole('textbox', { name: /^Question 1/ }).inputValue()).toBe(QUESTIONS[0]!.text);
+    expect(await section.getByRole('textbox', { name: /^Question 2/ }).inputValue()).toBe(QUESTIONS[1]!.text);
+    expect(await section.getByRole('radio', { name: 'Yes' }).first().isChecked()).toBe(true);
+    expect(await section.getByRole('radio', { name: 'Any' }).nth(1).isChecked()).toBe(true);
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'applications-screening-questions-390.png') });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -29,7 +29,7 @@ export function ScreeningAnswers({
             <Text size="sm" className={classes.wrap}>
               {q?.text ?? 'A question no longer on the job'}
             </Text>
-            <Group gap={4} wrap="nowrap">
+            <Stack gap={0} align="flex-end" className={classes.answer}>
               <Badge variant="outline" color={mismatch ? 'yellow' : 'gray'}>
                 {a.answer === 'yes' ? 'Yes' : 'No'}
               </Badge>
@@ -38,7 +38,7 @@ export function ScreeningAnswers({
                   needs {q.requiredAnswer === 'yes' ? 'Yes' : 'No'}
                 </Text>
               ) : null}
-            </Group>
+            </Stack>
           </Group>
         );
       })}
