@@ -198,6 +198,18 @@ describe('Quick Apply on the job page', { timeout: 30_000 }, () => {
     },
   );
 
+  it('tells the poster of a pending job that applications open on approval', async () => {
+    serve(aJob({ status: 'pending', state: 'closed', author: { id: testUser.id, displayName: 'Asha' } }), {
+      status: 500,
+      body: {},
+    });
+    renderPage();
+    expect(await screen.findByText('Applications open once the posting is approved.')).toBeTruthy();
+    expect(screen.queryByText(APPLICATION_MESSAGES.jobClosed)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View applicants' })).toBeNull();
+    expect(document.getElementById('job-posting-ld')).toBeNull();
+  });
+
   it('gives search engines the posting of an open job, with Apply by Email beside Quick Apply', async () => {
     serve(aJob({ myApplication: null, expiresAt: '2030-01-01T00:00:00.000Z' }), { status: 500, body: {} });
     renderPage();

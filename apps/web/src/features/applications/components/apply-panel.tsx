@@ -58,6 +58,16 @@ function PrimaryAction({
   result: ApplicationCreateResult | null;
 }) {
   const { user, isLoggedIn } = useAuth();
+  // Before (or without) approval a posting has not taken applications yet: not "no longer".
+  if (job.status !== 'approved') {
+    return (
+      <Text size="sm" c="dimmed">
+        {job.status === 'pending'
+          ? 'Applications open once the posting is approved.'
+          : 'This posting is not listed, so it takes no applications.'}
+      </Text>
+    );
+  }
   if (job.state !== 'open') {
     return (
       <Text size="sm" fw={500} data-testid="applications-closed">
