@@ -4,7 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignup,
+  axeViolations,
   launchBrowser,
+  newAxePage,
   newPage,
   type RunningServer,
   SCREENSHOT_DIR,
@@ -309,7 +311,7 @@ describe('Quick Apply and the applicant pipeline', () => {
       .not.toBe(before);
 
     const other = page.getByRole('article').filter({ hasText: OTHER });
-    await other.getByRole('button', { name: `Mark ${OTHER} as filled` }).click();
+    await other.getByRole('button', { name: `Mark as filled: ${OTHER}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark as filled?' });
     await confirm.getByRole('button', { name: 'Mark as filled' }).click();
     await other.getByTestId('job-status').getByText('Filled').waitFor();
@@ -342,4 +344,41 @@ describe('Quick Apply and the applicant pipeline', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('has no serious accessibility problems on the new screens, at 1280 and 390 px', async () => {
+    const screens: Array<{ who: Session; path: string; ready: string; open?: string }> = [
+      { who: seeker, path: `/job/${jobId}`, ready: 'applied-note' },
+      { who: seeker, path: '/my-applications', ready: 'application-status' },
+      { who: poster, path: '/my-jobs', ready: 'application-counts' },
+      { who: poster, path: `/my-jobs/${jobId}/applicants`, ready: 'application-status' },
+      // The apply form, open, for someone who has not applied yet.
+      { who: await apiSignupFresh(), path: `/job/${jobId}`, ready: 'apply-now', open: 'Apply now' },
+    ];
+    for (const width of [1280, 390]) {
+      for (const s of screens) {
+        const { context, page } = await newAxePage(browser, { width, height: 800, reducedMotion: true });
+        await signInPage(page, server.url, s.who);
+        await page.goto(`${server.url}${s.path}`);
+        if (s.open) {
+          await page.getByRole('button', { name: s.open }).click();
+          await page.getByRole('dialog').waitFor();
+        } else {
+          await page.getByTestId(s.ready).first().waitFor();
+        }
+        expect(await axeViolations(page), `${s.path} at ${width}px`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
 });
+
+let fresh = 0;
+/** Another seeker who has not applied to anything yet. */
+function apiSignupFresh() {
+  fresh += 1;
+  return apiSignup(server.url, {
+    name: `Fresh Seeker ${fresh}`,
+    email: `fresh${fresh}@example.com`,
+    password: 'fresh-password-1',
+  });
+}

@@ -32,7 +32,7 @@ function ResumeButton({ application: a }: { application: Application }) {
         loading={download.isPending}
         onClick={() => download.mutate({ id: a._id, name: originalName })}
         className={classes.wrap}
-        aria-label={`Download résumé ${originalName}`}
+        aria-label={`Download résumé ${originalName} (${sizeLabel(size)})`}
       >
         {originalName} ({sizeLabel(size)})
       </Button>

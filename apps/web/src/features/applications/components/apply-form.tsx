@@ -59,6 +59,7 @@ export function ApplyForm({
       opened={opened}
       onClose={apply.isPending ? () => {} : onClose}
       title={`Apply: ${job.title}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       size="lg"
       fullScreen={phone}
     >

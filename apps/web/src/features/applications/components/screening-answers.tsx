@@ -30,7 +30,7 @@ export function ScreeningAnswers({
               {q?.text ?? 'A question no longer on the job'}
             </Text>
             <Stack gap={0} align="flex-end" className={classes.answer}>
-              <Badge variant="outline" color={mismatch ? 'yellow' : 'gray'}>
+              <Badge variant="outline" color={mismatch ? 'red.9' : 'gray'}>
                 {a.answer === 'yes' ? 'Yes' : 'No'}
               </Badge>
               {mismatch && q?.requiredAnswer ? (

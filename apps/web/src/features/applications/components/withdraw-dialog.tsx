@@ -21,6 +21,7 @@ export function WithdrawDialog({
       opened={application !== null}
       onClose={pending ? () => {} : onCancel}
       title="Withdraw application?"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >
       <Stack gap="sm">

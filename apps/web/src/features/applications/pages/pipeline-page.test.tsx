@@ -81,7 +81,7 @@ describe('The applicant pipeline', { timeout: 30_000 }, () => {
     expect(within(raviCard).getByText(/Five years of Go\./)).toBeTruthy();
     expect(within(raviCard).getByText('Can you work from Pune?')).toBeTruthy();
     expect(raviCard.querySelector('[data-mismatch]')).toBeNull();
-    expect(within(raviCard).getByRole('button', { name: 'Download résumé ravi.pdf' })).toBeTruthy();
+    expect(within(raviCard).getByRole('button', { name: 'Download résumé ravi.pdf (118 KB)' })).toBeTruthy();
 
     // The screened-out applicant is marked, their differing answer highlighted.
     const meeraCard = screen.getByRole('article', { name: 'Meera Shah' });

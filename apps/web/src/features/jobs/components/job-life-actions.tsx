@@ -60,7 +60,7 @@ export function JobLifeActions({ job }: { job: Job }) {
           variant="light"
           color="teal"
           leftSection={<IconCircleCheck size={16} aria-hidden />}
-          aria-label={`Mark ${job.title} as filled`}
+          aria-label={`Mark as filled: ${job.title}`}
           onClick={() => setConfirming(true)}
         >
           Mark as filled
@@ -75,6 +75,7 @@ export function JobLifeActions({ job }: { job: Job }) {
         opened={confirming}
         onClose={fill.isPending ? () => {} : () => setConfirming(false)}
         title="Mark as filled?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
       >
         <Stack gap="sm">

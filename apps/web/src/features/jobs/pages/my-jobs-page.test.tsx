@@ -94,7 +94,7 @@ describe('My Jobs: a listing’s life and its applications', { timeout: 30_000 }
     expect(within(card('Data Analyst')).getByTestId('job-expiry').textContent).toBe('Expires May 1, 2026');
 
     fireEvent.click(
-      within(card('Backend Engineer')).getByRole('button', { name: 'Mark Backend Engineer as filled' }),
+      within(card('Backend Engineer')).getByRole('button', { name: 'Mark as filled: Backend Engineer' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Mark as filled?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -102,7 +102,7 @@ describe('My Jobs: a listing’s life and its applications', { timeout: 30_000 }
     expect(posts).toEqual(['/api/jobs/j2/renew']);
 
     fireEvent.click(
-      within(card('Backend Engineer')).getByRole('button', { name: 'Mark Backend Engineer as filled' }),
+      within(card('Backend Engineer')).getByRole('button', { name: 'Mark as filled: Backend Engineer' }),
     );
     const again = await screen.findByRole('dialog', { name: 'Mark as filled?' });
     fireEvent.click(within(again).getByRole('button', { name: 'Mark as filled' }));
