@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignup,
@@ -346,25 +346,32 @@ describe('Quick Apply and the applicant pipeline', () => {
   });
 
   it('has no serious accessibility problems on the new screens, at 1280 and 390 px', async () => {
-    const screens: Array<{ who: Session; path: string; ready: string; open?: string }> = [
-      { who: seeker, path: `/job/${jobId}`, ready: 'applied-note' },
-      { who: seeker, path: '/my-applications', ready: 'application-status' },
-      { who: poster, path: '/my-jobs', ready: 'application-counts' },
-      { who: poster, path: `/my-jobs/${jobId}/applicants`, ready: 'application-status' },
+    const testId = (id: string) => (page: Page) => page.getByTestId(id).first();
+    const screens: Array<{ who: Session; path: string; ready: (page: Page) => Locator; open?: string }> = [
+      { who: seeker, path: `/job/${jobId}`, ready: testId('applied-note') },
+      { who: seeker, path: '/my-applications', ready: testId('application-status') },
+      { who: poster, path: '/my-jobs', ready: testId('application-counts') },
+      { who: poster, path: `/my-jobs/${jobId}/applicants`, ready: testId('application-status') },
+      {
+        who: poster,
+        path: `/job/${jobId}/edit`,
+        ready: (page) => page.getByRole('textbox', { name: /^Question 2/ }),
+      },
       // The apply form, open, for someone who has not applied yet.
-      { who: await apiSignupFresh(), path: `/job/${jobId}`, ready: 'apply-now', open: 'Apply now' },
+      {
+        who: await apiSignupFresh(),
+        path: `/job/${jobId}`,
+        ready: (page) => page.getByRole('dialog'),
+        open: 'Apply now',
+      },
     ];
     for (const width of [1280, 390]) {
       for (const s of screens) {
         const { context, page } = await newAxePage(browser, { width, height: 800, reducedMotion: true });
         await signInPage(page, server.url, s.who);
         await page.goto(`${server.url}${s.path}`);
-        if (s.open) {
-          await page.getByRole('button', { name: s.open }).click();
-          await page.getByRole('dialog').waitFor();
-        } else {
-          await page.getByTestId(s.ready).first().waitFor();
-        }
+        if (s.open) await page.getByRole('button', { name: s.open }).click();
+        await s.ready(page).waitFor();
         expect(await axeViolations(page), `${s.path} at ${width}px`).toEqual([]);
         await context.close();
       }
