@@ -26,7 +26,6 @@ import {
   type UploadedFile,
   uploadedFile,
 } from '../../lib/uploads.js';
-import { enqueueMail } from '../../platform/mail.js';
 import { notify, notifyOnceMany } from '../notifications/notifications.service.js';
 import { buildCalendar } from './hackathons.ics.js';
 import { reminderNotices, reviewMessages } from './hackathons.mail.js';
@@ -189,12 +188,12 @@ export function createHackathonsService(ctx: AppContext) {
         decision,
         pageUrl(`/hackathon/${id}`),
       );
-      await enqueueMail(tx, { to: author!.authorEmail, subject: m.subject, text: m.text });
       await notify(tx, row!.authorId, {
         type: 'hackathon_review',
         title: m.title,
         body: m.body,
         link: m.link,
+        mail: { to: author!.authorEmail, subject: m.subject, text: m.text },
       });
     });
     const rec = await repo.findRecord(exec, id, admin.id);

@@ -40,7 +40,11 @@ export interface NotificationGroup {
   text: (count: number) => { title: string; body?: string };
 }
 
-/** What a notification says; `mail`, on the once-only kinds, is e-mailed when (and only when) it is new. */
+/**
+ * What a notification says. A notification that also goes out by e-mail carries it as `mail` (to
+ * notify, or notifyOnce where it is e-mailed when, and only when, it is new): the notification and
+ * its e-mail are written by the same statements' transaction, so one never exists without the other.
+ */
 export interface NotificationText {
   type: NotificationType;
   title: string;
@@ -88,15 +92,19 @@ async function notifyGrouped(
 }
 
 /**
- * Records an in-app notification (or adds it to its group). Call it with the transaction of the
- * event it reports, so the notification exists exactly when the event does.
+ * Records an in-app notification (or adds it to its group) and queues its `mail`, if it has one.
+ * Call it with the transaction of the event it reports, so the notification and its e-mail exist
+ * exactly when the event does.
  */
-export async function notify(exec: Executor, userId: string, n: NotificationText): Promise<void> {
-  if (n.group) {
-    await notifyGrouped(exec, userId, n, n.group);
-    return;
-  }
-  await repo.insertNotifications(exec, [row(userId, n)]);
+export async function notify(
+  exec: Executor,
+  userId: string,
+  n: NotificationText & { mail?: MailMessage },
+): Promise<void> {
+  const { mail, ...text } = n;
+  if (text.group) await notifyGrouped(exec, userId, text, text.group);
+  else await repo.insertNotifications(exec, [row(userId, text)]);
+  if (mail) await enqueueMails(exec, [mail]);
 }
 
 /** Recipients per statement in notifyGroupMany (7 parameters each). */

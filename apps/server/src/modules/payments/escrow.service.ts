@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { createQuestionsService } from '../questions/questions.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
@@ -75,20 +74,22 @@ export function createEscrowService(ctx: AppContext) {
             const left = timeLeft(q.deadline!.getTime() - now.getTime());
             const link = `${ctx.config.publicUrl}/question/${q.id}/rewards`;
             const body = `Distribute the ${rupees(q.amount ?? 0)} reward for "${q.title}" within ${left}; after the deadline it goes automatically to the answer ranked first (or back to you if nobody answered).`;
+            const to = emails.get(q.authorId);
             await notify(tx, q.authorId, {
               type: 'reward',
               title: 'Your reward deadline is near',
               body,
               link: `/question/${q.id}/rewards`,
+              ...(to
+                ? {
+                    mail: {
+                      to,
+                      subject: `Distribute your reward within ${left}`,
+                      text: `${body}\n\n${link}`,
+                    },
+                  }
+                : {}),
             });
-            const to = emails.get(q.authorId);
-            if (to) {
-              await enqueueMail(tx, {
-                to,
-                subject: `Distribute your reward within ${left}`,
-                text: `${body}\n\n${link}`,
-              });
-            }
           }
           return claimed.length;
         });

@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
-import { enqueueMail, type MailMessage } from '../../platform/mail.js';
+import type { MailMessage } from '../../platform/mail.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { audit } from '../../lib/audit.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -275,14 +275,11 @@ export function createWalletService(ctx: AppContext) {
               title: 'Your reward was refunded',
               body: `Nobody answered "${q.title}" before its deadline, so ${rupees(total)} is back in your wallet.`,
               link: '/wallet',
-            });
-            await enqueueMail(
-              tx,
-              escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was refunded`, [
+              mail: escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was refunded`, [
                 `Nobody answered "${q.title}" before its deadline, so the reward is back in your wallet.`,
                 `${ctx.config.publicUrl}/wallet`,
               ]),
-            );
+            });
             return 'refunded';
           }
           // Equal shares in whole paise; the leftover to the earliest answer (listed first).
@@ -338,14 +335,11 @@ export function createWalletService(ctx: AppContext) {
             title: 'Your reward was distributed automatically',
             body: `The deadline of "${q.title}" passed: ${rupees(total)} went to the answer${n > 1 ? 's' : ''} ranked first.`,
             link,
-          });
-          await enqueueMail(
-            tx,
-            escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was distributed automatically`, [
+            mail: escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was distributed automatically`, [
               `The deadline of "${q.title}" passed, so its reward went to the answer${n > 1 ? 's' : ''} ranked first.`,
               `${ctx.config.publicUrl}${link}`,
             ]),
-          );
+          });
           return 'auto-distributed';
         });
       } catch (err) {
