@@ -1,12 +1,36 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, TEST_DATABASE_URL } from '../../test/helpers.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import type { TaskDefinition } from '../tasks.js';
 import { tasks } from '../tasks.js';
 import { InProcessTaskRunner, PgBossTaskRunner, type TaskRunner } from './task-runner.js';
+
+// The runner's retry delays and stop() grace use node:timers/promises, which the fake clock does not
+// reach: here its setTimeout is the global one (faked where a test fakes the clock), with the same
+// signal and ref options.
+vi.mock('node:timers/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:timers/promises')>();
+  function setTimeout<T = void>(ms?: number, value?: T, opts: { signal?: AbortSignal; ref?: boolean } = {}) {
+    return new Promise<T>((resolve, reject) => {
+      const { signal } = opts;
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        globalThis.clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = globalThis.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(value as T);
+      }, ms);
+      if (opts.ref === false) timer.unref?.();
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+  return { ...real, setTimeout, default: { ...real, setTimeout } };
+});
 
 const quiet = { info: () => {}, error: () => {} };
 const fakeCtx = { marker: 'ctx' } as unknown as AppContext;
@@ -17,14 +41,6 @@ afterEach(async () => {
   for (const r of runners.splice(0)) await r.stop();
   for (const d of databases.splice(0)) await d.close();
 });
-
-async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(20);
-  }
-}
 
 describe('the task registry', () => {
   it('lists the moved timers, each once, with a positive period', () => {
@@ -41,17 +57,28 @@ describe('the task registry', () => {
   });
 });
 
+// The in-process runner is timers only, so the clock is faked: periods, retry delays and slow
+// handlers are stepped through exactly instead of being waited out.
 describe('in-process runner (PGlite)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(async () => {
+    // Stopped here, under the fake clock, so a handler still sleeping can be stepped to its end.
+    const stopping = Promise.all(runners.splice(0).map((r) => r.stop()));
+    await vi.runAllTimersAsync();
+    await stopping;
+    vi.useRealTimers();
+  });
+
   function inProcess(list: TaskDefinition[], retries = 2) {
     const r = new InProcessTaskRunner(fakeCtx, list, { log: quiet, retries });
     runners.push(r);
     return r;
   }
 
-  it('runs a task at start and then once per period, never overlapping, with the app context', async () => {
+  it('runs a task at start and then once per period, with the app context, and not after stop()', async () => {
     const starts: number[] = [];
-    let active = 0;
-    let overlapped = false;
     const seen: unknown[] = [];
     const r = inProcess([
       {
@@ -59,26 +86,52 @@ describe('in-process runner (PGlite)', () => {
         everySeconds: 0.2,
         handler: async (ctx) => {
           seen.push(ctx);
+          starts.push(Date.now());
+          await sleep(50);
+        },
+      },
+    ]);
+    const t0 = Date.now();
+    await r.start();
+    await vi.advanceTimersByTimeAsync(900);
+    // A period is measured from one start to the next, whatever the handler takes.
+    expect(starts.map((s) => s - t0)).toEqual([0, 200, 400, 600, 800]);
+    expect(seen.every((c) => c === fakeCtx)).toBe(true);
+    const stopping = r.stop();
+    await vi.advanceTimersByTimeAsync(50);
+    await stopping;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(starts).toHaveLength(5); // stopped means stopped
+  });
+
+  it('a run longer than its period delays the next one: runs of a task never overlap', async () => {
+    const starts: number[] = [];
+    let active = 0;
+    let overlapped = false;
+    const r = inProcess([
+      {
+        name: 'test.slow-tick',
+        everySeconds: 0.2,
+        handler: async () => {
           if (active > 0) overlapped = true;
           active++;
           starts.push(Date.now());
-          await sleep(50);
+          await sleep(300);
           active--;
         },
       },
     ]);
     const t0 = Date.now();
     await r.start();
-    await sleep(1000);
-    await r.stop();
-    const n = starts.length;
-    expect(n).toBeGreaterThanOrEqual(3);
-    expect(n).toBeLessThanOrEqual(6);
-    expect(starts[0]! - t0).toBeLessThan(150);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(starts).toHaveLength(4);
+    expect(starts[0]).toBe(t0);
+    // Each run starts as soon as the previous one ended (a timer tick later), never during it.
+    for (let i = 1; i < starts.length; i++) {
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(300);
+      expect(starts[i]! - starts[i - 1]!).toBeLessThan(305);
+    }
     expect(overlapped).toBe(false);
-    expect(seen.every((c) => c === fakeCtx)).toBe(true);
-    await sleep(400);
-    expect(starts.length).toBe(n); // stopped means stopped
   });
 
   it('retries a failing run, and a failure stops neither other tasks nor later periods', async () => {
@@ -103,9 +156,26 @@ describe('in-process runner (PGlite)', () => {
       },
     ]);
     await r.start();
-    // Retry delay: a tenth of the period, at least 1 s.
-    await waitFor(() => attempts === 2, 5000);
-    expect(other).toBeGreaterThan(1);
+    await vi.advanceTimersByTimeAsync(0); // the first run starts at once
+    expect(attempts).toBe(1);
+    // A failed run waiting for its retry is what GET /metrics counts as queued.
+    expect(await r.queueDepths()).toEqual(
+      new Map([
+        ['test.flaky', 1],
+        ['test.broken', 1],
+      ]),
+    );
+    // Retry delay: a tenth of the period, at least 1 s, doubled per attempt.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(attempts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempts).toBe(2);
+    expect(other).toBe(2);
+    // The broken task's third and last attempt comes 2 s later; its next period starts right after.
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(other).toBe(4);
+    expect(attempts).toBe(2); // the flaky task succeeded: no more attempts until its next period
+    expect((await r.queueDepths()).get('test.flaky')).toBe(0);
   });
 
   it('stop() waits for a running handler', async () => {
@@ -121,8 +191,15 @@ describe('in-process runner (PGlite)', () => {
       },
     ]);
     await r.start();
-    await sleep(50);
-    await r.stop();
+    await vi.advanceTimersByTimeAsync(50);
+    let stopped = false;
+    const stopping = r.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(stopped).toBe(false);
+    await vi.advanceTimersByTimeAsync(50);
+    await stopping;
     expect(finished).toBe(true);
   });
 });
@@ -153,13 +230,12 @@ describe.runIf(TEST_DATABASE_URL)('pg-boss runner (PostgreSQL)', () => {
     });
     const a = boss(url, [task('a')]);
     const b = boss(url, [task('b')]);
-    await Promise.all([a.start(), b.start()]);
     const t0 = Date.now();
-    await sleep(5000);
+    await Promise.all([a.start(), b.start()]);
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(3), { timeout: 15_000, interval: 50 });
     await Promise.all([a.stop(), b.stop()]);
     const seconds = (Date.now() - t0) / 1000;
     // Once per instance would be about twice this many.
-    expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(runs.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     // The database holds one job per period: no period has two.
     const c = new pg.Client({ connectionString: url });
@@ -187,13 +263,29 @@ describe.runIf(TEST_DATABASE_URL)('pg-boss runner (PostgreSQL)', () => {
         },
       },
     ]);
+    // The start is under way (it has not yet reached the database) when the stop comes.
     const starting = r.start();
-    await sleep(10);
     await r.stop();
-    // The start neither rejects nor leaves anything running behind the stop.
+    // The start neither rejects nor leaves anything running behind the stop: its queue's
+    // connections are closed, so nothing is left to poll for or offer a job.
     await expect(starting).resolves.toBeUndefined();
     const after = runs;
-    await sleep(2500);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await vi.waitFor(
+        async () => {
+          const { rows } = await c.query(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and application_name = 'agora-tasks'`,
+          );
+          expect(rows[0].n).toBe(0);
+        },
+        { timeout: 5000, interval: 50 },
+      );
+    } finally {
+      await c.end();
+    }
     expect(runs).toBe(after);
   });
 
@@ -202,10 +294,14 @@ describe.runIf(TEST_DATABASE_URL)('pg-boss runner (PostgreSQL)', () => {
     let attempts = 0;
     let slowFinished = false;
     let slowStarted = false;
+    let stopRequested!: () => void;
+    const stopping = new Promise<void>((resolve) => {
+      stopRequested = resolve;
+    });
     const r = boss(url, [
       {
         name: 'test.flaky',
-        everySeconds: 30,
+        everySeconds: 10,
         handler: async () => {
           attempts++;
           if (attempts === 1) throw new Error('first attempt fails');
@@ -216,13 +312,23 @@ describe.runIf(TEST_DATABASE_URL)('pg-boss runner (PostgreSQL)', () => {
         everySeconds: 3600,
         handler: async () => {
           slowStarted = true;
-          await sleep(1500);
+          // Still working when the stop comes, and for a while after.
+          await stopping;
+          await sleep(300);
           slowFinished = true;
         },
       },
     ]);
     await r.start();
-    await waitFor(() => attempts >= 2 && slowStarted, 20_000);
+    // Retry delay: a tenth of the period, at least 1 s.
+    await vi.waitFor(
+      () => {
+        expect(attempts).toBeGreaterThanOrEqual(2);
+        expect(slowStarted).toBe(true);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    stopRequested();
     await r.stop();
     expect(slowFinished).toBe(true);
     // The second attempt was pg-boss's retry of the same period's job, not a new period.
