@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './domain/initials.js';
+export * from './domain/money.js';
 export * from './domain/plain-text.js';
 export * from './domain/plural.js';
 export * from './domain/relative-time.js';

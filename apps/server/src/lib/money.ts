@@ -1,4 +1,2 @@
-import { formatRupees } from '@agora/shared';
-
-/** Paise as the text of a message or an e-mail: "₹1,234.50" (the one server-side money format). */
-export const rupees = (paise: number): string => `₹${formatRupees(paise)}`;
+/** Paise as the text of a message or an e-mail: the shared format the screens show, "₹1,234.50". */
+export { rupees } from '@agora/shared';

@@ -22,10 +22,6 @@ export function splitPaise(totalPaise: number, percentages: number[]): number[] 
   return shares;
 }
 
-export function formatRupees(paise: number): string {
-  return (paise / 100).toFixed(2);
-}
-
 /** How a ranking becomes a suggested split of the reward (see `suggestSplit`). */
 export const SUGGESTED_SPLIT = {
   /** At most this many answers share the reward. */
