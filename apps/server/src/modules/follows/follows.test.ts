@@ -1,24 +1,24 @@
 import { MSG } from '@agora/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { follows, notifications, users } from '../../db/schema/index.js';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
-let ann: TestUser;
-let ben: TestUser;
-let cat: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
-  ann = await signup(t.app, { name: 'Ann Lee' });
-  ben = await signup(t.app, { name: 'Ben Okafor' });
-  cat = await signup(t.app, { name: 'Cat Ruiz' });
 });
 afterAll(() => t.close());
 
 const post = (url: string, u: TestUser | undefined, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: u?.auth ?? {}, payload: payload as object });
 const get = (url: string, u?: TestUser) => t.app.inject({ method: 'GET', url, headers: u?.auth ?? {} });
+
+async function follow(follower: TestUser, followee: TestUser) {
+  const res = await post('/api/users/follow', follower, { targetUserId: followee.user.id });
+  expect(res.statusCode).toBe(200);
+  return res;
+}
 
 async function counts(id: string) {
   const [row] = await t.database.db
@@ -29,6 +29,16 @@ async function counts(id: string) {
 }
 
 describe('follow and unfollow', () => {
+  // Three new people per test, nobody following anyone: each test sets up the follows it needs.
+  let ann: TestUser;
+  let ben: TestUser;
+  let cat: TestUser;
+  beforeEach(async () => {
+    ann = await signup(t.app, { name: 'Ann Lee' });
+    ben = await signup(t.app, { name: 'Ben Okafor' });
+    cat = await signup(t.app, { name: 'Cat Ruiz' });
+  });
+
   it('follows, idempotently, returning the follower count, and notifies once', async () => {
     const first = await post('/api/users/follow', ben, { targetUserId: ann.user.id });
     expect(first.statusCode).toBe(200);
@@ -48,6 +58,8 @@ describe('follow and unfollow', () => {
   });
 
   it('lists following and followers as ids, with names alongside', async () => {
+    await follow(ben, ann);
+    await follow(cat, ann);
     const following = (await get('/api/users/following', ben)).json();
     expect(following.following).toEqual([ann.user.id]);
     expect(following.users).toEqual([
@@ -63,18 +75,18 @@ describe('follow and unfollow', () => {
   });
 
   it('marks followers the caller follows back, and totals come from the counters, not the bounded list', async () => {
-    await post('/api/users/follow', ann, { targetUserId: cat.user.id });
+    await follow(ben, ann);
+    await follow(cat, ann);
+    await follow(ann, cat);
     const followers = (await get('/api/users/followers', ann)).json();
     const byId = Object.fromEntries(followers.users.map((u: { id: string }) => [u.id, u]));
     expect(byId[cat.user.id].followed).toBe(true);
     expect(byId[ben.user.id].followed).toBe(false);
-    await post('/api/users/unfollow', ann, { targetUserId: cat.user.id });
     // A user with more followers than FOLLOW_LIST_MAX: the list is bounded, the total is not.
     await t.database.db.update(users).set({ followerCount: 5000 }).where(eq(users.id, ann.user.id));
     const big = (await get('/api/users/followers', ann)).json();
     expect(big.total).toBe(5000);
     expect(big.users).toHaveLength(2);
-    await t.database.db.update(users).set({ followerCount: 2 }).where(eq(users.id, ann.user.id));
   });
 
   it('notifies once per follower: follow, unfollow, follow leaves one notification', async () => {
@@ -95,6 +107,8 @@ describe('follow and unfollow', () => {
   });
 
   it('answers the follower count and user info without a token; 404 for unknown users', async () => {
+    await follow(ben, ann);
+    await follow(cat, ann);
     expect((await get(`/api/users/${ann.user.id}/followers/count`)).json()).toEqual({ count: 2 });
     expect((await get(`/api/users/${ann.user.id}/info`)).json()).toMatchObject({
       displayName: 'Ann Lee',
@@ -116,6 +130,8 @@ describe('follow and unfollow', () => {
   });
 
   it('unfollows idempotently and decrements both counts', async () => {
+    await follow(ben, ann);
+    await follow(cat, ann);
     const res = await post('/api/users/unfollow', ben, { targetUserId: ann.user.id });
     expect(res.json()).toEqual({ followerCount: 1, following: false, message: MSG.unfollowSuccess });
     expect((await post('/api/users/unfollow', ben, { targetUserId: ann.user.id })).json().followerCount).toBe(
