@@ -30,20 +30,23 @@ describe(`graceful shutdown (${dbKind})`, () => {
     };
 
     // A task still running when shutdown starts: its work must land before the counts are written.
-    let taskStarted = false;
+    let taskStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      taskStarted = resolve;
+    });
     await t.app.startTasks([
       {
         name: 'test.slow-views',
         everySeconds: 3600,
         handler: async (ctx) => {
-          taskStarted = true;
+          taskStarted();
           await sleep(300);
           ctx.views.add('ideas', ideaId, 7);
         },
       },
     ]);
     for (let i = 0; i < 300; i++) t.app.ctx.views.add('ideas', ideaId);
-    while (!taskStarted) await sleep(10);
+    await started;
     await closeApp(t.app, database);
     rmSync(t.dataDir, { recursive: true, force: true });
     expect(atClose).toBe(307);

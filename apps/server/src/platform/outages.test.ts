@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Outages, RedisUnavailableError, unavailableDependency } from './outages.js';
 
 /** An error as Drizzle throws it: the statement and its parameters in the message, the driver's error as the cause. */
@@ -113,17 +113,22 @@ describe('Outages', () => {
       },
       { probeMs: 20 },
     );
-    outages.failed('database', new Error('PGlite is closed'));
-    await new Promise((res) => setTimeout(res, 100));
-    expect(outages.isDown('database')).toBe(true);
-    expect(probes).toBeGreaterThan(1);
-    answers = true;
-    await new Promise((res) => setTimeout(res, 100));
-    expect(outages.isDown('database')).toBe(false);
-    const seen = probes;
-    await new Promise((res) => setTimeout(res, 100));
-    // Probing stops with the outage.
-    expect(probes).toBe(seen);
+    vi.useFakeTimers();
+    try {
+      outages.failed('database', new Error('PGlite is closed'));
+      // One probe per period while it lasts.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(outages.isDown('database')).toBe(true);
+      expect(probes).toBe(5);
+      answers = true;
+      await vi.advanceTimersByTimeAsync(20);
+      expect(outages.isDown('database')).toBe(false);
+      // Probing stops with the outage.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(probes).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(r.lines.map((l) => l.msg)).toEqual([
       'database unavailable: PGlite is closed',
       'database available again',
