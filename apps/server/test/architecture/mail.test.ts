@@ -34,14 +34,6 @@ const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
 };
 
-/**
- * Notifications whose e-mail is still queued beside notify() rather than passed as its `mail`.
- * Moving the e-mail into notify's `mail` removes the file from here (the last test insists).
- */
-const NOTIFICATION_MAIL_BESIDE_NOTIFY: Record<string, string> = {
-  'modules/jobs/jobs.review.service.ts': "the job review decision's e-mail to the poster",
-};
-
 /** Text that queues mail itself: imports enqueueMail/enqueueMails, or inserts into the outbox table. */
 export function queuesMail(text: string): boolean {
   const imported = [
@@ -64,19 +56,12 @@ describe('e-mail of notifications goes through the notifications service', () =>
   });
 
   it('no other file queues mail, except the listed mail that is not a notification', () => {
-    const allowed = new Set([
-      ...MAIL_OWNERS,
-      ...Object.keys(MAIL_WITHOUT_NOTIFICATION),
-      ...Object.keys(NOTIFICATION_MAIL_BESIDE_NOTIFY),
-    ]);
+    const allowed = new Set([...MAIL_OWNERS, ...Object.keys(MAIL_WITHOUT_NOTIFICATION)]);
     expect(senders.filter((f) => !allowed.has(f))).toEqual([]);
   });
 
   it('every listed exception still queues mail itself (the lists do not outlive their reason)', () => {
-    const listed = [
-      ...Object.keys(MAIL_WITHOUT_NOTIFICATION),
-      ...Object.keys(NOTIFICATION_MAIL_BESIDE_NOTIFY),
-    ];
+    const listed = Object.keys(MAIL_WITHOUT_NOTIFICATION);
     expect(listed.filter((f) => !senders.includes(f))).toEqual([]);
   });
 

@@ -3,7 +3,6 @@ import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { enqueueMail } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canReviewJobs } from './jobs.policy.js';
 import { applicationsOpen, presentJob } from './jobs.present.js';
@@ -84,28 +83,28 @@ export function createJobReviewService(ctx: AppContext) {
       // In-app notifications keep the path; e-mails need the whole address (PUBLIC_URL).
       const pageUrl = `${ctx.config.publicUrl}${link}`;
       if (decision.status === 'approved') {
-        await enqueueMail(tx, {
-          to: row.authorEmail,
-          subject: `Your job posting "${updated.title}" is live`,
-          text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub until ${listedUntil(updated.expiresAt)}. You can renew it or mark it filled from My Jobs (${ctx.config.publicUrl}/my-jobs).\n\nView it: ${pageUrl}`,
-        });
         await notify(tx, updated.posterId, {
           type: 'job_review',
           title: 'Job posting approved',
           body: `"${updated.title}" is now listed on the Jobs Hub.`,
           link,
+          mail: {
+            to: row.authorEmail,
+            subject: `Your job posting "${updated.title}" is live`,
+            text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub until ${listedUntil(updated.expiresAt)}. You can renew it or mark it filled from My Jobs (${ctx.config.publicUrl}/my-jobs).\n\nView it: ${pageUrl}`,
+          },
         });
       } else {
-        await enqueueMail(tx, {
-          to: row.authorEmail,
-          subject: `Your job posting "${updated.title}" was not approved`,
-          text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can see it at ${pageUrl} and post a corrected version at any time.`,
-        });
         await notify(tx, updated.posterId, {
           type: 'job_review',
           title: 'Job posting not approved',
           body: `"${updated.title}": ${reason}`,
           link,
+          mail: {
+            to: row.authorEmail,
+            subject: `Your job posting "${updated.title}" was not approved`,
+            text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can see it at ${pageUrl} and post a corrected version at any time.`,
+          },
         });
       }
       return presentJob(row, admin, ctx.clock.now());
