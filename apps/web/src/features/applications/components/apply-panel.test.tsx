@@ -178,6 +178,8 @@ describe('Quick Apply on the job page', { timeout: 30_000 }, () => {
     const signIn = await screen.findByRole('link', { name: 'Sign in to apply' });
     // Apply by Email stays as the second way.
     expect(screen.getByRole('link', { name: /Apply by Email/ })).toBeTruthy();
+    // The address itself is on the page, for a visitor without a mail client.
+    expect(screen.getByTestId('contact-email').textContent).toBe(aJob().contactEmail);
     expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
     fireEvent.click(signIn);
     expect(screen.getByTestId('location').textContent).toBe('/login');

@@ -123,15 +123,21 @@ export function ApplyPanel({ job }: { job: Job }) {
       </Title>
       <PrimaryAction job={job} onApply={() => setOpened(true)} result={result} />
       {canApply && job.contactEmail ? (
-        <Button
-          component="a"
-          href={mailto}
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconMail size={14} aria-hidden />}
-        >
-          Apply by Email
-        </Button>
+        // The address is shown too: without a mail client a mailto link does nothing.
+        <Stack gap={2} align="flex-start">
+          <Button
+            component="a"
+            href={mailto}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconMail size={14} aria-hidden />}
+          >
+            Apply by Email
+          </Button>
+          <Text size="xs" c="dimmed" data-testid="contact-email">
+            {job.contactEmail}
+          </Text>
+        </Stack>
       ) : null}
       {open ? (
         <ApplyForm
