@@ -20,6 +20,32 @@ export function setPageHeaders(reply: FastifyReply, page: { nextCursor?: string 
   if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
 }
 
+/**
+ * `Content-Disposition: attachment` naming the file for every browser: an ASCII `filename` (other
+ * characters, quotes and backslashes become `_`) and the exact name in RFC 5987 `filename*`.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Sends a file only some people may read (a submission, a résumé): as an attachment of its stored
+ * type, never sniffed, never kept by a cache.
+ */
+export function sendPrivateFile(
+  reply: FastifyReply,
+  f: { name: string; mimetype: string; size: number; data: unknown },
+) {
+  return reply
+    .header('Content-Type', f.mimetype)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Length', f.size)
+    .header('Content-Disposition', attachmentDisposition(f.name))
+    .send(f.data);
+}
+
 /** A multipart request (text fields and at most one file), where an oversize file is 413 with the area's own sentence. */
 export async function readUpload(
   req: FastifyRequest,

@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { multipartBody, setPageHeaders } from '../../lib/http.js';
+import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
 import { createApplyService } from './applications.apply.service.js';
 import { createMyApplicationsService } from './applications.mine.service.js';
 import { createPipelineService } from './applications.pipeline.service.js';
@@ -151,17 +151,7 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const f = await resumes.open(req.user!, req.params.id);
-        const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        return reply
-          .header('Content-Type', f.mimetype)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .header('Content-Length', f.size)
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-          )
-          .send(f.data);
+        return sendPrivateFile(reply, f);
       },
     );
   };

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { multipartBody, setPageHeaders } from '../../lib/http.js';
+import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
 import { depthCheckedJsonParser } from '../../lib/json-body.js';
 import { createHackathonsService } from './hackathons.service.js';
 
@@ -277,17 +277,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const f = await hackathons.submissionFile(req.user!, req.params.id, req.params.sid);
-        const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        return reply
-          .header('Content-Type', f.mimetype)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .header('Content-Length', f.size)
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-          )
-          .send(f.data);
+        return sendPrivateFile(reply, f);
       },
     );
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { attachmentDisposition } from '../../lib/http.js';
 import { PRIVATE_UPLOAD_PURPOSES, RASTER_IMAGE_TYPES } from '../../lib/uploads.js';
 import { STORAGE_KEY_RE } from '../../platform/storage.js';
 import { findFileByKey } from './uploads.repo.js';
@@ -28,11 +29,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       );
       if (!RASTER_IMAGE_TYPES.includes(row.mimetype)) {
-        const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        reply.header(
-          'Content-Disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
-        );
+        reply.header('Content-Disposition', attachmentDisposition(row.originalName));
       }
       reply.header('Content-Length', data.size);
       return reply.send(data.body);
