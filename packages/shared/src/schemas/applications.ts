@@ -2,19 +2,6 @@
 import { z } from 'zod';
 import { FilePart, jsonPart, TextPart } from './common.js';
 
-/** submitted on applying; the poster moves it through the rest; the applicant may withdraw. */
-export const APPLICATION_STATUSES = [
-  'submitted',
-  'reviewed',
-  'shortlisted',
-  'interview',
-  'offer',
-  'hired',
-  'rejected',
-  'withdrawn',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
 /** The statuses a poster (or an admin) may set with PATCH /api/applications/{id}. */
 export const POSTER_APPLICATION_STATUSES = [
   'reviewed',
@@ -24,6 +11,10 @@ export const POSTER_APPLICATION_STATUSES = [
   'hired',
   'rejected',
 ] as const;
+
+/** submitted on applying; the poster moves it through the rest; the applicant may withdraw. */
+export const APPLICATION_STATUSES = ['submitted', ...POSTER_APPLICATION_STATUSES, 'withdrawn'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** How each status reads on a screen. */
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
