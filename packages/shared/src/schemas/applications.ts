@@ -1,5 +1,6 @@
 // Schemas of job applications (Quick Apply and the poster's pipeline).
 import { z } from 'zod';
+import { JobMatch, REFERRAL_STATUSES } from './careers.js';
 import { FilePart, jsonPart, TextPart } from './common.js';
 
 /** The statuses a poster (or an admin) may set with PATCH /api/applications/{id}. */
@@ -93,6 +94,20 @@ export const Application = z.object({
   answers: z.array(ApplicationAnswer),
   screenedOut: z.boolean(),
   history: z.array(ApplicationHistoryEntry),
+  /** The poster's list only: how the applicant matches the job, which orders the list. */
+  match: JobMatch.optional(),
+  /** The first person who accepted a referral request for this application, or null. */
+  referredBy: z.object({ id: z.string(), displayName: z.string() }).nullable().optional(),
+  /** The applicant's own views only: the referral requests they sent for it. */
+  referrals: z
+    .array(
+      z.object({
+        _id: z.string(),
+        referrer: z.object({ id: z.string(), displayName: z.string() }),
+        status: z.enum(REFERRAL_STATUSES),
+      }),
+    )
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

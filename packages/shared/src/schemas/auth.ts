@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants.js';
 import { MSG } from '../messages.js';
 import { NAME_TEXT } from '../domain/visible-text.js';
+import { ProfileFieldsBody, ProfileLevel, StoredResumeInfo } from './careers.js';
 import { Email, shownName, text } from './common.js';
 
 /** Sentences of the account screens that the spec does not quote. */
@@ -27,6 +28,15 @@ export const PublicUser = z.object({
   createdAt: z.string(),
   /** The caller's own profile only (`/api/users/me`): the daily digest of followed categories. */
   categoryDigest: z.boolean().optional(),
+  /** The caller's own profile only: what Smart Matching reads. */
+  headline: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  location: z.string().nullable().optional(),
+  level: ProfileLevel.optional(),
+  skills: z.array(z.string()).optional(),
+  /** Skills found in the stored résumé that the user has not removed. */
+  inferredSkills: z.array(z.string()).optional(),
+  resume: StoredResumeInfo.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -64,7 +74,7 @@ export type AuthResult = z.infer<typeof AuthResult>;
 
 export const MeResult = z.object({ user: PublicUser });
 
-export const UpdateMeBody = z.object({
+export const UpdateMeBody = ProfileFieldsBody.extend({
   name: DisplayName().optional(),
   displayName: DisplayName().optional(),
   /** "E-mail me a daily digest of new questions in categories I follow". */

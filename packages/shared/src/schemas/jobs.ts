@@ -1,6 +1,7 @@
 // Schemas of the jobs area (request and response shapes shared by server and web).
 import { z } from 'zod';
 import { hasVisibleText } from '../domain/visible-text.js';
+import { JobMatch, NetworkPerson } from './careers.js';
 import {
   canonicalJobCategory,
   JOB_CATEGORIES,
@@ -129,6 +130,13 @@ export const Job = z.object({
     .object({ _id: z.string(), status: z.enum(APPLICATION_STATUSES), createdAt: z.string() })
     .nullable()
     .optional(),
+  /** Signed-in viewers only: how the job matches their profile (absent for visitors). */
+  match: JobMatch.optional(),
+  /**
+   * GET /api/jobs/{id}, signed in: people the viewer follows or who follow them whose profile
+   * company is the job's company, whom they may ask for a referral.
+   */
+  network: z.array(NetworkPerson).optional(),
   /** GET /api/jobs/mine only: the job's applications by status. */
   applicationCounts: z.record(z.string(), z.number().int()).optional(),
   /** Only for the poster and admins (null otherwise). */

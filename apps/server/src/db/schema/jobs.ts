@@ -71,6 +71,9 @@ export const jobs = pgTable(
     locationKey: text('location_key').generatedAlwaysAs(
       sql`lower(city) || E'\n' || lower(coalesce(state, '')) || E'\n' || lower(country)`,
     ),
+    // The skills by the key they are compared with (lower case, synonyms folded: the shared
+    // domain/skill-keys.ts and the SQL function agora_skill_keys, migration 0032).
+    skillKeys: text('skill_keys').array().generatedAlwaysAs(sql`agora_skill_keys(skills)`),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in ('pending','approved','rejected','expired','filled')`),
@@ -113,6 +116,8 @@ export const jobs = pgTable(
     // The expiry task's and the reminder's walk over listed jobs by expiry.
     index('jobs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'approved'`),
     index('jobs_search_idx').using('gin', t.search),
+    // Smart Matching's candidates: listed jobs sharing a skill with a profile (&& on the keys).
+    index('jobs_skill_keys_idx').using('gin', t.skillKeys).where(sql`${t.status} = 'approved'`),
   ],
 );
 
@@ -197,4 +202,82 @@ export const jobApplications = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+);
+
+/**
+ * A request from an applicant to someone in their network (a follower or followee who works at the
+ * job's company) to refer their application. One per application and person.
+ */
+export const referralRequests = pgTable(
+  'referral_requests',
+  {
+    id: id(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: 'cascade' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    status: text('status').notNull().default('pending'),
+    answeredAt: ts('answered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('referral_requests_status_check', sql`${t.status} in ('pending','accepted','declined')`),
+    check('referral_requests_message_check', sql`char_length(${t.message}) <= 500`),
+    uniqueIndex('referral_requests_application_referrer_idx').on(t.applicationId, t.referrerId),
+    // The asked person's list, newest first.
+    index('referral_requests_referrer_idx').on(
+      t.referrerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** A saved job search that notifies its owner of new matching jobs: at once, daily or weekly. */
+export const jobAlerts = pgTable(
+  'job_alerts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    q: text('q'),
+    location: text('location'),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    level: text('level'),
+    employmentType: text('employment_type'),
+    remote: boolean('remote'),
+    frequency: text('frequency').notNull(),
+    /** Digests: jobs approved after this are new to the next one (creation time at first). */
+    digestFrom: ts('digest_from').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('job_alerts_frequency_check', sql`${t.frequency} in ('instant','daily','weekly')`),
+    check(
+      'job_alerts_text_check',
+      sql`char_length(${t.q}) <= 200 and char_length(${t.location}) <= 100 and cardinality(${t.categories}) <= 20`,
+    ),
+    index('job_alerts_user_idx').on(t.userId, t.createdAt),
+    // The instant matcher and the digest walks read one frequency at a time.
+    index('job_alerts_frequency_idx').on(t.frequency, t.digestFrom),
+  ],
+);
+
+/** Which jobs an alert has told its owner about: each job at most once per alert. */
+export const jobAlertDeliveries = pgTable(
+  'job_alert_deliveries',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => jobAlerts.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.jobId] }), index('job_alert_deliveries_job_idx').on(t.jobId)],
 );

@@ -35,6 +35,14 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     /** "E-mail me a daily digest of new questions in categories I follow" (off by default). */
     categoryDigest: boolean('category_digest').notNull().default(false),
+    // The professional profile Smart Matching reads (jobs' match, referrals' network).
+    headline: text('headline'),
+    /** Current employer; a job at this company makes the user part of its viewers' network. */
+    company: text('company'),
+    location: text('location'),
+    /** One of JOB_LISTING_LEVELS, or null. */
+    level: text('level'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +50,14 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('admin','questioner','answerer','user')`),
     check('users_status_check', sql`${t.status} in ('active','suspended')`),
     check('users_follow_counts_check', sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
+    check(
+      'users_profile_check',
+      sql`char_length(${t.headline}) <= 120 and char_length(${t.company}) <= 100 and char_length(${t.location}) <= 100 and cardinality(${t.skills}) <= 50`,
+    ),
+    // The referral network: followers and followees working at a job's company.
+    index('users_company_key_idx')
+      .on(sql`lower(regexp_replace(btrim(${t.company}), '[[:space:]]+', ' ', 'g'))`)
+      .where(sql`${t.company} is not null`),
     // No text-direction controls, zero-width spaces or control characters in names (migration 0025;
     // the shared name rule refuses more, e.g. reserved words, which SQL cannot see).
     check(
@@ -54,6 +70,24 @@ export const users = pgTable(
     index('users_category_digest_idx').on(t.id).where(sql`category_digest`),
   ],
 );
+
+/**
+ * The résumé a user keeps on their profile (one each), stored privately, with the skills found in
+ * its text. Quick Apply attaches it when the applicant sends none; the user may remove found
+ * skills one by one (inferred_skills is what is left).
+ */
+export const userResumes = pgTable('user_resumes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fileKey: text('file_key').notNull(),
+  originalName: text('original_name').notNull(),
+  size: integer('size').notNull(),
+  mimetype: text('mimetype').notNull(),
+  inferredSkills: text('inferred_skills').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const sessions = pgTable(
   'sessions',
