@@ -9,8 +9,8 @@ export function JobhubsPortalInfoPage() {
   return (
     <>
       <InfoHero color="orange" eyebrow="Jobs Hub" title="Where Talent Meets Opportunity">
-        Roles in engineering, product, design, data, sales and more — matched to your skills and level.
-        Thousands of professionals have found their fit here; the next one could be you.
+        Roles in engineering, product, design, data, sales and more, each showing how it matches your
+        skills, level and location — and who you know at the company.
       </InfoHero>
       <InfoSection title="Why Jobs Hub">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
@@ -18,13 +18,16 @@ export function JobhubsPortalInfoPage() {
             Full-time, part-time, contract, freelance and internships, from first jobs to executive roles.
           </FeatureCard>
           <FeatureCard color="orange" icon={<IconSparkles size={24} />} title="Smart Matching">
-            AI-based role matching surfaces the jobs that fit your skills, level and location first.
+            Add your skills or a résumé and every job says how you match — "7 of 9 skills, missing Docker" —
+            with the best matches first. Save a search to hear of new ones at once, daily or weekly.
           </FeatureCard>
           <FeatureCard color="orange" icon={<IconBolt size={24} />} title="Quick Applications">
-            Clear job pages with skills, salary and deadlines, so you can decide and apply in minutes.
+            Apply in one step with the résumé on your profile, answer the employer's questions, and follow
+            your application from submitted to offer.
           </FeatureCard>
           <FeatureCard color="orange" icon={<IconNetwork size={24} />} title="Professional Network">
-            Get referred by people you know from the community's questions, ideas and hackathons.
+            See the people you follow, or who follow you, at the hiring company, and ask one of them to refer
+            your application.
           </FeatureCard>
         </SimpleGrid>
       </InfoSection>

@@ -58,7 +58,7 @@ const TILES: Tile[] = [
     to: '/jobhubs-portal-info',
     color: 'orange',
     icon: <IconBriefcase size={28} />,
-    text: 'Search roles by category, level and location, apply quickly, or post a job for the community to see.',
+    text: 'Find roles matched to your skills, apply in one step, get alerts and referrals, or post a job for the community.',
   },
 ];
 
