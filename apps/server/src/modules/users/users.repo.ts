@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ideas, users } from '../../db/schema/index.js';
+import { ideas, userResumes, users } from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, type Person } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
@@ -114,4 +114,22 @@ export async function peopleByIds(db: Executor, ids: string[]): Promise<Person[]
     .select({ id: users.id, displayName: users.displayName, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+/** What Smart Matching reads of each of these users: profile fields and the skills their résumé gave. */
+export async function matchProfiles(exec: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return exec
+    .select({
+      id: users.id,
+      skills: users.skills,
+      inferredSkills: sql<string[]>`coalesce(${userResumes.inferredSkills}, '{}'::text[])`,
+      level: users.level,
+      location: users.location,
+      company: users.company,
+      headline: users.headline,
+    })
+    .from(users)
+    .leftJoin(userResumes, eq(userResumes.userId, users.id))
+    .where(inArray(users.id, [...ids]));
 }
