@@ -155,6 +155,7 @@ const CLAIMED_AT_ONCE = {
   hackathonImage: 'hackathon-image',
   submission: 'hackathon-submission',
   resume: 'application-resume',
+  profileResume: 'profile-resume',
 } as const;
 /**
  * What one account may hold in uploads nothing has settled yet (limits: config.unclaimedUploads):
@@ -274,9 +275,15 @@ export async function siteUploadsAlert(
 
 /**
  * Served only through their own authorised route, never from the public `/uploads/<key>`: project
- * submissions and job applicants' résumés.
+ * submissions, job applicants' résumés and the résumé kept on a profile.
  */
-export const PRIVATE_UPLOAD_PURPOSES: string[] = [CLAIMED_AT_ONCE.submission, CLAIMED_AT_ONCE.resume];
+export const PRIVATE_UPLOAD_PURPOSES: string[] = [
+  CLAIMED_AT_ONCE.submission,
+  CLAIMED_AT_ONCE.resume,
+  CLAIMED_AT_ONCE.profileResume,
+];
+/** `files.purpose` of the résumé a user keeps on their profile (modules/users). */
+export const PROFILE_RESUME_PURPOSE = CLAIMED_AT_ONCE.profileResume;
 /** An unclaimed upload is swept this long after it was stored: abandoned forms cannot fill the disk. */
 export const UNCLAIMED_UPLOAD_TTL_MS = 6 * 3_600_000;
 

@@ -11,6 +11,7 @@ import { detectDocument } from '../../lib/document-check.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { discardUpload, type StoredFile, storeUpload, uploadedFile } from '../../lib/uploads.js';
 import { jobForApplying } from '../jobs/jobs.apply-gate.js';
+import { profileResumeFile } from '../users/users.resume.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { newApplicantNotice } from './applications.mail.js';
 import { toApplication } from './applications.presenter.js';
@@ -29,11 +30,12 @@ export interface StoredResume {
 }
 
 /**
- * The applicant's stored résumé. Profiles do not keep one yet, so there is none and a résumé must
- * be attached; once they do, this is the one place that looks it up.
+ * The résumé the applicant keeps on their profile, or null. The application names the same file:
+ * the ref-count trigger keeps it while either row does, so the job's poster can still download it
+ * after the applicant replaces or removes the one on their profile.
  */
-export async function storedResumeOf(_ctx: AppContext, _userId: string): Promise<StoredResume | null> {
-  return null;
+export async function storedResumeOf(ctx: AppContext, userId: string): Promise<StoredResume | null> {
+  return profileResumeFile(ctx, userId);
 }
 
 type Question = { _id: string; text: string; requiredAnswer: 'yes' | 'no' | null };

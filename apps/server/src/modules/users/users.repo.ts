@@ -6,8 +6,12 @@ import { cursorTs } from '../../lib/cursor.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
 
 export type UserRow = typeof users.$inferSelect;
+export type ResumeRow = typeof userResumes.$inferSelect;
 export type ProfilePatch = Partial<
-  Pick<typeof users.$inferInsert, 'name' | 'displayName' | 'categoryDigest'>
+  Pick<
+    typeof users.$inferInsert,
+    'name' | 'displayName' | 'categoryDigest' | 'headline' | 'company' | 'location' | 'level' | 'skills'
+  >
 > & {
   updatedAt: Date;
 };
@@ -132,4 +136,71 @@ export async function matchProfiles(exec: Executor, ids: readonly string[]) {
     .from(users)
     .leftJoin(userResumes, eq(userResumes.userId, users.id))
     .where(inArray(users.id, [...ids]));
+}
+
+/** The résumé kept on a user's profile, if any. */
+export async function findResume(exec: Executor, userId: string): Promise<ResumeRow | undefined> {
+  const [row] = await exec.select().from(userResumes).where(eq(userResumes.userId, userId));
+  return row;
+}
+
+/**
+ * Keeps this résumé on the user's profile in place of any earlier one; returns the earlier file's
+ * key (its files.ref_count drops through the trigger, so it can be released) or null.
+ */
+export async function replaceResume(
+  exec: Executor,
+  row: Omit<ResumeRow, 'createdAt'>,
+): Promise<string | null> {
+  const [before] = await exec
+    .select({ fileKey: userResumes.fileKey })
+    .from(userResumes)
+    .where(eq(userResumes.userId, row.userId))
+    .for('update');
+  await exec
+    .insert(userResumes)
+    .values({ ...row, createdAt: row.updatedAt })
+    .onConflictDoUpdate({
+      target: userResumes.userId,
+      set: {
+        fileKey: row.fileKey,
+        originalName: row.originalName,
+        size: row.size,
+        mimetype: row.mimetype,
+        inferredSkills: row.inferredSkills,
+        createdAt: row.updatedAt,
+        updatedAt: row.updatedAt,
+      },
+    });
+  return before && before.fileKey !== row.fileKey ? before.fileKey : null;
+}
+
+/** Removes the user's résumé; returns its file key, or null when they kept none. */
+export async function deleteResume(exec: Executor, userId: string): Promise<string | null> {
+  const [row] = await exec
+    .delete(userResumes)
+    .where(eq(userResumes.userId, userId))
+    .returning({ fileKey: userResumes.fileKey });
+  return row?.fileKey ?? null;
+}
+
+/**
+ * Drops one skill (compared by key: "JS" removes "JavaScript") from those found in the user's
+ * résumé, in one statement so two removals at once both hold; undefined when there is no résumé.
+ */
+export async function removeInferredSkill(
+  exec: Executor,
+  userId: string,
+  skill: string,
+  now: Date,
+): Promise<ResumeRow | undefined> {
+  const [row] = await exec
+    .update(userResumes)
+    .set({
+      inferredSkills: sql`array(select s from unnest(${userResumes.inferredSkills}) with ordinality as u(s, i) where agora_skill_key(s) <> agora_skill_key(${skill}) order by i)`,
+      updatedAt: now,
+    })
+    .where(eq(userResumes.userId, userId))
+    .returning();
+  return row;
 }

@@ -1,7 +1,20 @@
-import { MeResult, UpdateMeBody } from '@agora/shared';
+import {
+  APPLICATION_LIMITS,
+  APPLICATION_MESSAGES,
+  ErrorBody,
+  FilePart,
+  MeResult,
+  PROFILE_LIMITS,
+  UpdateMeBody,
+} from '@agora/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { multipartBody, sendPrivateFile } from '../../lib/http.js';
+import { uploadedFile } from '../../lib/uploads.js';
+import { jobSkillVocabulary } from '../jobs/jobs.vocabulary.js';
+import { createResumeService } from './users.resume.service.js';
 import { createUsersService } from './users.service.js';
 
 export const Activity = z.object({
@@ -10,12 +23,27 @@ export const Activity = z.object({
   comments: z.number().int(),
 });
 
+/** PUT /api/users/me/resume (multipart): the file under `resume`. */
+const ResumeParts = z.object({ resume: FilePart.optional() });
+const SkillParams = z.object({ skill: z.string().trim().min(1).max(PROFILE_LIMITS.skillLength) });
+const SuggestionsQuery = z.object({ q: z.string().max(PROFILE_LIMITS.skillLength).optional().default('') });
+const SUGGESTIONS = 20;
+export const SkillSuggestions = z.object({ skills: z.array(z.string()) });
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const HOUR_MS = 3_600_000;
+/** Résumés one account may store per hour (each is read for skills). */
+const RESUMES_PER_HOUR = 20;
+
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const users = createUsersService(ctx);
+  const resumes = createResumeService(ctx);
   return async (app) => {
     app.get(
       '/me',
-      { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: MeResult } } },
+      { preHandler: app.requireUser, schema: { tags, response: { 200: MeResult } } },
       async (req) => ({
         user: await users.me(req.user!),
       }),
@@ -24,14 +52,97 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/me',
       {
         preHandler: app.requireUser,
-        schema: { tags: ['users'], body: UpdateMeBody, response: { 200: MeResult } },
+        schema: { tags, body: UpdateMeBody, response: { 200: MeResult } },
       },
       async (req) => ({ user: await users.updateMe(req.user!, req.body) }),
     );
     app.get(
       '/me/activity',
-      { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: Activity } } },
+      { preHandler: app.requireUser, schema: { tags, response: { 200: Activity } } },
       async (req) => users.activity(req.user!),
+    );
+
+    app.put(
+      '/me/resume',
+      {
+        // Signed-in first: a visitor is 401 before the body is read.
+        preValidation: [
+          app.requireUser,
+          multipartBody({
+            fileField: 'resume',
+            maxBytes: APPLICATION_LIMITS.resumeBytes,
+            tooLarge: APPLICATION_MESSAGES.resumeTooLarge,
+          }),
+        ],
+        config: {
+          rateLimit: {
+            max: RESUMES_PER_HOUR,
+            timeWindow: HOUR_MS,
+            keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
+          },
+        },
+        schema: {
+          tags,
+          summary:
+            'Keeps a résumé on the caller’s profile (multipart: resume, PDF or DOCX ≤ 5 MB), replacing any earlier one; skills found in it become inferredSkills',
+          consumes: ['multipart/form-data'],
+          security,
+          body: ResumeParts,
+          response: { 200: MeResult, ...errors, 413: ErrorBody },
+        },
+      },
+      async (req) => ({ user: await resumes.store(req.user!, uploadedFile(req.body.resume)) }),
+    );
+    app.get(
+      '/me/resume',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, summary: 'The résumé kept on the caller’s profile (only to them)', security },
+      },
+      async (req, reply) => sendPrivateFile(reply, await resumes.open(req.user!)),
+    );
+    app.delete(
+      '/me/resume',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Removes the résumé kept on the caller’s profile and the skills found in it',
+          security,
+          response: { 200: MeResult, 401: ErrorBody },
+        },
+      },
+      async (req) => ({ user: await resumes.remove(req.user!) }),
+    );
+    app.delete(
+      '/me/inferred-skills/:skill',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Removes one skill found in the caller’s résumé (compared ignoring case and synonyms)',
+          security,
+          params: SkillParams,
+          response: { 200: MeResult, ...errors },
+        },
+      },
+      async (req) => ({ user: await resumes.removeInferredSkill(req.user!, req.params.skill) }),
+    );
+    app.get(
+      '/skill-suggestions',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Skills approved jobs ask for, most used first, starting with q (at most 20)',
+          security,
+          querystring: SuggestionsQuery,
+          response: { 200: SkillSuggestions, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (req) => ({
+        skills: (await jobSkillVocabulary(ctx, req.query.q, SUGGESTIONS)).map((s) => s.skill),
+      }),
     );
   };
 }
