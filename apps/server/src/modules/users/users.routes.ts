@@ -51,7 +51,8 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/me',
       {
-        preHandler: app.requireUser,
+        // Signed-in before the body is validated: a visitor is 401, not 400.
+        preValidation: app.requireUser,
         schema: { tags, body: UpdateMeBody, response: { 200: MeResult } },
       },
       async (req) => ({ user: await users.updateMe(req.user!, req.body) }),
@@ -117,7 +118,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/me/inferred-skills/:skill',
       {
-        preHandler: app.requireUser,
+        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'Removes one skill found in the caller’s résumé (compared ignoring case and synonyms)',
@@ -131,7 +132,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/skill-suggestions',
       {
-        preHandler: app.requireUser,
+        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'Skills approved jobs ask for, most used first, starting with q (at most 20)',
