@@ -11,6 +11,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { categoryFollowsRoutes } from './questions/category-follows.routes.js';
 import { questionsRoutes } from './questions/questions.routes.js';
+import { referralsRoutes } from './referrals/referrals.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** The portal areas, each mounted under /api + prefix. */
@@ -28,6 +29,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/jobs', routes: jobsRoutes },
   // /jobs/{id}/applications (apply, the poster's pipeline) and /applications/…
   { prefix: '', routes: applicationsRoutes },
+  // /applications/{id}/referral-requests and /referral-requests/…
+  { prefix: '', routes: referralsRoutes },
   { prefix: '/geo', routes: geoRoutes },
   { prefix: '/admin', routes: adminRoutes },
   { prefix: '/notifications', routes: notificationsRoutes },

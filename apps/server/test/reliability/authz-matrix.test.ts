@@ -22,6 +22,7 @@ import {
 } from '../../src/modules/admin/admin.fixtures.js';
 import { applyTo } from '../../src/modules/applications/applications.fixtures.js';
 import { makePng, multipart } from '../../src/modules/questions/questions.fixtures.js';
+import { setWorkplace } from '../../src/modules/referrals/referrals.fixtures.js';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../helpers.js';
 import { api, buildWorld, PDF, type World } from './world.js';
 
@@ -120,6 +121,31 @@ async function freshApplication(
   const res = await applyTo(t.app, applicant, jobId);
   if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
   return { jobId, id: res.json().application._id };
+}
+
+/**
+ * An application of `applicant`'s to a fresh job of `poster`'s (company Acme), and a new person at
+ * Acme who follows the applicant: someone they may ask for a referral. With `asked`, the request.
+ */
+async function freshReferral(poster: TestUser, applicant: TestUser, asked = false) {
+  const { id } = await freshApplication(poster, applicant);
+  const referrer = await signup(t.app, { name: 'Referrer Rae' });
+  await setWorkplace(db(), referrer.user.id, 'Acme');
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/users/follow',
+    headers: referrer.auth,
+    payload: { targetUserId: applicant.user.id },
+  });
+  if (!asked) return { applicationId: id, referrer, requestId: '' };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${id}/referral-requests`,
+    headers: applicant.auth,
+    payload: { userId: referrer.user.id },
+  });
+  if (res.statusCode !== 201) throw new Error(`referral request failed: ${res.statusCode} ${res.body}`);
+  return { applicationId: id, referrer, requestId: res.json().referralRequest._id as string };
 }
 
 function ownerRole(role: Role, c: Call): TestUser | null {
@@ -815,6 +841,49 @@ const MATRIX: Record<string, Row> = {
       }
     },
   },
+  // ---------- referrals (owner = the applicant who asks; for answers, the person asked)
+  'POST /api/applications/{id}/referral-requests': {
+    call: async () => {
+      const r = await freshReferral(w.answerer, w.owner);
+      return {
+        url: `/api/applications/${r.applicationId}/referral-requests`,
+        payload: { userId: r.referrer.user.id },
+      };
+    },
+    expect: { ...SIGNED_IN, other: 404, owner: 201, admin: 404 },
+  },
+  'GET /api/applications/{id}/referral-requests': {
+    call: async () => ({
+      url: `/api/applications/${(await freshReferral(w.answerer, w.owner, true)).applicationId}/referral-requests`,
+    }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+  },
+  'GET /api/referral-requests': {
+    call: () => ({ url: '/api/referral-requests?limit=50' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res, role) => {
+      const me = ownerRole(role, { url: '' })!.user.id;
+      for (const r of json(res).referralRequests as { referrer: { id: string } }[])
+        expect(r.referrer.id).toBe(me);
+    },
+  },
+  ...Object.fromEntries(
+    (['accept', 'decline'] as const).map((action) => [
+      `POST /api/referral-requests/{id}/${action}`,
+      {
+        // "other" is the applicant who asked: only the person asked answers.
+        call: async () => {
+          const r = await freshReferral(w.owner, w.answerer, true);
+          return {
+            url: `/api/referral-requests/${r.requestId}/${action}`,
+            owner: r.referrer,
+            other: w.answerer,
+          };
+        },
+        expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+      } satisfies Row,
+    ]),
+  ),
   'GET /api/geo/reverse': {
     public: true,
     call: () => ({ url: '/api/geo/reverse?lat=18.52&lon=73.85' }),

@@ -26,6 +26,8 @@ export const CAREER_MESSAGES = {
   notInNetwork: 'You can ask only people in your network who work at this company.',
   alreadyAsked: 'You have already asked this person for a referral.',
   referralAnswered: 'This referral request has already been answered.',
+  referralWithdrawn: 'This application was withdrawn, so no referral can be asked for it.',
+  referralRequested: 'Referral requested. We will let you know when they answer.',
   signInToMatch: 'Sign in to sort jobs by how well they match your profile.',
 } as const;
 
@@ -125,3 +127,20 @@ export const ReferralRequest = z.object({
   answeredAt: z.string().nullable(),
 });
 export type ReferralRequest = z.infer<typeof ReferralRequest>;
+
+export const ReferralRequestResult = z.object({ referralRequest: ReferralRequest });
+export type ReferralRequestResult = z.infer<typeof ReferralRequestResult>;
+
+/** GET /api/referral-requests (sent to me) and GET /api/applications/{id}/referral-requests (mine). */
+export const ReferralRequestList = z.object({ referralRequests: z.array(ReferralRequest) });
+export type ReferralRequestList = z.infer<typeof ReferralRequestList>;
+
+/** GET /api/referral-requests: newest first, a page at a time (next page in X-Next-Cursor). */
+export const ReferralRequestListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(500).optional(),
+});
+export type ReferralRequestListQuery = z.infer<typeof ReferralRequestListQuery>;
+
+/** Where the asked person answers referral requests (the notification links here). */
+export const REFERRALS_PATH = '/referrals';

@@ -3,6 +3,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/ids.js';
+import { referralsForApplications } from '../referrals/referrals.read.js';
 import { canWithdraw } from './applications.policy.js';
 import { toApplication } from './applications.presenter.js';
 import * as repo from './applications.repo.js';
@@ -22,7 +23,17 @@ export function createMyApplicationsService(ctx: AppContext) {
         rows.map((r) => ({ ...r, id: r.a.id })),
         q.limit,
       );
-      return { applications: p.items.map((r) => toApplication(r, user)), nextCursor: p.nextCursor };
+      const referrals = await referralsForApplications(
+        ctx,
+        p.items.map((r) => r.a.id),
+      );
+      return {
+        applications: p.items.map((r) => ({
+          ...toApplication(r, user),
+          referrals: referrals.get(r.a.id) ?? [],
+        })),
+        nextCursor: p.nextCursor,
+      };
     },
 
     /**

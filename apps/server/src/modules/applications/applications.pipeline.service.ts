@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { jobPosterOf } from '../jobs/jobs.apply-gate.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
+import { referredByForApplications } from '../referrals/referrals.read.js';
 import { statusChangeMessages } from './applications.mail.js';
 import { canManagePipeline } from './applications.policy.js';
 import { toApplication } from './applications.presenter.js';
@@ -44,7 +45,17 @@ export function createPipelineService(ctx: AppContext) {
         rows.length > q.limit && last
           ? encodeCursor([last.screened ? 1 : 0, last.cursorTs, last.a.id])
           : null;
-      return { applications: items.map((r) => toApplication(r, user)), nextCursor };
+      const referredBy = await referredByForApplications(
+        ctx,
+        items.map((r) => r.a.id),
+      );
+      return {
+        applications: items.map((r) => ({
+          ...toApplication(r, user),
+          referredBy: referredBy.get(r.a.id) ?? null,
+        })),
+        nextCursor,
+      };
     },
 
     /**

@@ -1,6 +1,38 @@
 import type { ApplicationStatus } from '@agora/shared';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import * as repo from './applications.repo.js';
+
+/** An application as the referrals area names it: whose, for which job, where it stands. */
+export interface ApplicationSummary {
+  id: string;
+  status: ApplicationStatus;
+  applicantId: string;
+  applicantName: string;
+  applicantEmail: string;
+  jobId: string;
+  jobTitle: string;
+  jobCompany: string;
+}
+
+const summary = (r: repo.ApplicationRecord): ApplicationSummary => ({
+  id: r.a.id,
+  status: r.a.status as ApplicationStatus,
+  applicantId: r.a.applicantId,
+  applicantName: r.applicantName,
+  applicantEmail: r.applicantEmail,
+  jobId: r.a.jobId,
+  jobTitle: r.jobTitle,
+  jobCompany: r.jobCompany,
+});
+
+/** Applications by id, summarised (one statement for a page of referral requests). */
+export async function applicationSummaries(
+  exec: Executor,
+  ids: readonly string[],
+): Promise<Map<string, ApplicationSummary>> {
+  return new Map((await repo.recordsByIds(exec, ids)).map((r) => [r.a.id, summary(r)]));
+}
 
 /** Reads of applications that other areas show on their own pages (the job page, My Jobs). */
 export function createApplicationReads(ctx: AppContext) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared, rowCount, slot } from '../../db/prepared.js';
 import { jobApplications, jobs, users } from '../../db/schema/index.js';
@@ -201,4 +201,10 @@ export function countByJobAndStatus(
   jobIds: string[],
 ): Promise<Array<{ jobId: string; status: string; n: number }>> {
   return countsByJobs(exec, undefined, { ids: jobIds });
+}
+
+/** Applications by id with their job's title and company and the applicant's name (the referrals' lists). */
+export function recordsByIds(exec: Executor, ids: readonly string[]): Promise<ApplicationRecord[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectRecords(exec).where(inArray(jobApplications.id, [...new Set(ids)]));
 }

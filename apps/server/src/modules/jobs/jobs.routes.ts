@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { networkAt } from '../follows/follows.network.js';
 import { multipartBody } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { createJobLifeService } from './jobs.life.service.js';
@@ -101,7 +102,12 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: Job, 404: ErrorBody },
         },
       },
-      async (req) => jobs.get(req.user, req.params.id),
+      async (req) => {
+        const job = await jobs.get(req.user, req.params.id);
+        if (!req.user) return job;
+        // The viewer's network at the job's company: whom they may ask for a referral.
+        return { ...job, network: await networkAt(ctx.db, req.user.id, job.company.name) };
+      },
     );
 
     app.post(

@@ -25,7 +25,9 @@ export type NotificationType =
   | 'job_review'
   | 'job_application'
   | 'job_application_status'
-  | 'category_question';
+  | 'category_question'
+  | 'referral_request'
+  | 'referral_answer';
 
 /**
  * Many people doing the same thing to one recipient (following them, liking or commenting on one
