@@ -109,6 +109,20 @@ async function freshSession(u: TestUser): Promise<Record<string, string>> {
   return { authorization: `Bearer ${res.json().token}` };
 }
 
+/** A fresh user who keeps a résumé on their profile (the row's owner), and one who keeps none. */
+async function withProfileResume(): Promise<{ owner: TestUser; other: TestUser }> {
+  const owner = await signup(t.app);
+  const mp = await multipart({}, { field: 'resume', name: 'cv.pdf', data: PDF, type: 'application/pdf' });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/resume',
+    headers: { ...owner.auth, ...mp.headers },
+    payload: mp.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`résumé upload failed: ${res.statusCode} ${res.body}`);
+  return { owner, other: await signup(t.app) };
+}
+
 /** A listed job of `poster`'s that takes applications. */
 const freshOpenJob = async (poster: TestUser = w.owner) =>
   (await makeJob(db(), poster, { status: 'approved', expiresAt: new Date(Date.now() + 10 * 86_400_000) })).id;
@@ -237,6 +251,37 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/users/me/activity': {
     call: () => ({ url: '/api/users/me/activity' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  // The résumé kept on a profile: only its owner reads it. "owner" is a fresh user who stored one,
+  // "other" a fresh user who has none (admins have none when these two rows run).
+  'GET /api/users/me/resume': {
+    call: async () => ({ url: '/api/users/me/resume', ...(await withProfileResume()) }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+    check: (res) => {
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    },
+  },
+  'DELETE /api/users/me/inferred-skills/{skill}': {
+    call: async () => ({ url: '/api/users/me/inferred-skills/JavaScript', ...(await withProfileResume()) }),
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 404 },
+  },
+  'PUT /api/users/me/resume': {
+    call: async () => {
+      const mp = await multipart({}, { field: 'resume', name: 'cv.pdf', data: PDF, type: 'application/pdf' });
+      return { url: '/api/users/me/resume', payload: mp.payload, headers: mp.headers };
+    },
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res) => expect(json(res).user).toMatchObject({ resume: { originalName: 'cv.pdf' } }),
+  },
+  'DELETE /api/users/me/resume': {
+    call: () => ({ url: '/api/users/me/resume' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+    check: (res) => expect(json(res).user).toMatchObject({ resume: null, inferredSkills: [] }),
+  },
+  'GET /api/users/skill-suggestions': {
+    call: () => ({ url: '/api/users/skill-suggestions?q=a' }),
     expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
   },
   'POST /api/contact': {
