@@ -129,7 +129,8 @@ export const JOB_EMPLOYMENT_TYPES = [
   'Freelance',
   'Internship',
 ] as const;
-export const JOB_SORTS = ['newest', 'oldest', 'title', 'company'] as const;
+/** `match` (signed-in viewers only: 401 otherwise) orders by how well each job matches the viewer. */
+export const JOB_SORTS = ['newest', 'oldest', 'title', 'company', 'match'] as const;
 export const JOB_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** A reviewed job's life (Job.state). */
 export const JOB_STATES = ['open', 'expired', 'filled', 'closed'] as const;

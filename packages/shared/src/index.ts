@@ -10,6 +10,7 @@ export * from './domain/hackathon-phase.js';
 export * from './domain/salary.js';
 export * from './domain/skills.js';
 export * from './domain/skill-keys.js';
+export * from './domain/job-match.js';
 export * from './domain/visible-text.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -1,3 +1,4 @@
+import { LEVEL_RUNGS, MATCH_POINTS } from '@agora/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -21,7 +22,17 @@ const { search: _search, locationKey: _locationKey, ...jobColumns } = getTableCo
 export type JobRow = Omit<typeof jobs.$inferSelect, 'search' | 'locationKey'>;
 export type NewJobRow = typeof jobs.$inferInsert;
 export type JobWithAuthor = { job: JobRow; authorName: string; authorEmail: string };
-export type JobSort = 'newest' | 'oldest' | 'title' | 'company' | 'relevance';
+export type JobSort = 'newest' | 'oldest' | 'title' | 'company' | 'relevance' | 'match';
+
+/** What `sort=match` scores jobs against (jobs.match.ts matchValues): the viewer's profile. */
+export interface MatchValues {
+  /** The profile's skill keys (its own and inferred skills, folded). */
+  keys: string[];
+  /** The profile level's rung (LEVEL_RUNGS), or null without one. */
+  rung: number | null;
+  /** The profile location's first place and its other names, lower-case (placeTerms). */
+  places: string[];
+}
 
 export interface ListFilter {
   /** Only jobs whose application deadline is on or after this date (YYYY-MM-DD), or without one. */
@@ -38,6 +49,8 @@ export interface ListFilter {
   sort: JobSort;
   limit: number;
   offset: number;
+  /** With sort 'match': the profile the jobs are scored against. */
+  match?: MatchValues;
 }
 
 const selectWithAuthor = {
@@ -135,6 +148,15 @@ function slotted(s: JobShape): ListFilter {
     locations: s.location ? [slot<string>('locations')] : [],
     remote: s.remote,
     sort: s.sort,
+    ...(s.sort === 'match'
+      ? {
+          match: {
+            keys: slot<string[]>('matchKeys'),
+            rung: slot<number | null>('matchRung'),
+            places: slot<string[]>('matchPlaces'),
+          },
+        }
+      : {}),
     // The first page's offset is a literal 0, a later page's an InitPlan's value: with `offset $n`
     // (as with `limit $n`) PostgreSQL plans every execution anew (rowCount, pageOffset).
     limit: rowCount(s.limit),
@@ -151,6 +173,7 @@ function jobValues(f: ListFilter): PlaceholderValues {
     ...indexed('level', f.levels),
     ...indexed('type', f.employmentTypes),
     locations: locationPatterns(f.locations),
+    ...(f.match ? { matchKeys: f.match.keys, matchRung: f.match.rung, matchPlaces: f.match.places } : {}),
   };
 }
 
@@ -412,6 +435,7 @@ function byDate(f: ListFilter, createdAt: SQL | typeof jobs.createdAt, id: SQL |
  * count and the page.
  */
 function pass(f: ListFilter, source: SQL): SQL {
+  if (f.sort === 'match') return matchPass(f, source);
   const ranked = f.sort === 'relevance' && f.tsquery;
   // The page's order among the newest JOB_TOTAL_CAP matches: relevance ranks them, the name orders
   // sort them by title or company (read by key for those hundred jobs; orderBy's order).
@@ -436,6 +460,63 @@ function pass(f: ListFilter, source: SQL): SQL {
                select * from m order by ${byDate(f, sql`created_at`, sql`id`)} limit ${rowCount(JOB_TOTAL_CAP)}
              ) p${named ? sql` join ${jobs} as t on t.id = p.id` : sql``}
               order by ${order} limit ${f.limit} offset ${f.offset}
+           ) as ids`;
+}
+
+/** A job's level as its rung (LEVEL_RUNGS), null for a level on no rung; `level` is the column. */
+function rungSql(level: SQL): SQL {
+  const whens = Object.entries(LEVEL_RUNGS).map(
+    ([name, rung]) => sql`when ${sql.raw(`'${name.replace(/'/g, "''")}'`)} then ${sql.raw(String(rung))}`,
+  );
+  return sql`(case ${level} ${sql.join(whens, sql` `)} end)`;
+}
+
+/**
+ * The match score of the job row aliased `j` for the profile in `m`, in SQL: the same integers as
+ * the shared computeMatch (domain/job-match.ts), so the order is the score the page shows. Level
+ * and location in half points (0, 15, 30); the skill share over the job's skill keys; rounded half
+ * up by integer division. The profile's keys are one array value: `k = any(keys)` per job skill.
+ */
+function matchScoreSql(m: MatchValues): SQL {
+  const full = (p: number) => sql.raw(String(2 * p));
+  const half = (p: number) => sql.raw(String(p));
+  const rung = rungSql(sql`j.level`);
+  const level = sql`(case when ${rung} is null then ${full(MATCH_POINTS.level)}
+                          when ${m.rung}::int is null then ${half(MATCH_POINTS.level)}
+                          when abs(${rung} - ${m.rung}::int) = 0 then ${full(MATCH_POINTS.level)}
+                          when abs(${rung} - ${m.rung}::int) = 1 then ${half(MATCH_POINTS.level)}
+                          else 0 end)`;
+  const place = sql`(case when j.is_remote then ${full(MATCH_POINTS.location)}
+                          when cardinality(${m.places}::text[]) = 0 then ${half(MATCH_POINTS.location)}
+                          when string_to_array(j.location_key, E'\\n') && ${m.places}::text[] then ${full(MATCH_POINTS.location)}
+                          else 0 end)`;
+  const n = sql`cardinality(j.skill_keys)`;
+  const have = sql`(case when j.skill_keys && ${m.keys}::text[]
+                         then (select count(*)::int from unnest(j.skill_keys) k where k = any(${m.keys}::text[]))
+                         else 0 end)`;
+  return sql`(case when coalesce(${n}, 0) = 0 then (100 * (${level} + ${place}) + 30) / 60
+                   else (${sql.raw(String(2 * MATCH_POINTS.skills))} * ${have} + ${n} * (${level} + ${place}) + ${n}) / (2 * ${n}) end)`;
+}
+
+/**
+ * sort=match: the filtered list's source (the newest JOB_WINDOW listed jobs, or every match of a
+ * rare filter: cappedPage) scored against the viewer's profile, the best JOB_TOTAL_CAP + 1 kept
+ * (score, then newest), their count and the page. Bounded like the other filtered sorts: the
+ * score is computed for at most the window's jobs, whatever the table's size.
+ */
+function matchPass(f: ListFilter, source: SQL): SQL {
+  const order = sql`score desc, created_at desc, id desc`;
+  return sql`
+    with w as (select ${jobs.id} as id from ${source}),
+    m as materialized (
+      select j.id, j.created_at, ${matchScoreSql(f.match!)} as score
+        from w join ${jobs} as j on j.id = w.id
+       order by ${order} limit ${rowCount(JOB_TOTAL_CAP + 1)}
+    )
+    select (select count(*)::int from m) as n,
+           array(
+             select p.id from (select * from m order by ${order} limit ${rowCount(JOB_TOTAL_CAP)}) p
+              order by ${sql`p.score desc, p.created_at desc, p.id desc`} limit ${f.limit} offset ${f.offset}
            ) as ids`;
 }
 
@@ -530,7 +611,12 @@ export async function listJobs(
   const shape = jobShape(f);
   const values = jobValues(f);
   const byCountersOnly =
-    !f.tsquery && !f.levels?.length && !f.employmentTypes?.length && !f.locations.length && !f.remote;
+    f.sort !== 'match' &&
+    !f.tsquery &&
+    !f.levels?.length &&
+    !f.employmentTypes?.length &&
+    !f.locations.length &&
+    !f.remote;
   // A filtered list is a page of its newest matches (its oldest, oldest first): cappedPage.
   if (!byCountersOnly) return cappedPage(db, f, shape, values);
   // The page and the counters in one statement; the counters alone when the page is empty

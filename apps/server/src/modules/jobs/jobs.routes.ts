@@ -1,4 +1,5 @@
 import {
+  CAREER_MESSAGES,
   ErrorBody,
   Job,
   JobCategoryCounts,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { networkAt } from '../follows/follows.network.js';
+import { unauthorized } from '../../lib/errors.js';
 import { multipartBody } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { createJobLifeService } from './jobs.life.service.js';
@@ -32,15 +34,25 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { cache: { tables: ['jobs', 'users'] } },
+        // Only visitors' answers are cached (a request with credentials never is): a signed-in
+        // viewer's jobs carry their own match, computed per request.
+        config: { cache: { tables: ['jobs', 'users'], skip: (q) => q.sort === 'match' } },
+        // sort=match reads the viewer's profile: a visitor is told to sign in before anything else.
+        preValidation: async (req) => {
+          if ((req.query as Record<string, unknown>).sort === 'match' && !req.user) {
+            unauthorized(CAREER_MESSAGES.signInToMatch);
+          }
+        },
         schema: {
           tags: ['jobs'],
           summary: 'Approved, open jobs with filters, full-text search and pages',
+          description:
+            'A signed-in viewer gets `match` (score 0–100, the job skills they have and miss, evidence) on every job; `sort=match` (signed in only, else 401) orders by that score, ties newest first, over the newest listed jobs matching the filters.',
           querystring: JobListQuery,
-          response: { 200: JobListResult, 400: ErrorBody },
+          response: { 200: JobListResult, 400: ErrorBody, 401: ErrorBody },
         },
       },
-      async (req) => jobs.list(req.query),
+      async (req) => jobs.list(req.query, req.user),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import {
+  CAREER_MESSAGES,
   JOB_CATEGORIES,
   JOB_LEVEL_SYNONYMS,
   type Job,
@@ -8,13 +9,15 @@ import {
   type JobListResult,
   type JobPagination,
   MSG,
+  PLACE_ALIASES,
 } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { RASTER_IMAGE_TYPES, type StoredFile, storeUpload, type UploadedFile } from '../../lib/uploads.js';
 import { createApplicationReads } from '../applications/applications.read.js';
 import { canEditJob, canSeeJob } from './jobs.policy.js';
+import { createJobMatching, type Matchee, matchOf, matchValues } from './jobs.match.js';
 import { JOB_LOGO_PURPOSE, postingValues } from './jobs.posting.js';
 import { earliestToday, presentJob, type Viewer } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
@@ -49,23 +52,6 @@ export function toPrefixTsquery(input: string | undefined): string | null {
   return terms.length ? terms.map((t) => (short(t) ? `'${t}'` : `'${t}':*`)).join(' & ') : null;
 }
 
-// Older and newer names people type for the same place (the job may carry either).
-const PLACE_ALIASES: string[][] = [
-  ['bengaluru', 'bangalore'],
-  ['mumbai', 'bombay'],
-  ['chennai', 'madras'],
-  ['kolkata', 'calcutta'],
-  ['gurugram', 'gurgaon'],
-  ['delhi', 'new delhi'],
-  ['pune', 'poona'],
-  ['kochi', 'cochin'],
-  ['mysuru', 'mysore'],
-  ['thiruvananthapuram', 'trivandrum'],
-  ['vadodara', 'baroda'],
-  ['united states', 'usa', 'us', 'united states of america'],
-  ['united kingdom', 'uk', 'great britain'],
-];
-
 /** "Bengaluru, Karnataka" → the first part and its aliases, lower-case. */
 export function locationTerms(input: string | undefined): { locations: string[]; remote: boolean } {
   const first = (input ?? '')
@@ -74,14 +60,17 @@ export function locationTerms(input: string | undefined): { locations: string[];
     .find(Boolean);
   if (!first) return { locations: [], remote: false };
   const group = PLACE_ALIASES.find((g) => g.includes(first));
-  return { locations: group ?? [first], remote: first === 'remote' };
+  return { locations: group ? [...group] : [first], remote: first === 'remote' };
 }
 
 export function createJobsService(ctx: AppContext) {
   const review = createJobReviewService(ctx);
   const applications = createApplicationReads(ctx);
-  const toJob = (row: repo.JobWithAuthor, viewer: Viewer | null): Job =>
-    presentJob(row, viewer, ctx.clock.now());
+  const matching = createJobMatching(ctx);
+  const toJob = (row: repo.JobWithAuthor, viewer: Viewer | null, m?: Matchee | null): Job => {
+    const job = presentJob(row, viewer, ctx.clock.now());
+    return m ? { ...job, match: matchOf(m, row.job) } : job;
+  };
 
   function pagination(total: number, page: number, limit: number, capped = false): JobPagination {
     const totalPages = Math.ceil(total / limit);
@@ -95,7 +84,14 @@ export function createJobsService(ctx: AppContext) {
     };
   }
 
-  async function list(q: JobListQuery): Promise<JobListResult> {
+  /**
+   * GET /api/jobs. A signed-in viewer's jobs each carry their match, computed here per request (the
+   * shared response cache only ever holds visitors' answers: plugins/response-cache.ts skips any
+   * request with credentials); `sort=match` orders by it and needs a viewer.
+   */
+  async function list(q: JobListQuery, viewer: Viewer | null = null): Promise<JobListResult> {
+    if (q.sort === 'match' && !viewer) unauthorized(CAREER_MESSAGES.signInToMatch);
+    const me = viewer ? await matching.matchee(viewer.id) : null;
     const tsquery = toPrefixTsquery(q.search);
     const { locations, remote } = locationTerms(q.location);
     const { total, capped, rows } = await repo.listJobs(ctx.db, {
@@ -107,11 +103,15 @@ export function createJobsService(ctx: AppContext) {
       tsquery,
       locations,
       remote,
-      sort: q.sort ?? (tsquery ? 'relevance' : 'newest'),
+      sort: q.sort === 'match' && !me ? 'newest' : (q.sort ?? (tsquery ? 'relevance' : 'newest')),
+      ...(q.sort === 'match' && me ? { match: matchValues(me) } : {}),
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return { jobs: rows.map((r) => toJob(r, null)), pagination: pagination(total, q.page, q.limit, capped) };
+    return {
+      jobs: rows.map((r) => toJob(r, null, me)),
+      pagination: pagination(total, q.page, q.limit, capped),
+    };
   }
 
   /** Every category of the one list (0 when unused); the table holds no other (migration 0029). */
@@ -132,9 +132,9 @@ export function createJobsService(ctx: AppContext) {
     if (!row || !canSeeJob(viewer, row.job)) {
       return notFound('Job not found');
     }
-    const job = toJob(row, viewer);
-    if (!viewer) return job;
-    return { ...job, myApplication: await applications.mine(row.job.id, viewer.id) };
+    if (!viewer) return toJob(row, viewer);
+    const me = await matching.matchee(viewer.id);
+    return { ...toJob(row, viewer, me), myApplication: await applications.mine(row.job.id, viewer.id) };
   }
 
   /** A company logo for a posting: an image by its bytes, stored for this account. */

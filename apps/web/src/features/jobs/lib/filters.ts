@@ -25,6 +25,7 @@ export const SORT_LABELS: Record<JobSort, string> = {
   oldest: 'Oldest first',
   title: 'Title (A-Z)',
   company: 'Company (A-Z)',
+  match: 'Best match',
 };
 
 /**

@@ -1,0 +1,24 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { answers, questions } from '../../db/schema/index.js';
+
+/**
+ * What Smart Matching (jobs.match.ts) may cite of people's answers: how many of each person's answers
+ * were chosen for a question's reward, per question category. One grouped read over the authors'
+ * answers (answers_author_idx), whatever the number of people; hidden questions are not cited.
+ */
+export async function rewardedAnswersByCategory(
+  exec: Executor,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; category: string; n: number }>> {
+  if (userIds.length === 0) return [];
+  const rows = await exec
+    .select({ userId: answers.authorId, category: questions.category, n: sql<number>`count(*)::int` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(
+      and(inArray(answers.authorId, [...userIds]), eq(answers.isAccepted, true), eq(questions.hidden, false)),
+    )
+    .groupBy(answers.authorId, questions.category);
+  return rows.map((r) => ({ userId: r.userId, category: r.category, n: Number(r.n) }));
+}
