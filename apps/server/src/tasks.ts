@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { uploadsTasks } from './lib/uploads.tasks.js';
 import { adminTasks } from './modules/admin/admin.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
+import { jobAlertsTasks } from './modules/job-alerts/job-alerts.tasks.js';
 import { jobsTasks } from './modules/jobs/jobs.tasks.js';
 import { escrowTasks } from './modules/payments/escrow.tasks.js';
 import { questionsTasks } from './modules/questions/questions.tasks.js';
@@ -29,4 +30,5 @@ export const tasks: TaskDefinition[] = [
   ...questionsTasks,
   ...adminTasks,
   ...jobsTasks,
+  ...jobAlertsTasks,
 ];

@@ -6,6 +6,7 @@ import { followsRoutes } from './follows/follows.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
+import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -27,6 +28,7 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/users', routes: followsRoutes },
   { prefix: '/hackathons', routes: hackathonsRoutes },
   { prefix: '/jobs', routes: jobsRoutes },
+  { prefix: '/job-alerts', routes: jobAlertsRoutes },
   // /jobs/{id}/applications (apply, the poster's pipeline) and /applications/…
   { prefix: '', routes: applicationsRoutes },
   // /applications/{id}/referral-requests and /referral-requests/…

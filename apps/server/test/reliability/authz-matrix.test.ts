@@ -418,6 +418,35 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/api/questions/categories/unsubscribe?token=not-a-token' }),
     expect: all(400),
   },
+  // Job alerts are each caller's own; the e-mails' unsubscribe link is signed, not signed in.
+  'POST /api/job-alerts': {
+    call: () => ({ url: '/api/job-alerts', payload: { q: 'matrix', frequency: 'weekly' } }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/job-alerts': {
+    call: () => ({ url: '/api/job-alerts' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'DELETE /api/job-alerts/{id}': {
+    // The owner's alert: another user and an admin get 404 (it is not theirs to see).
+    call: async () => {
+      const { alert } = (await api(t, w.owner, 'POST', '/api/job-alerts', { frequency: 'daily' })) as {
+        alert: { _id: string };
+      };
+      return { url: `/api/job-alerts/${alert._id}` };
+    },
+    expect: { ...SIGNED_IN, other: 404, owner: 204, admin: 404 },
+  },
+  'GET /api/job-alerts/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/job-alerts/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
+  'POST /api/job-alerts/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/job-alerts/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
 
   // ---------- money
   'POST /api/payments/create-order': {

@@ -26,6 +26,7 @@ export type NotificationType =
   | 'job_application'
   | 'job_application_status'
   | 'category_question'
+  | 'job_alert'
   | 'referral_request'
   | 'referral_answer';
 

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CATEGORY_FOLLOW_TEXT,
   type CategoryFollowResult,
@@ -10,6 +9,7 @@ import {
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { readUnsubscribeTokenFor, signUnsubscribeToken } from '../../lib/unsubscribe-token.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { notifyGroupMany } from '../notifications/notifications.service.js';
 import { turnOffCategoryDigest } from '../users/users.service.js';
@@ -28,7 +28,7 @@ const DIGEST_WINDOW_MS = 7 * DAY_MS;
 /** A question paid just before the last digest may commit just after it: looked at again. */
 const DIGEST_OVERLAP_MS = 60 * 60_000;
 
-/** What an unsubscribe token stops: the only kind so far. */
+/** What this area's unsubscribe tokens stop (lib/unsubscribe-token.ts). */
 const DIGEST_PURPOSE = 'category-digest';
 
 function isCategory(c: string): c is QuestionCategory {
@@ -40,18 +40,9 @@ function ordered(categories: string[]): QuestionCategory[] {
   return QUESTION_CATEGORIES.filter((c) => categories.includes(c));
 }
 
-/** The key that signs unsubscribe links: derived from the server secret under its own label. */
-function unsubscribeKey(jwtSecret: string): Buffer {
-  return createHmac('sha256', jwtSecret).update('agora/unsubscribe/v1').digest();
-}
-
-function sign(key: Buffer, purpose: string, userId: string): string {
-  return createHmac('sha256', key).update(`${purpose}:${userId}`).digest('base64url');
-}
-
 /** `<purpose>.<user id>.<signature>`: names the user and what to stop; it does not expire. */
 export function unsubscribeToken(jwtSecret: string, userId: string, purpose = DIGEST_PURPOSE): string {
-  return `${purpose}.${userId}.${sign(unsubscribeKey(jwtSecret), purpose, userId)}`;
+  return signUnsubscribeToken(jwtSecret, purpose, userId);
 }
 
 /** The user an unsubscribe token names, when its signature is the server's; otherwise null. */
@@ -59,13 +50,8 @@ export function readUnsubscribeToken(
   jwtSecret: string,
   token: string,
 ): { purpose: string; userId: string } | null {
-  const [purpose, userId, sig, ...rest] = token.split('.');
-  if (rest.length > 0 || !purpose || !userId || !sig) return null;
-  if (purpose !== DIGEST_PURPOSE || !/^[0-9a-f-]{36}$/.test(userId)) return null;
-  const expected = Buffer.from(sign(unsubscribeKey(jwtSecret), purpose, userId));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { purpose, userId };
+  const userId = readUnsubscribeTokenFor(jwtSecret, DIGEST_PURPOSE, token);
+  return userId ? { purpose: DIGEST_PURPOSE, userId } : null;
 }
 
 export function unsubscribeUrl(publicUrl: string, jwtSecret: string, userId: string): string {

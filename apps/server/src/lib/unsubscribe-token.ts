@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * One-click unsubscribe links (RFC 8058): `<purpose>.<id>.<signature>`, signed with a key derived
+ * from the server secret under its own label. The purpose names what the link stops (the category
+ * digest of a user, one job alert) and the id which one; a link for one purpose never works for
+ * another. They do not expire: an e-mail read months later must still stop the next one.
+ */
+function unsubscribeKey(jwtSecret: string): Buffer {
+  return createHmac('sha256', jwtSecret).update('agora/unsubscribe/v1').digest();
+}
+
+function sign(key: Buffer, purpose: string, id: string): string {
+  return createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url');
+}
+
+const UUID = /^[0-9a-f-]{36}$/;
+
+export function signUnsubscribeToken(jwtSecret: string, purpose: string, id: string): string {
+  return `${purpose}.${id}.${sign(unsubscribeKey(jwtSecret), purpose, id)}`;
+}
+
+/** The id a token names for `purpose`, when its signature is the server's; otherwise null. */
+export function readUnsubscribeTokenFor(jwtSecret: string, purpose: string, token: string): string | null {
+  const [given, id, sig, ...rest] = token.split('.');
+  if (rest.length > 0 || !given || !id || !sig) return null;
+  if (given !== purpose || !UUID.test(id)) return null;
+  const expected = Buffer.from(sign(unsubscribeKey(jwtSecret), purpose, id));
+  const actual = Buffer.from(sig);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  return id;
+}

@@ -1,0 +1,113 @@
+import { CAREER_MESSAGES, ErrorBody, JobAlert, JobAlertBody } from '@agora/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { createJobAlertsService } from './job-alerts.service.js';
+
+const AlertParams = z.object({ id: z.string().max(100) });
+const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
+const tags = ['job-alerts'];
+const security = [{ bearer: [] }];
+
+/** The page the e-mails' unsubscribe link answers with (no script, nothing to load). */
+function page(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${message}</p><p><a href="/profile">Your job alerts</a></p></body></html>`;
+}
+
+/**
+ * Saved job searches with alerts (mounted at /api/job-alerts): save, list and delete one's own, and
+ * the e-mails' one-click unsubscribe (works signed out: the signed token names the alert).
+ */
+export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const svc = createJobAlertsService(ctx);
+  return async (app) => {
+    app.post(
+      '/',
+      {
+        // Before the body is validated: a visitor gets 401, not 400.
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Save the listing’s current filters as a job alert (instant, daily or weekly)',
+          security,
+          body: JobAlertBody,
+          response: { 201: z.object({ alert: JobAlert }), 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req, reply) => reply.code(201).send({ alert: await svc.create(req.user!, req.body) }),
+    );
+
+    app.get(
+      '/',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The caller’s job alerts, newest first',
+          security,
+          response: { 200: z.object({ alerts: z.array(JobAlert) }), 401: ErrorBody },
+        },
+      },
+      async (req) => ({ alerts: await svc.list(req.user!) }),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Delete one of the caller’s job alerts',
+          security,
+          params: AlertParams,
+          response: { 204: z.null(), 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        await svc.remove(req.user!, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    // The link in the e-mail (GET, from a browser) and the mail client's one-click unsubscribe
+    // (RFC 8058: a POST of "List-Unsubscribe=One-Click", whose body is not needed), in a context of
+    // their own so only they accept a form body.
+    await app.register(async (scope) => {
+      const unsub = scope.withTypeProvider<ZodTypeProvider>();
+      unsub.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1024 },
+        (_req, _body, done) => done(null, undefined),
+      );
+      const schema = {
+        tags,
+        summary: 'Stop one job alert from its e-mail’s link (signed token, no session needed)',
+        querystring: UnsubscribeQuery,
+        response: {
+          200: z.union([z.object({ message: z.string() }), z.string().describe('HTML page')]),
+          400: z.union([ErrorBody, z.string().describe('HTML page')]),
+        },
+      };
+      for (const method of ['GET', 'POST'] as const) {
+        unsub.route({
+          method,
+          url: '/unsubscribe',
+          schema,
+          handler: async (req, reply) => {
+            const ok = await svc.unsubscribe(req.query.token ?? '');
+            const message = ok ? CAREER_MESSAGES.alertUnsubscribed : CAREER_MESSAGES.alertLinkInvalid;
+            reply.header('cache-control', 'no-store');
+            if (!String(req.headers.accept ?? '').includes('text/html')) {
+              if (ok) return reply.code(200).send({ message });
+              return reply.code(400).send({ error: message, message, code: 'INVALID_TOKEN' });
+            }
+            return reply
+              .code(ok ? 200 : 400)
+              .type('text/html; charset=utf-8')
+              .send(page(message));
+          },
+        });
+      }
+    });
+  };
+}
