@@ -12,4 +12,9 @@ export const applicationsRoutes: RouteObject[] = [
     handle: { title: 'Applicants — Jobs Hub', requireAuth: {} },
     lazy: async () => ({ Component: (await import('./pages/pipeline-page')).PipelinePage }),
   },
+  {
+    path: 'referrals',
+    handle: { title: 'Referral Requests — Jobs Hub', requireAuth: {} },
+    lazy: async () => ({ Component: (await import('./pages/referrals-page')).ReferralsPage }),
+  },
 ];

@@ -66,6 +66,11 @@ export function ApplicantCard({
             </Text>
           </Stack>
           <Group gap={4} justify="flex-end">
+            {a.referredBy ? (
+              <Badge color="teal" variant="light" tt="none" data-testid="referred-by">
+                Referred by {a.referredBy.displayName}
+              </Badge>
+            ) : null}
             {a.screenedOut ? (
               <Badge color="yellow" variant="outline" data-testid="screened-out">
                 Screened out

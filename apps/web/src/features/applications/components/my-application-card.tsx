@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
+import { ApplicationReferrals } from './application-referrals';
 import classes from './applications.module.css';
 import { StatusBadge } from './status-badge';
 
@@ -52,6 +53,7 @@ export function MyApplicationCard({
             Your answers to the screening questions do not match what this job requires.
           </Text>
         ) : null}
+        <ApplicationReferrals application={a} />
         {WITHDRAWABLE.has(a.status) ? (
           <Group justify="flex-end">
             <Button

@@ -39,9 +39,14 @@ export function MyApplicationsPage() {
           <Title order={1}>My Applications</Title>
           <Text c="dimmed">The jobs you applied to and where each application stands.</Text>
         </Stack>
-        <Button variant="default" component={Link} to="/jobhubs">
-          Find jobs
-        </Button>
+        <Group gap="xs">
+          <Button variant="subtle" component={Link} to="/referrals">
+            Referral requests to me
+          </Button>
+          <Button variant="default" component={Link} to="/jobhubs">
+            Find jobs
+          </Button>
+        </Group>
       </Group>
       {list.isPending ? (
         <Group justify="center" py="xl">

@@ -36,6 +36,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { ApplyPanel } from '../../applications/components/apply-panel';
+import { ReferralBox } from '../../applications/components/referral-box';
 import { useJob } from '../api/get-job';
 import { CompanyLogo } from '../components/company-logo';
 import { useJsonLd } from '../components/use-json-ld';
@@ -300,6 +301,7 @@ export function JobDetailPage() {
             <Paper withBorder radius="md" p="lg">
               <ApplyPanel job={job} />
             </Paper>
+            <ReferralBox job={job} />
           </Stack>
         </Grid.Col>
       </Grid>

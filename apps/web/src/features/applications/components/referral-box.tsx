@@ -1,0 +1,29 @@
+import type { Job, ReferralStatus } from '@agora/shared';
+import { Paper } from '@mantine/core';
+import { useApplicationReferrals } from '../api/referrals';
+import { ReferralNetwork } from './referral-network';
+
+/**
+ * On the job page, for a signed-in viewer who knows people at the job's company (`job.network`):
+ * who they are, and, once the viewer has applied, asking them for a referral. Nothing otherwise.
+ */
+export function ReferralBox({ job }: { job: Job }) {
+  const mine = job.myApplication;
+  const applicationId = mine && mine.status !== 'withdrawn' ? mine._id : null;
+  const people = job.network ?? [];
+  const referrals = useApplicationReferrals(people.length > 0 ? applicationId : null);
+  if (people.length === 0) return null;
+  const statuses = new Map<string, ReferralStatus>(
+    (referrals.data?.referralRequests ?? []).map((r) => [r.referrer.id, r.status]),
+  );
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="referral-box">
+      <ReferralNetwork
+        company={job.company.name}
+        people={people}
+        applicationId={applicationId}
+        statuses={statuses}
+      />
+    </Paper>
+  );
+}
