@@ -25,6 +25,9 @@ import { validateAll, zodValidate } from '../../../lib/form';
 import { useAuth } from '../../../lib/auth-store';
 import { useMe, useUpdateMe } from '../api/me';
 import { CategoryAlertsCard } from '../components/category-alerts-card';
+import { ProfileSkillsCard } from '../components/profile-skills-card';
+import { ResumeCard } from '../components/resume-card';
+import { JobAlertsCard } from '../../job-alerts/components/job-alerts-card';
 import { ROLE_LABELS } from '../roles';
 
 const LINKS = [
@@ -168,7 +171,10 @@ export function ProfilePage() {
         )}
       </Card>
 
+      {user ? <ProfileSkillsCard user={user} /> : null}
+      {user ? <ResumeCard user={user} /> : null}
       {user ? <CategoryAlertsCard user={user} /> : null}
+      {user ? <JobAlertsCard /> : null}
 
       <Title order={2} size="h4" mt="xl" mb="sm">
         Your spaces
