@@ -1,4 +1,11 @@
-import { APPLICATION_MESSAGES, type Application, type ScreeningQuestion, shortDate } from '@agora/shared';
+import {
+  APPLICATION_MESSAGES,
+  type Application,
+  type JobMatch,
+  matchSummary,
+  type ScreeningQuestion,
+  shortDate,
+} from '@agora/shared';
 import { Alert, Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,6 +52,30 @@ function ResumeButton({ application: a }: { application: Application }) {
   );
 }
 
+/** How the applicant matches the job (what orders the list), with the reasons from their activity. */
+function ApplicantMatch({ match }: { match: JobMatch }) {
+  const line = matchSummary(match);
+  return (
+    <Stack gap={2} data-testid="applicant-match">
+      <Group gap={6} wrap="wrap">
+        <Badge
+          color={match.score >= 70 ? 'teal' : match.score >= 40 ? 'yellow' : 'gray'}
+          variant="light"
+          tt="none"
+        >
+          {match.score}% match
+        </Badge>
+        {line ? <Text size="sm">{line}</Text> : null}
+      </Group>
+      {match.evidence.map((e) => (
+        <Text key={e} size="xs" c="dimmed">
+          {e}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** One applicant in the poster's pipeline: who, when, what they sent, what happened, what next. */
 export function ApplicantCard({
   application: a,
@@ -79,6 +110,7 @@ export function ApplicantCard({
             <StatusBadge status={a.status} />
           </Group>
         </Group>
+        {a.match ? <ApplicantMatch match={a.match} /> : null}
         <ResumeButton application={a} />
         {a.coverNote ? (
           <Stack gap={2}>

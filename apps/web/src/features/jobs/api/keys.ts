@@ -5,6 +5,7 @@ export const jobKeys = {
   all: ['jobs'] as const,
   list: (params: JobListParams) => ['jobs', 'list', params] as const,
   categories: () => ['jobs', 'categories'] as const,
+  recommended: (viewer: string) => ['jobs', 'recommended', viewer] as const,
   detail: (id: string, viewer: string) => ['jobs', 'detail', id, viewer] as const,
   mine: (viewer: string) => ['jobs', 'mine', viewer] as const,
 };

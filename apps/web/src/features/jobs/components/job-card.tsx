@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
 import { cityLabel, companyLabel, extraDetail, skillsPreview } from '../lib/job-display';
 import { CompanyLogo } from './company-logo';
+import { MatchSummary } from './match-summary';
 
 /** spec 03 §2 job card. */
 export function JobCard({ job }: { job: Job }) {
@@ -56,6 +57,8 @@ export function JobCard({ job }: { job: Job }) {
             {job.category}
           </Badge>
         </Group>
+
+        {job.match ? <MatchSummary match={job.match} /> : null}
 
         <Text size="sm" lineClamp={3} c="gray.7">
           {job.description}

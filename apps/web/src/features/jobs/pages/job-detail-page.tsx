@@ -39,6 +39,7 @@ import { ApplyPanel } from '../../applications/components/apply-panel';
 import { ReferralBox } from '../../applications/components/referral-box';
 import { useJob } from '../api/get-job';
 import { CompanyLogo } from '../components/company-logo';
+import { MatchSummary } from '../components/match-summary';
 import { useJsonLd } from '../components/use-json-ld';
 import { companyLabel, fullLocation, jobPostingJsonLd, salaryLabel } from '../lib/job-display';
 
@@ -210,6 +211,8 @@ export function JobDetailPage() {
                   </Group>
                 </Stack>
               </Group>
+
+              {job.match ? <MatchSummary match={job.match} detailed /> : null}
 
               <Divider />
 

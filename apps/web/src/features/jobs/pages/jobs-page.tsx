@@ -16,9 +16,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBriefcase, IconFilter, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { SaveSearchButton } from '../../job-alerts/components/save-search-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { useAuth } from '../../../lib/auth-store';
@@ -41,13 +42,22 @@ import {
 } from '../lib/filters';
 
 const ALL = 'all';
+// Signed-in viewers only: visitors never download it.
+const RecommendedJobs = lazy(async () => ({
+  default: (await import('../components/recommended-jobs')).RecommendedJobs,
+}));
 const NO_JOBS: never[] = [];
 
 /** /jobhubs — spec 03 §2 listing; every filter lives in the URL. */
 export function JobsPage() {
   const [sp, setSp] = useSearchParams();
   const { isLoggedIn } = useAuth();
-  const params = useMemo(() => paramsFromSearch(sp), [sp]);
+  const fromUrl = useMemo(() => paramsFromSearch(sp), [sp]);
+  // "Best match" needs a profile: a visitor's link with it lists by the default order.
+  const params = useMemo(
+    () => (!isLoggedIn && fromUrl.sort === 'match' ? { ...fromUrl, sort: null } : fromUrl),
+    [fromUrl, isLoggedIn],
+  );
   const list = useJobList(params);
   const categories = useJobCategories();
   const [categoriesOpen, setCategoriesOpen] = useState(false);
@@ -181,6 +191,11 @@ export function JobsPage() {
 
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md">
+              {isLoggedIn ? (
+                <Suspense fallback={null}>
+                  <RecommendedJobs />
+                </Suspense>
+              ) : null}
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Select
                   label="Level"
@@ -201,10 +216,13 @@ export function JobsPage() {
                 />
                 <Select
                   label="Sort By"
-                  data={JOB_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+                  data={JOB_SORTS.filter((s) => s !== 'match' || isLoggedIn).map((s) => ({
+                    value: s,
+                    label: SORT_LABELS[s],
+                  }))}
                   // With a search and no chosen order, the server ranks by relevance.
                   value={params.sort ?? (params.search ? null : 'newest')}
-                  placeholder="Best match"
+                  placeholder="Most relevant"
                   onChange={(v) => update({ sort: (v as JobSort | null) ?? null }, { keepPage: false })}
                   allowDeselect={false}
                 />
@@ -217,6 +235,7 @@ export function JobsPage() {
                     : 'Jobs'}
                 </Title>
                 <ActiveFilters filters={filteredBy} onClearAll={() => setSp(new URLSearchParams())} />
+                <SaveSearchButton filters={params} />
               </Stack>
 
               {list.isError ? (
