@@ -150,6 +150,8 @@ export function ProfileSkillsCard({ user }: { user: PublicUser }) {
             description={`Up to ${PROFILE_LIMITS.skills}; press Enter or comma after each`}
             placeholder={skills.length < PROFILE_LIMITS.skills ? 'Add a skill' : undefined}
             data={data}
+            // The server already matched the prefix and synonyms ("k8s" → Kubernetes): show its list as is.
+            filter={({ options }) => options}
             searchValue={search}
             onSearchChange={setSearch}
             maxTags={PROFILE_LIMITS.skills}
