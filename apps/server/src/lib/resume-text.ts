@@ -1,6 +1,3 @@
-import mammoth from 'mammoth';
-import { getDocumentProxy } from 'unpdf';
-
 /** At most this much text is read from a résumé: enough for any CV, bounded for any file. */
 export const RESUME_TEXT_MAX_CHARS = 200_000;
 /** Pages of a PDF that are read (a CV has a few; a 5 MB file may claim thousands). */
@@ -22,6 +19,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 async function pdfText(buffer: Buffer, deadline: number): Promise<string> {
+  // Loaded on first use: most requests never read a résumé.
+  const { getDocumentProxy } = await import('unpdf');
   // pdf.js may detach the buffer it is given: it reads a copy.
   const doc = await getDocumentProxy(new Uint8Array(buffer), { isEvalSupported: false, verbosity: 0 });
   try {
@@ -44,6 +43,7 @@ async function pdfText(buffer: Buffer, deadline: number): Promise<string> {
 }
 
 async function docxText(buffer: Buffer): Promise<string> {
+  const { default: mammoth } = await import('mammoth');
   const { value } = await mammoth.extractRawText({ buffer });
   return value;
 }
