@@ -10,6 +10,7 @@ import { MailWorker, SmtpTransport } from '../../platform/mail.js';
 import { tasks } from '../../tasks.js';
 import { makeJob } from '../admin/admin.fixtures.js';
 import { createJobReviewService } from '../jobs/jobs.review.service.js';
+import { JOB_BATCH } from './job-alerts.instant.service.js';
 
 let t: TestApp;
 let poster: TestUser;
@@ -151,6 +152,34 @@ describe('instant alerts', () => {
     const mails = await mailTo(lia);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/job/${j.id}`);
+  });
+  it(`read a burst of more than ${JOB_BATCH} approvals page by page, so the newest is told too`, async () => {
+    const bo = await signup(t.app, { name: 'Bo Burst' });
+    await save(bo, { q: 'zig', frequency: 'instant' });
+    t.clock.advance(1000);
+    const at = t.clock.now().getTime();
+    const expiresAt = new Date(at + 30 * DAY_MS);
+    const rows = Array.from({ length: JOB_BATCH + 5 }, (_, i) => ({
+      posterId: poster.user.id,
+      title: i === JOB_BATCH + 4 ? 'Zig Engineer' : `Burst filler ${i}`,
+      description: 'Write code',
+      companyName: 'Burst Co',
+      city: 'Pune',
+      category: 'Engineering',
+      contactEmail: 'jobs@burst.test',
+      status: 'approved',
+      reviewedAt: new Date(at + i),
+      expiresAt,
+    }));
+    const inserted = await t.database.db
+      .insert(jobs)
+      .values(rows)
+      .returning({ id: jobs.id, title: jobs.title });
+    t.clock.advance(1000);
+    await instant();
+    const mails = await mailTo(bo);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/job/${inserted.find((j) => j.title === 'Zig Engineer')!.id}`);
   });
 });
 

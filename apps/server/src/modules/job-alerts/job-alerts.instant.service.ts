@@ -1,6 +1,6 @@
 import { DAY_MS, JOB_LEVEL_SYNONYMS } from '@agora/shared';
 import type { AppContext } from '../../context.js';
-import { jobsApprovedBetween, jobsMatchingAlert } from '../jobs/jobs.alert-match.js';
+import { type AlertJob, jobsApprovedBetween, jobsMatchingAlert } from '../jobs/jobs.alert-match.js';
 import { savedSearchOf } from './job-alerts.presenter.js';
 import * as repo from './job-alerts.repo.js';
 import { sendAlert } from './job-alerts.send.js';
@@ -13,8 +13,8 @@ const LOOKBACK_MS = DAY_MS;
  * (what was sent already is not sent again: job_alert_deliveries).
  */
 export const INSTANT_OVERLAP_MS = 2 * 60_000;
-/** Jobs read per run (oldest approval first; the rest wait for the next run). */
-const JOB_BATCH = 200;
+/** Jobs read per page of a run (oldest approval first). */
+export const JOB_BATCH = 200;
 /** Candidate alerts read per statement. */
 const ALERT_BATCH = 200;
 const RUN_BUDGET_MS = 20_000;
@@ -33,37 +33,47 @@ export function createInstantAlertsService(ctx: AppContext) {
     async run(budgetMs = RUN_BUDGET_MS): Promise<number> {
       const started = Date.now();
       const now = ctx.clock.now();
-      const recent = await jobsApprovedBetween(
-        ctx,
-        { from: new Date(now.getTime() - LOOKBACK_MS), to: now },
-        JOB_BATCH,
-      );
-      if (recent.length === 0) return 0;
-      // A full batch: this run covers up to its last approval, the next one goes on from there.
-      const upTo = recent.length < JOB_BATCH ? now : recent[recent.length - 1]!.reviewedAt;
-      const facets = recent.map((j) => ({ ...j, level: listingLevel(j.level) }));
-      const watermark = new Date(upTo.getTime() - INSTANT_OVERLAP_MS);
+      const from = new Date(now.getTime() - LOOKBACK_MS);
       let told = 0;
-      let after: string | null = null;
-      while (Date.now() - started < budgetMs) {
-        const candidates = await repo.instantCandidates(ctx.db, facets, after, ALERT_BATCH);
-        for (const { alert, jobIds } of candidates) {
-          told += await ctx.db.transaction(async (tx) => {
-            const found = await jobsMatchingAlert(
-              ctx,
-              savedSearchOf(alert),
-              { ownerId: alert.userId, after: alert.digestFrom, upTo, limit: jobIds.length, ids: jobIds },
-              tx,
-            );
-            const n = await sendAlert(ctx, tx, alert, found);
-            await repo.advanceWatermark(tx, alert.id, watermark);
-            return n;
-          });
-        }
-        if (candidates.length < ALERT_BATCH) break;
-        after = candidates[candidates.length - 1]!.alert.id;
-      }
+      let page: AlertJob[] = [];
+      // The window's jobs a page at a time, oldest first: an alert's watermark only ever moves past
+      // jobs it has been shown.
+      do {
+        const last = page[page.length - 1];
+        page = await jobsApprovedBetween(ctx, { from, to: now, ...(last ? { after: last } : {}) }, JOB_BATCH);
+        if (page.length === 0) break;
+        // A full page covers up to its last approval; the next page goes on from there.
+        const upTo = page.length < JOB_BATCH ? now : page[page.length - 1]!.reviewedAt;
+        told += await tellPage(page, upTo, started, budgetMs);
+      } while (page.length === JOB_BATCH && Date.now() - started < budgetMs);
       return told;
     },
   };
+
+  /** The instant alerts matching this page of jobs, each told in its own transaction. */
+  async function tellPage(page: AlertJob[], upTo: Date, started: number, budgetMs: number): Promise<number> {
+    const facets = page.map((j) => ({ ...j, level: listingLevel(j.level) }));
+    const watermark = new Date(upTo.getTime() - INSTANT_OVERLAP_MS);
+    let told = 0;
+    let after: string | null = null;
+    while (Date.now() - started < budgetMs) {
+      const candidates = await repo.instantCandidates(ctx.db, facets, after, ALERT_BATCH);
+      for (const { alert, jobIds } of candidates) {
+        told += await ctx.db.transaction(async (tx) => {
+          const found = await jobsMatchingAlert(
+            ctx,
+            savedSearchOf(alert),
+            { ownerId: alert.userId, after: alert.digestFrom, upTo, limit: jobIds.length, ids: jobIds },
+            tx,
+          );
+          const n = await sendAlert(ctx, tx, alert, found);
+          await repo.advanceWatermark(tx, alert.id, watermark);
+          return n;
+        });
+      }
+      if (candidates.length < ALERT_BATCH) break;
+      after = candidates[candidates.length - 1]!.alert.id;
+    }
+    return told;
+  }
 }

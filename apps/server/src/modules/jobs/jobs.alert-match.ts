@@ -107,17 +107,29 @@ function approvedIn(ctx: AppContext, from: Date, to: Date): SQL {
   )!;
 }
 
-/** Open jobs approved in (from, to], oldest approval first, at most `limit`. */
+/**
+ * Open jobs approved in (from, to], oldest approval first, at most `limit`; with `after` (the last
+ * job of the previous page), the page after it.
+ */
 export async function jobsApprovedBetween(
   ctx: AppContext,
-  window: { from: Date; to: Date },
+  window: { from: Date; to: Date; after?: { reviewedAt: Date; id: string } },
   limit: number,
   exec: Executor = ctx.db,
 ): Promise<AlertJob[]> {
+  const { after } = window;
   return exec
     .select(alertJobColumns)
     .from(jobs)
-    .where(and(openWhere(ctx.clock.now()), approvedIn(ctx, window.from, window.to)))
+    .where(
+      and(
+        openWhere(ctx.clock.now()),
+        approvedIn(ctx, window.from, window.to),
+        after
+          ? sql`(${jobs.reviewedAt}, ${jobs.id}) > (${at(after.reviewedAt)}, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(jobs.reviewedAt), asc(jobs.id))
     .limit(limit);
 }
