@@ -91,7 +91,12 @@ describe('the referral box on the job page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Once you have applied, you can ask them for a referral.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /for a referral/ })).toBeNull();
     unmount();
-    renderWithProviders(<ReferralBox job={aJob({ network: [], myApplication: applied })} />);
+    const second = renderWithProviders(<ReferralBox job={aJob({ network: [], myApplication: applied })} />);
+    expect(screen.queryByTestId('referral-box')).toBeNull();
+    second.unmount();
+    // The poster's own job: nobody to be referred to.
+    const own = aJob({ network: NETWORK, author: { id: testUser.id, displayName: testUser.displayName } });
+    renderWithProviders(<ReferralBox job={own} />);
     expect(screen.queryByTestId('referral-box')).toBeNull();
   });
 });

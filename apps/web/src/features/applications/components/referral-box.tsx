@@ -1,5 +1,6 @@
 import type { Job, ReferralStatus } from '@agora/shared';
 import { Paper } from '@mantine/core';
+import { useAuth } from '../../../lib/auth-store';
 import { useApplicationReferrals } from '../api/referrals';
 import { ReferralNetwork } from './referral-network';
 
@@ -8,9 +9,11 @@ import { ReferralNetwork } from './referral-network';
  * who they are, and, once the viewer has applied, asking them for a referral. Nothing otherwise.
  */
 export function ReferralBox({ job }: { job: Job }) {
+  const { user } = useAuth();
   const mine = job.myApplication;
   const applicationId = mine && mine.status !== 'withdrawn' ? mine._id : null;
-  const people = job.network ?? [];
+  // The poster's own job: nobody to be referred to.
+  const people = user?.id === job.author.id ? [] : (job.network ?? []);
   const referrals = useApplicationReferrals(people.length > 0 ? applicationId : null);
   if (people.length === 0) return null;
   const statuses = new Map<string, ReferralStatus>(
@@ -22,6 +25,7 @@ export function ReferralBox({ job }: { job: Job }) {
         company={job.company.name}
         people={people}
         applicationId={applicationId}
+        canApply={job.state === 'open' && job.applicationsOpen}
         statuses={statuses}
       />
     </Paper>

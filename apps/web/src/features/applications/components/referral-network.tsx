@@ -101,12 +101,15 @@ export function ReferralNetwork({
   company,
   people,
   applicationId,
+  canApply = false,
   statuses,
 }: {
   company: string;
   people: readonly NetworkPerson[];
   /** The viewer's application to the job (not withdrawn), or null: only an applicant may ask. */
   applicationId: string | null;
+  /** Without an application: whether the viewer may still apply (then they are told they can ask after). */
+  canApply?: boolean;
   /** Referrer id → the status of the request already sent to them. */
   statuses: ReadonlyMap<string, ReferralStatus>;
 }) {
@@ -116,7 +119,7 @@ export function ReferralNetwork({
       <Title order={2} size="h4" id="referral-network-title" className={classes.wrap}>
         People you know at {company}
       </Title>
-      {applicationId ? null : (
+      {applicationId || !canApply ? null : (
         <Text size="sm" c="dimmed">
           Once you have applied, you can ask them for a referral.
         </Text>
