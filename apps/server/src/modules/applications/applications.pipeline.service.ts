@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor, isCursorInt, readKeyset } from '../../lib/c
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { jobPosterOf } from '../jobs/jobs.apply-gate.js';
+import { createJobMatching } from '../jobs/jobs.match.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
 import { referredByForApplications } from '../referrals/referrals.read.js';
 import { statusChangeMessages } from './applications.mail.js';
@@ -19,15 +20,35 @@ import * as repo from './applications.repo.js';
 
 const NOT_FOUND = 'Application not found';
 
-/** A pipeline cursor: [1 in the screened-out part | 0, created_at, id]. */
-const readPipelineCursor = (p: unknown[]): repo.PipelineCursor | null => {
-  if (p.length !== 3 || !isCursorInt(p[0], 0, 1)) return null;
-  const at = readKeyset(p.slice(1));
-  return at ? { screened: p[0] === 1, at } : null;
+/** Where a ranked pipeline page starts: after this application in the pipeline's order. */
+interface RankCursor {
+  screened: boolean;
+  score: number;
+  ts: string;
+  id: string;
+}
+
+/** A pipeline cursor: [1 in the screened-out part | 0, match score, created_at, id]. */
+const readPipelineCursor = (p: unknown[]): RankCursor | null => {
+  if (p.length !== 4 || !isCursorInt(p[0], 0, 1) || !isCursorInt(p[1], 0, 100)) return null;
+  const at = readKeyset(p.slice(2));
+  return at ? { screened: p[0] === 1, score: p[1] as number, ts: at.ts, id: at.id } : null;
 };
+
+/**
+ * The pipeline's order: kept before screened out, then the better match, then the newest. Negative
+ * when `a` comes first.
+ */
+function byRank(a: RankCursor, b: RankCursor): number {
+  if (a.screened !== b.screened) return a.screened ? 1 : -1;
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.ts !== b.ts) return a.ts < b.ts ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
 
 /** The poster's pipeline: a job's applications, and moving one through the statuses. */
 export function createPipelineService(ctx: AppContext) {
+  const matching = createJobMatching(ctx);
   return {
     /** GET /api/jobs/{id}/applications: the job's poster or an admin (everyone else 404). */
     async list(
@@ -38,22 +59,58 @@ export function createPipelineService(ctx: AppContext) {
       const posterId = await jobPosterOf(ctx, jobId);
       if (!posterId || !canManagePipeline(user, posterId)) return notFound('Job not found');
       const cursor = decodeCursor(q.cursor, readPipelineCursor);
-      const rows = await repo.pageOfPipeline(ctx.db, jobId, cursor, q.limit);
-      const items = rows.slice(0, q.limit);
-      const last = items.at(-1);
+      // Ranked by each applicant's match with the job, computed now from their profiles (one read
+      // of the job's applications, one of the applicants' profiles), screened-out ones still last.
+      const keys = await repo.pipelineKeys(ctx.db, jobId);
+      const ranking = await matching.applicantScores(
+        jobId,
+        keys.map((k) => k.applicantId),
+      );
+      if (!ranking) return notFound('Job not found');
+      const ranked = keys
+        .map((k) => ({
+          screened: k.screened,
+          score: ranking.scores.get(k.applicantId) ?? 0,
+          ts: k.cursorTs,
+          id: k.id,
+        }))
+        .sort(byRank);
+      const rest = cursor ? ranked.filter((k) => byRank(k, cursor) > 0) : ranked;
+      const pageKeys = rest.slice(0, q.limit);
+      const records = new Map(
+        (
+          await repo.recordsByIds(
+            ctx.db,
+            pageKeys.map((k) => k.id),
+          )
+        ).map((r) => [r.a.id, r]),
+      );
+      const items = pageKeys.flatMap((k) => {
+        const r = records.get(k.id);
+        return r ? [r] : [];
+      });
+      const last = pageKeys.at(-1);
       const nextCursor =
-        rows.length > q.limit && last
-          ? encodeCursor([last.screened ? 1 : 0, last.cursorTs, last.a.id])
+        rest.length > q.limit && last
+          ? encodeCursor([last.screened ? 1 : 0, last.score, last.ts, last.id])
           : null;
+      const matches = await matching.applicantMatches(
+        ranking.job,
+        items.map((r) => r.a.applicantId),
+      );
       const referredBy = await referredByForApplications(
         ctx,
         items.map((r) => r.a.id),
       );
       return {
-        applications: items.map((r) => ({
-          ...toApplication(r, user),
-          referredBy: referredBy.get(r.a.id) ?? null,
-        })),
+        applications: items.map((r) => {
+          const match = matches.get(r.a.applicantId);
+          return {
+            ...toApplication(r, user),
+            referredBy: referredBy.get(r.a.id) ?? null,
+            ...(match ? { match } : {}),
+          };
+        }),
         nextCursor,
       };
     },

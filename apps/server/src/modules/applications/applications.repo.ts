@@ -114,52 +114,29 @@ export function pageOfMine(
   );
 }
 
-/**
- * One part of a job's pipeline (kept, or screened out), newest first: a range of the index
- * job_applications_job_idx (job, screened_out, created_at desc, id desc), whatever the page.
- */
-const pipelineStatement = prepared((exec, shape: { cursor: boolean; limit: number }) =>
-  selectRecords(exec)
-    .where(
-      and(
-        eq(jobApplications.jobId, slot<string>('jobId')),
-        eq(jobApplications.screenedOut, slot<boolean>('screened')),
-        before(shape.cursor),
-      ),
-    )
-    .orderBy(jobApplications.screenedOut, ...newestFirst)
-    .limit(rowCount(shape.limit + 1)),
-);
-
-/** Where a pipeline page starts: inside the kept or the screened-out part, after `at`. */
-export interface PipelineCursor {
+/** One application as the ranked pipeline orders it (applications.pipeline.service.ts). */
+export interface PipelineKey {
+  id: string;
+  applicantId: string;
   screened: boolean;
-  at: Keyset;
+  cursorTs: string;
 }
 
 /**
- * A page of a job's applications, screened-out ones last, then newest first: limit + 1 rows (the
- * extra one says there is a next page). A page that ends the kept part goes on into the screened-out
- * part from its start.
+ * Every application to a job, just what ranking them by match needs (index job_applications_job_idx,
+ * no row of another table): the pipeline is ordered by the applicants' match, which is computed
+ * from their profiles as they are now, so the order is decided after this read.
  */
-export async function pageOfPipeline(
-  exec: Executor,
-  jobId: string,
-  cursor: PipelineCursor | null,
-  limit: number,
-): Promise<Array<ApplicationRecord & { screened: boolean }>> {
-  const part = async (screened: boolean, at: Keyset | null) =>
-    (
-      await pipelineStatement(
-        exec,
-        { cursor: at !== null, limit },
-        { jobId, screened, ...(at ? { ts: at.ts, cid: at.id } : {}) },
-      )
-    ).map((r) => ({ ...r, screened }));
-  if (cursor?.screened) return part(true, cursor.at);
-  const kept = await part(false, cursor?.at ?? null);
-  if (kept.length > limit) return kept;
-  return [...kept, ...(await part(true, null))].slice(0, limit + 1);
+export function pipelineKeys(exec: Executor, jobId: string): Promise<PipelineKey[]> {
+  return exec
+    .select({
+      id: jobApplications.id,
+      applicantId: jobApplications.applicantId,
+      screened: jobApplications.screenedOut,
+      cursorTs: cursorTs(jobApplications.createdAt),
+    })
+    .from(jobApplications)
+    .where(eq(jobApplications.jobId, jobId));
 }
 
 // ---------- reads other areas show (applications.read.ts)
