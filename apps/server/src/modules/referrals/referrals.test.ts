@@ -11,7 +11,6 @@ import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } fr
 import { mailOutbox, notifications, users } from '../../db/schema/index.js';
 import { makeJob } from '../admin/admin.fixtures.js';
 import { applyTo } from '../applications/applications.fixtures.js';
-import { setWorkplace } from './referrals.fixtures.js';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -19,6 +18,17 @@ const db = () => t.database.db;
 
 const call = (who: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+
+/** Where someone works, as they write it on their profile (PUT /api/users/me). */
+async function workAt(u: TestUser, company: string, headline?: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me',
+    headers: u.auth,
+    payload: { company, ...(headline ? { headline } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 async function follow(follower: TestUser, followee: TestUser) {
   const res = await call(follower, 'POST', '/api/users/follow', { targetUserId: followee.user.id });
@@ -83,12 +93,12 @@ beforeEach(async () => {
       signup(t.app, { name }),
     ),
   );
-  await setWorkplace(db(), ann.user.id, 'Acme Corp');
-  await setWorkplace(db(), bob.user.id, '  acme   CORP ', 'Staff engineer, payments');
-  await setWorkplace(db(), cat.user.id, 'ACME Corp');
-  await setWorkplace(db(), dan.user.id, 'Acme Corp');
-  await setWorkplace(db(), eve.user.id, 'Globex');
-  await setWorkplace(db(), fay.user.id, 'Acme Corp');
+  await workAt(ann, 'Acme Corp');
+  await workAt(bob, '  acme   CORP ', 'Staff engineer, payments');
+  await workAt(cat, 'ACME Corp');
+  await workAt(dan, 'Acme Corp');
+  await workAt(eve, 'Globex');
+  await workAt(fay, 'Acme Corp');
   await follow(ann, bob);
   await follow(cat, ann);
   await follow(ann, eve);
@@ -117,7 +127,7 @@ describe('network on a job', () => {
   });
 
   it('includes the poster when the viewer follows them and they work there', async () => {
-    await setWorkplace(db(), pat.user.id, 'acme corp');
+    await workAt(pat, 'acme corp');
     await follow(ann, pat);
     const ids = (await call(ann, 'GET', `/api/jobs/${jobId}`))
       .json()
@@ -262,7 +272,7 @@ describe('answering a referral request', () => {
   it('shows the poster who referred an applicant: the earliest acceptance, null for the others', async () => {
     const a = await apply(ann, jobId);
     await follow(eve, bob);
-    await setWorkplace(db(), eve.user.id, 'Acme Corp');
+    await workAt(eve, 'Acme Corp');
     const other = await apply(eve, jobId);
     const toCat = await asked(ann, a._id, cat);
     const toBob = await asked(ann, a._id, bob);
