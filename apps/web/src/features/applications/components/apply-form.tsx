@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
+import { useMe } from '../../auth/api/me';
 import { focusField } from '../../../lib/form';
 import { useApply } from '../api/apply';
 import { answersOf, applyFormErrors, RESUME_ACCEPT, type ApplyFormValues } from '../lib/apply-rules';
@@ -31,13 +32,15 @@ export function ApplyForm({
   // A phone gets the whole screen for the form (the file picker and the questions need room).
   const phone = useMediaQuery('(max-width: 36em)');
   const questions = job.screeningQuestions;
+  // The résumé kept on the profile goes with the application when no file is attached.
+  const stored = useMe().data?.resume ?? null;
   const form = useForm<ApplyFormValues>({
     initialValues: {
       resume: null,
       coverNote: '',
       answers: Object.fromEntries(questions.map((q) => [q._id, ''])),
     },
-    validate: (values) => applyFormErrors(values, questions),
+    validate: (values) => applyFormErrors(values, questions, stored !== null),
   });
   const note = form.values.coverNote;
   const resume = form.values.resume;
@@ -73,10 +76,16 @@ export function ApplyForm({
         <Stack gap="md">
           <FileInput
             label="Résumé"
-            description={resume ? `${resume.name} · ${formatSize(resume.size)}` : 'PDF or DOCX, up to 5 MB'}
-            placeholder="Choose a file"
+            description={
+              resume
+                ? `${resume.name} · ${formatSize(resume.size)}`
+                : stored
+                  ? `Your saved résumé (${stored.originalName}) is sent unless you choose another file`
+                  : 'PDF or DOCX, up to 5 MB'
+            }
+            placeholder={stored ? 'Use my saved résumé' : 'Choose a file'}
             accept={RESUME_ACCEPT}
-            withAsterisk
+            withAsterisk={!stored}
             clearable
             leftSection={<IconFileText size={16} aria-hidden />}
             {...form.getInputProps('resume')}

@@ -101,6 +101,39 @@ describe('Quick Apply on the job page', { timeout: 30_000 }, () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('sends the résumé kept on the profile when no file is attached', async () => {
+    const sent = serve(aJob({ screeningQuestions: [], myApplication: null }), {
+      status: 201,
+      body: { application: anApplication(), screenedOutReasons: [] },
+    });
+    onApi((request, url) =>
+      request.method === 'GET' && url === '/api/users/me'
+        ? Response.json({
+            user: {
+              ...testUser,
+              resume: {
+                originalName: 'asha-cv.pdf',
+                size: 2048,
+                mimetype: 'application/pdf',
+                uploadedAt: '2026-02-01T00:00:00.000Z',
+              },
+            },
+          })
+        : undefined,
+    );
+    renderPage();
+    const dialog = await openForm();
+    expect(
+      await within(dialog).findByText(
+        'Your saved résumé (asha-cv.pdf) is sent unless you choose another file',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.resume).toBeNull();
+    expect(within(dialog).queryByText(APPLICATION_MESSAGES.resumeRequired)).toBeNull();
+  });
+
   it('sends the résumé, the cover note and the answers as multipart, then says where it stands and what the job requires', async () => {
     const job = aJob({ screeningQuestions: QUESTIONS, myApplication: null });
     const after = aJob({

@@ -26,8 +26,8 @@ export const RESUME_ACCEPT = [
  * The résumé checked before it is sent (the server types it again by its bytes): a PDF or DOCX by
  * its name or its reported type, at most 5 MB. Null when it passes.
  */
-export function resumeProblem(file: File | null): string | null {
-  if (!file) return APPLICATION_MESSAGES.resumeRequired;
+export function resumeProblem(file: File | null, stored = false): string | null {
+  if (!file) return stored ? null : APPLICATION_MESSAGES.resumeRequired;
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const known = RESUME_EXTENSIONS.has(ext) || (file.type !== '' && file.type in RESUME_TYPES);
   if (!known) return APPLICATION_MESSAGES.resumeType;
@@ -35,13 +35,17 @@ export function resumeProblem(file: File | null): string | null {
   return null;
 }
 
-/** Every problem of the apply form, by field (`answers.<questionId>` for a question). */
+/**
+ * Every problem of the apply form, by field (`answers.<questionId>` for a question). With a résumé
+ * kept on the profile (`storedResume`), attaching none sends that one.
+ */
 export function applyFormErrors(
   values: ApplyFormValues,
   questions: readonly ScreeningQuestion[],
+  storedResume = false,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  const resume = resumeProblem(values.resume);
+  const resume = resumeProblem(values.resume, storedResume);
   if (resume) errors.resume = resume;
   if (values.coverNote.trim().length > APPLICATION_LIMITS.coverNote) {
     errors.coverNote = APPLICATION_MESSAGES.coverNoteTooLong;
