@@ -10,6 +10,7 @@ import { MailWorker, SmtpTransport } from '../../platform/mail.js';
 import { tasks } from '../../tasks.js';
 import { makeJob } from '../admin/admin.fixtures.js';
 import { createJobReviewService } from '../jobs/jobs.review.service.js';
+import { DIGEST_MAX_JOBS } from './job-alerts.digest.service.js';
 import { JOB_BATCH } from './job-alerts.instant.service.js';
 
 let t: TestApp;
@@ -229,6 +230,43 @@ describe('daily and weekly digests', () => {
     expect(await alertNotes(dee)).toHaveLength(2);
     const [row] = await t.database.db.select().from(jobAlerts).where(eq(jobAlerts.id, alert._id));
     expect(row!.digestFrom.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it(`list at most ${DIGEST_MAX_JOBS} jobs, newest first, and link the whole search for the rest`, async () => {
+    const mo = await signup(t.app, { name: 'Mo More' });
+    const alert = await save(mo, { q: 'nim', location: 'Pune', frequency: 'daily' });
+    t.clock.advance(1000);
+    const at = t.clock.now().getTime();
+    const rows = Array.from({ length: DIGEST_MAX_JOBS + 2 }, (_, i) => ({
+      posterId: poster.user.id,
+      title: `Nim Developer ${i}`,
+      description: 'Write code',
+      companyName: 'Many Co',
+      city: 'Pune',
+      category: 'Engineering',
+      contactEmail: 'jobs@many.test',
+      status: 'approved',
+      reviewedAt: new Date(at + i * 1000),
+      expiresAt: new Date(at + 30 * DAY_MS),
+    }));
+    await t.database.db.insert(jobs).values(rows);
+    t.clock.advance(DAY_MS);
+    await daily();
+    const mails = await mailTo(mo);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(
+      `${DIGEST_MAX_JOBS}+ new jobs for your alert "All jobs matching 'nim' in Pune"`,
+    );
+    expect(mails[0]!.text).toContain(`Nim Developer ${DIGEST_MAX_JOBS + 1} at Many Co`);
+    expect(mails[0]!.text).not.toContain('Nim Developer 1 at');
+    expect(mails[0]!.text).toContain(
+      `More jobs match; see them all: ${t.config.publicUrl}/jobhubs?search=nim&location=Pune`,
+    );
+    const delivered = await t.database.db
+      .select()
+      .from(jobAlertDeliveries)
+      .where(eq(jobAlertDeliveries.alertId, alert._id));
+    expect(delivered).toHaveLength(DIGEST_MAX_JOBS);
   });
 
   it('send a weekly digest once a week (the daily task leaves it alone)', async () => {
