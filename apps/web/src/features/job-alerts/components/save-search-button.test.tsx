@@ -58,6 +58,7 @@ describe('Save this search', () => {
     });
     renderWithProviders(<SaveSearchButton filters={filters} />, { route });
     fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    expect(await screen.findByRole('dialog', { name: 'Save this search' })).toBeTruthy();
     expect(await screen.findByText("Senior Engineering jobs matching 'react' in Pune")).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Weekly' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save alert' }));

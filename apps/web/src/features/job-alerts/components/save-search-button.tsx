@@ -60,7 +60,7 @@ export function SaveSearchButton({ filters }: { filters: ListingFilters }) {
             {SAVE_SEARCH_LABEL}
           </Button>
         </Popover.Target>
-        <Popover.Dropdown>
+        <Popover.Dropdown aria-label={SAVE_SEARCH_LABEL}>
           {opened ? (
             <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
               <SaveSearchForm filters={filters} onDone={() => setOpened(false)} />

@@ -27,7 +27,7 @@ export function SaveSearchForm({ filters, onDone }: { filters: ListingFilters; o
   const body = alertBodyOf(filters, frequency);
 
   return (
-    <Stack gap="sm" role="dialog" aria-label="Save this search">
+    <Stack gap="sm">
       <Text size="sm">
         Alert me about <strong>{describeJobAlert(body)}</strong>
       </Text>
