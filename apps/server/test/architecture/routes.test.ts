@@ -60,6 +60,7 @@ describe('architecture: multipart routes declare their bodies', () => {
         'POST /api/hackathons/{id}/submit',
         'POST /api/jobs/logo',
         'POST /api/jobs/{id}/applications',
+        'PUT /api/users/me/resume',
       ].sort(),
     );
     // Every route that reads a multipart body (each multipartBody call serves at least one) is among them.
