@@ -11,7 +11,7 @@ import { tasks } from '../../tasks.js';
 import { makeJob } from '../admin/admin.fixtures.js';
 import { createJobReviewService } from '../jobs/jobs.review.service.js';
 import { DIGEST_MAX_JOBS } from './job-alerts.digest.service.js';
-import { JOB_BATCH } from './job-alerts.instant.service.js';
+import { createInstantAlertsService, JOB_BATCH } from './job-alerts.instant.service.js';
 
 let t: TestApp;
 let poster: TestUser;
@@ -106,6 +106,15 @@ describe('instant alerts', () => {
       .from(jobAlertDeliveries)
       .where(eq(jobAlertDeliveries.alertId, alert._id));
     expect(delivered.map((d) => d.jobId)).toEqual([match]);
+  });
+
+  it('send once when two runs (two instances, or a retry) overlap', async () => {
+    const dua = await signup(t.app, { name: 'Dua Double' });
+    await save(dua, { q: 'crystal', frequency: 'instant' });
+    await approved({ title: 'Crystal Engineer' });
+    await Promise.all([instant(), instant(), createInstantAlertsService(t.app.ctx).run()]);
+    expect(await mailTo(dua)).toHaveLength(1);
+    expect(await alertNotes(dua)).toHaveLength(1);
   });
 
   it('fire for each of two alerts of one person; a job approved before an alert was saved is not new to it', async () => {
@@ -267,6 +276,15 @@ describe('daily and weekly digests', () => {
       .from(jobAlertDeliveries)
       .where(eq(jobAlertDeliveries.alertId, alert._id));
     expect(delivered).toHaveLength(DIGEST_MAX_JOBS);
+  });
+
+  it('send one digest when two runs overlap (each alert is claimed by one of them)', async () => {
+    const tia = await signup(t.app, { name: 'Tia Twice' });
+    await save(tia, { q: 'julia', frequency: 'daily' });
+    await approved({ title: 'Julia Developer' });
+    t.clock.advance(DAY_MS);
+    await Promise.all([daily(), daily()]);
+    expect(await mailTo(tia)).toHaveLength(1);
   });
 
   it('send a weekly digest once a week (the daily task leaves it alone)', async () => {
