@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, makeAdmin, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
-import { jobAlertDeliveries, jobAlerts, jobs, notifications } from '../../db/schema/index.js';
+import { jobAlertDeliveries, jobAlerts, jobs, notifications, users } from '../../db/schema/index.js';
 import { MailWorker, SmtpTransport } from '../../platform/mail.js';
 import { tasks } from '../../tasks.js';
 import { makeJob } from '../admin/admin.fixtures.js';
@@ -142,6 +142,16 @@ describe('instant alerts', () => {
     await instant();
     expect(await mailTo(pia)).toEqual([]);
     expect(await alertNotes(pia)).toEqual([]);
+  });
+
+  it('tell a suspended account nothing', async () => {
+    const sue = await signup(t.app, { name: 'Sue Suspended' });
+    await save(sue, { q: 'pascal', frequency: 'instant' });
+    await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, sue.user.id));
+    await approved({ title: 'Pascal Engineer' });
+    await instant();
+    expect(await mailTo(sue)).toEqual([]);
+    expect(await alertNotes(sue)).toEqual([]);
   });
 
   it('a job whose approval committed after a run that was already past its time is still told', async () => {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { AlertJob } from '../jobs/jobs.alert-match.js';
 import { notify } from '../notifications/notifications.service.js';
-import { peopleByIds } from '../users/users.admin.service.js';
+import { activeContactsByIds } from '../users/users.contacts.js';
 import { alertMail } from './job-alerts.mail.js';
 import { alertInWords, searchPath } from './job-alerts.presenter.js';
 import * as repo from './job-alerts.repo.js';
@@ -12,6 +12,7 @@ import * as repo from './job-alerts.repo.js';
  * caller's transaction. The deliveries are recorded first (ON CONFLICT DO NOTHING): only the jobs
  * recorded by this call are told of, so two instances or a retry never send a job twice for one
  * alert. `more`: the search found more than the list holds. Returns how many jobs were told of.
+ * Only an active owner is told.
  */
 export async function sendAlert(
   ctx: AppContext,
@@ -20,6 +21,10 @@ export async function sendAlert(
   found: AlertJob[],
   more = false,
 ): Promise<number> {
+  if (found.length === 0) return 0;
+  // A suspended owner hears nothing (and nothing is marked sent to them).
+  const [owner] = await activeContactsByIds(tx, [alert.userId]);
+  if (!owner) return 0;
   const recorded = new Set(
     await repo.recordDeliveries(
       tx,
@@ -30,8 +35,6 @@ export async function sendAlert(
   );
   const fresh = found.filter((j) => recorded.has(j.id));
   if (fresh.length === 0) return 0;
-  const [owner] = await peopleByIds(tx, [alert.userId]);
-  if (!owner) return 0;
   const one = fresh.length === 1 && !more ? fresh[0]! : null;
   await notify(tx, alert.userId, {
     type: 'job_alert',
