@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, expectErrorBody, makeAdmin, signup, type TestApp, type TestUser } from './helpers.js';
-import { JOB_TOTAL_CAP } from '../src/modules/jobs/jobs.repo.js';
+import { JOB_TOTAL_CAP, MATCH_WINDOW } from '../src/modules/jobs/jobs.repo.js';
 import { earliestToday } from '../src/modules/jobs/jobs.service.js';
 import { adminTasks } from '../src/modules/admin/admin.tasks.js';
 import { rowsOf, verifyShapes } from '../src/db/prepared.js';
@@ -89,6 +89,34 @@ describe('flat reads: one statement, none built per request', () => {
     const counts = (await t.app.inject({ url: '/api/jobs/categories' })).json();
     expect(counts.Engineering).toBe(550);
     expect(counts.Design).toBe(550);
+  });
+
+  it('jobs sort=match: the best of the newest MATCH_WINDOW listed jobs, the total "100+"', async () => {
+    const seeker = await signup(t.app);
+    await t.database.db.execute(
+      sql`update users set skills = array['react'], level = 'Mid-level', location = 'Pune' where id = ${seeker.user.id}`,
+    );
+    // Every listed job scores 100 for this profile (React, Mid-level, Pune).
+    const sorted = await t.app.inject({ url: '/api/jobs?sort=match&limit=20', headers: seeker.auth });
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    const body = sorted.json();
+    expect(body.pagination).toMatchObject({ totalJobs: JOB_TOTAL_CAP, totalCapped: true });
+    expect(body.jobs.map((j: { match: { score: number } }) => j.match.score)).toEqual(Array(20).fill(100));
+    // Ties newest first: the same page as the default order.
+    const newest = (await t.app.inject({ url: '/api/jobs?limit=20', headers: seeker.auth })).json();
+    expect(body.jobs.map((j: { _id: string }) => j._id)).toEqual(
+      newest.jobs.map((j: { _id: string }) => j._id),
+    );
+    // A category holds 550 listed jobs, more than the window: still a bounded, capped answer.
+    const eng = (
+      await t.app.inject({
+        url: '/api/jobs?sort=match&category=Engineering&page=9&limit=12',
+        headers: seeker.auth,
+      })
+    ).json();
+    expect(eng.pagination.totalJobs).toBe(JOB_TOTAL_CAP);
+    expect(eng.jobs.length).toBe(JOB_TOTAL_CAP - 8 * 12);
+    expect(MATCH_WINDOW).toBeLessThan(550);
   });
 
   it('job_counts follows approval and deletion', async () => {

@@ -378,6 +378,12 @@ describe.runIf(TEST_DATABASE_URL)('listing queries use indexes (PostgreSQL plans
       ['/api/jobs?page=2'],
       ['/api/jobs?search=developer&category=Engineering&location=Bengaluru'],
       [`/api/jobs/${jobId}`],
+      // Signed in: every job carries the viewer's match (profile and activity read by key), and
+      // sort=match scores the window's jobs.
+      ['/api/jobs', true],
+      ['/api/jobs?sort=match', true],
+      ['/api/jobs?sort=match&category=Engineering&location=Bengaluru', true],
+      [`/api/jobs/${jobId}`, true],
       ['/api/hackathons'],
       ['/api/hackathons?phase=open'],
       ['/api/hackathons?phase=upcoming'],

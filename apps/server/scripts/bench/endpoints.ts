@@ -40,6 +40,59 @@ const OWN_HEADERS = new Set([
 ]);
 
 const DEMO_PASSWORD = 'agora-demo-2026';
+/** A profile with 50 skills (PROFILE_LIMITS.skills), many of them the seeded jobs' (seed/jobs.ts). */
+const MATCH_PROFILE_SKILLS = [
+  'React',
+  'TypeScript',
+  'CSS',
+  'Vite',
+  'Accessibility',
+  'Node.js',
+  'PostgreSQL',
+  'Go',
+  'REST',
+  'Redis',
+  'MongoDB',
+  'AWS',
+  'Docker',
+  'Kotlin',
+  'Android',
+  'Firebase',
+  'Swift',
+  'SwiftUI',
+  'Figma',
+  'Prototyping',
+  'Design Systems',
+  'User Research',
+  'Analytics',
+  'Jira',
+  'Python',
+  'SQL',
+  'Spark',
+  'Kubernetes',
+  'Terraform',
+  'Linux',
+  'Java',
+  'Spring',
+  'GraphQL',
+  'Next.js',
+  'Vue',
+  'Angular',
+  'Rust',
+  'C++',
+  'Kafka',
+  'Airflow',
+  'Tableau',
+  'Excel',
+  'Machine Learning',
+  'PyTorch',
+  'TensorFlow',
+  'Pandas',
+  'Git',
+  'CI/CD',
+  'Jest',
+  'Playwright',
+];
 /** Seeded member accounts (seed/users.ts: member1…member40 exist at every scale). */
 const MEMBERS = Array.from({ length: 10 }, (_, i) => `member${i + 1}@agora.demo`);
 /** Members the login endpoint rotates over (every seeded member has the demo password). */
@@ -125,6 +178,13 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
   }
   if (pipelines.length === 0)
     throw new Error('no member runs a listing with a page of applicants: seed/applications.ts');
+  // Smart Matching: member 1 with a 50-skill profile (the most a profile holds), signed in.
+  const matcher = memberAuth[0]!;
+  await json(`${base}/api/users/me`, {
+    method: 'PUT',
+    headers: { ...matcher, 'content-type': 'application/json' },
+    body: JSON.stringify({ skills: MATCH_PROFILE_SKILLS, level: 'Senior', location: 'Bengaluru' }),
+  });
   const flat: Endpoint[] = [
     { ...get('questions random p1', '/api/questions/public?sort=random'), p99Target: 50 },
     {
@@ -155,6 +215,10 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     { ...get('ideas popular page 90', '/api/ideas?sort=popular&page=90'), p99Target: 50 },
     { ...get('ideas search s', '/api/ideas/search?q=s'), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
+    // The same list for a signed-in member (never cached): every job carries their match.
+    signedIn('jobs list signed in (50-skill profile)', '/api/jobs', [matcher]),
+    // sort=match: the newest MATCH_WINDOW listed jobs scored in SQL; within 1.5× of the list above.
+    signedIn('jobs sort=match (50-skill profile)', '/api/jobs?sort=match', [matcher]),
     { ...get('jobs search developer', '/api/jobs?search=developer'), p99Target: 50 },
     // Jobs reads that once grew with the table: a text search in one category, a word no job holds, the title order.
     {

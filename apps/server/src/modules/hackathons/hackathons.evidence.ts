@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { hackathonSubmissions, hackathons } from '../../db/schema/index.js';
+import { hackathonParticipants, hackathonSubmissions, hackathons } from '../../db/schema/index.js';
 
 /** A person's hackathon project as Smart Matching (jobs.match.ts) may cite it. */
 export interface ProjectEvidence {
@@ -26,9 +26,18 @@ export async function projectsOf(
       description: hackathonSubmissions.projectDescription,
       tags: hackathons.tags,
     })
-    .from(hackathonSubmissions)
+    // Only registered participants submit: their registrations (hackathon_participants_user_idx)
+    // lead to their submissions by key, where submissions have no index by person.
+    .from(hackathonParticipants)
+    .innerJoin(
+      hackathonSubmissions,
+      and(
+        eq(hackathonSubmissions.hackathonId, hackathonParticipants.hackathonId),
+        eq(hackathonSubmissions.userId, hackathonParticipants.userId),
+      ),
+    )
     .innerJoin(hackathons, eq(hackathons.id, hackathonSubmissions.hackathonId))
-    .where(and(inArray(hackathonSubmissions.userId, [...userIds]), eq(hackathons.status, 'published')))
+    .where(and(inArray(hackathonParticipants.userId, [...userIds]), eq(hackathons.status, 'published')))
     .orderBy(desc(hackathonSubmissions.submittedAt))
     .limit(perUser * userIds.length);
   return rows.map((r) => ({

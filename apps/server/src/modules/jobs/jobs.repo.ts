@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql 
 import type { Executor } from '../../db/client.js';
 import {
   indexed,
+  initPlanValue,
   type PlaceholderValues,
   pageOffset,
   prepared,
@@ -299,6 +300,16 @@ export const JOB_TOTAL_CAP = 100;
 export const JOB_WINDOW = 2000;
 
 /**
+ * How many of the newest listed jobs (matching the filters) sort=match scores. Scoring reads each
+ * one's skills from its row (not in the walked index), so the window is smaller than a search's:
+ * the best matches among the newest 500 jobs that fit the filters, as fast at any table size.
+ */
+export const MATCH_WINDOW = 500;
+
+/** The window a filtered list of this sort walks. */
+const windowOf = (f: Pick<ListFilter, 'sort'>) => (f.sort === 'match' ? MATCH_WINDOW : JOB_WINDOW);
+
+/**
  * How many of the window's jobs a text search reads first: with no match among them the word is
  * rare (a word in one job of twenty is missing from 250 jobs about once in 370,000 searches), and
  * the rest of the window is skipped for the full-text index (fullSource).
@@ -336,12 +347,12 @@ function windowSource(f: ListFilter): SQL {
   )} from ${jobs} where ${baseWhere(f)}${after ? sql` and ${after}` : sql``}
        order by ${byDate(f, jobs.createdAt, jobs.id)} limit ${rowCount(limit)}`;
   // Bounded filters alone never leave the index.
-  if (!text) return sql`(${walk(false, JOB_WINDOW)}) as ${jobs} where ${bounded ?? sql`true`}`;
+  if (!text) return sql`(${walk(false, windowOf(f))}) as ${jobs} where ${bounded ?? sql`true`}`;
   if (bounded) {
     // Text and other filters: the text is checked on the heap row (joined by id) only for the rows
     // the bounded filters kept (developer + Engineering + Bengaluru: 169 of 921 walked jobs).
     return sql`(
-      select ${jobs.id}, ${jobs.createdAt}, j.search from (${walk(false, JOB_WINDOW)}) as ${jobs}
+      select ${jobs.id}, ${jobs.createdAt}, j.search from (${walk(false, windowOf(f))}) as ${jobs}
         join ${jobs} as j on j.id = ${jobs.id}
        where ${bounded} and ${windowTextWhere(f, sql`j.search`)}
     ) as ${jobs}`;
@@ -361,7 +372,7 @@ function windowSource(f: ListFilter): SQL {
     with found as materialized (${matches(sql`(${walk(true, JOB_PROBE)}) as ${jobs}`)})
     select * from found
     union all
-    (${matches(sql`(${walk(true, JOB_WINDOW - JOB_PROBE, after)}) as ${jobs}`)} limit ${missing})
+    (${matches(sql`(${walk(true, windowOf(f) - JOB_PROBE, after)}) as ${jobs}`)} limit ${missing})
   ) as ${jobs}`;
 }
 
@@ -390,7 +401,7 @@ async function cappedPage(
   const n = Number(window[0]?.n ?? 0);
   // More than the cap in the window, or it read every listed job: the answer is complete.
   if (n > JOB_TOTAL_CAP) return pageOf(window);
-  const read = probed(f) && n === 0 ? JOB_PROBE : JOB_WINDOW;
+  const read = probed(f) && n === 0 ? JOB_PROBE : windowOf(f);
   const listed = carriedListed(window[0], f.openOn) ?? (await countListed(db, f.openOn, f.categories));
   if (listed <= read) return pageOf(window);
   return pageOf(await fullPage(db, shape, values));
@@ -477,21 +488,28 @@ function rungSql(level: SQL): SQL {
  * and location in half points (0, 15, 30); the skill share over the job's skill keys; rounded half
  * up by integer division. The profile's keys are one array value: `k = any(keys)` per job skill.
  */
-function matchScoreSql(m: MatchValues): SQL {
+function matchScoreSql(values: MatchValues): SQL {
+  // The profile's values as InitPlans (initPlanValue): a custom plan cannot peek at them and is
+  // costed as the generic one, which PostgreSQL then keeps instead of planning every request.
+  const m = {
+    keys: initPlanValue(sql`${values.keys}::text[]`),
+    rung: initPlanValue(sql`${values.rung}::int`),
+    places: initPlanValue(sql`${values.places}::text[]`),
+  };
   const full = (p: number) => sql.raw(String(2 * p));
   const half = (p: number) => sql.raw(String(p));
   const rung = rungSql(sql`j.level`);
   const level = sql`(case when ${rung} is null then ${full(MATCH_POINTS.level)}
-                          when ${m.rung}::int is null then ${half(MATCH_POINTS.level)}
-                          when abs(${rung} - ${m.rung}::int) = 0 then ${full(MATCH_POINTS.level)}
-                          when abs(${rung} - ${m.rung}::int) = 1 then ${half(MATCH_POINTS.level)}
+                          when ${m.rung} is null then ${half(MATCH_POINTS.level)}
+                          when abs(${rung} - ${m.rung}) = 0 then ${full(MATCH_POINTS.level)}
+                          when abs(${rung} - ${m.rung}) = 1 then ${half(MATCH_POINTS.level)}
                           else 0 end)`;
   const place = sql`(case when j.is_remote then ${full(MATCH_POINTS.location)}
-                          when cardinality(${m.places}::text[]) = 0 then ${half(MATCH_POINTS.location)}
-                          when string_to_array(j.location_key, E'\\n') && ${m.places}::text[] then ${full(MATCH_POINTS.location)}
+                          when cardinality(${m.places}) = 0 then ${half(MATCH_POINTS.location)}
+                          when string_to_array(j.location_key, E'\\n') && ${m.places} then ${full(MATCH_POINTS.location)}
                           else 0 end)`;
   const n = sql`cardinality(j.skill_keys)`;
-  const have = sql`(case when j.skill_keys && ${m.keys}::text[]
+  const have = sql`(case when j.skill_keys && ${m.keys}
                          then (select count(*)::int from unnest(j.skill_keys) k where k = any(${m.keys}::text[]))
                          else 0 end)`;
   return sql`(case when coalesce(${n}, 0) = 0 then (100 * (${level} + ${place}) + 30) / 60
@@ -499,18 +517,21 @@ function matchScoreSql(m: MatchValues): SQL {
 }
 
 /**
- * sort=match: the filtered list's source (the newest JOB_WINDOW listed jobs, or every match of a
+ * sort=match: the filtered list's source (the newest MATCH_WINDOW listed jobs, or every match of a
  * rare filter: cappedPage) scored against the viewer's profile, the best JOB_TOTAL_CAP + 1 kept
  * (score, then newest), their count and the page. Bounded like the other filtered sorts: the
  * score is computed for at most the window's jobs, whatever the table's size.
  */
 function matchPass(f: ListFilter, source: SQL): SQL {
   const order = sql`score desc, created_at desc, id desc`;
+  // Each walked job's score from its row by key (a subquery per job): joined, the planner read
+  // every job in key order to merge them with the window.
   return sql`
-    with w as (select ${jobs.id} as id from ${source}),
+    with w as (select ${jobs.id} as id, ${jobs.createdAt} as created_at from ${source}),
     m as materialized (
-      select j.id, j.created_at, ${matchScoreSql(f.match!)} as score
-        from w join ${jobs} as j on j.id = w.id
+      select w.id, w.created_at,
+             (select ${matchScoreSql(f.match!)} from ${jobs} as j where j.id = w.id) as score
+        from w
        order by ${order} limit ${rowCount(JOB_TOTAL_CAP + 1)}
     )
     select (select count(*)::int from m) as n,

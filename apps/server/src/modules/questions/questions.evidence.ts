@@ -16,8 +16,14 @@ export async function rewardedAnswersByCategory(
     .select({ userId: answers.authorId, category: questions.category, n: sql<number>`count(*)::int` })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
+    // The flags as literals: as parameters, the generic plan guessed half the answers accepted and
+    // PostgreSQL planned the statement anew at every request (test/query-plans.test.ts).
     .where(
-      and(inArray(answers.authorId, [...userIds]), eq(answers.isAccepted, true), eq(questions.hidden, false)),
+      and(
+        userIds.length === 1 ? eq(answers.authorId, userIds[0]!) : inArray(answers.authorId, [...userIds]),
+        sql`${answers.isAccepted}`,
+        sql`not ${questions.hidden}`,
+      ),
     )
     .groupBy(answers.authorId, questions.category);
   return rows.map((r) => ({ userId: r.userId, category: r.category, n: Number(r.n) }));
