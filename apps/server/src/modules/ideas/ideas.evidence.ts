@@ -1,6 +1,23 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { indexed, prepared, rowCount, slots } from '../../db/prepared.js';
 import { ideas } from '../../db/schema/index.js';
+
+/** The newest visible ideas of `n` people, at most `limit` (built once per shape: db/prepared.ts). */
+const ideasStatement = prepared((exec, shape: { n: number; limit: number }) => {
+  const ids = slots('u', shape.n);
+  return exec
+    .select({ userId: ideas.authorId, title: ideas.title, tags: ideas.tags })
+    .from(ideas)
+    .where(
+      and(
+        shape.n === 1 ? eq(ideas.authorId, ids[0]!) : inArray(ideas.authorId, ids),
+        sql`not ${ideas.hidden}`,
+      ),
+    )
+    .orderBy(desc(ideas.createdAt))
+    .limit(rowCount(shape.limit));
+});
 
 /**
  * People's most recent visible ideas with their tags, for Smart Matching (jobs.match.ts) to cite:
@@ -12,11 +29,10 @@ export async function ideaTagsOf(
   perUser = 50,
 ): Promise<Array<{ userId: string; title: string; tags: string[] }>> {
   if (userIds.length === 0) return [];
-  const rows = await exec
-    .select({ userId: ideas.authorId, title: ideas.title, tags: ideas.tags })
-    .from(ideas)
-    .where(and(inArray(ideas.authorId, [...userIds]), eq(ideas.hidden, false)))
-    .orderBy(desc(ideas.createdAt))
-    .limit(perUser * userIds.length);
+  const rows = await ideasStatement(
+    exec,
+    { n: userIds.length, limit: perUser * userIds.length },
+    indexed('u', userIds),
+  );
   return rows.map((r) => ({ userId: r.userId, title: r.title, tags: r.tags ?? [] }));
 }

@@ -1,6 +1,28 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { indexed, prepared, slots } from '../../db/prepared.js';
 import { answers, questions } from '../../db/schema/index.js';
+
+/**
+ * Rewarded answers per author and question category, for `n` authors: built once per count
+ * (db/prepared.ts). The flags are literals: as parameters, the generic plan guessed half the answers
+ * accepted and PostgreSQL planned the statement anew at every request (test/query-plans.test.ts).
+ */
+const rewardedStatement = prepared((exec, shape: { n: number }) => {
+  const ids = slots('u', shape.n);
+  return exec
+    .select({ userId: answers.authorId, category: questions.category, n: sql<number>`count(*)::int` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(
+      and(
+        shape.n === 1 ? eq(answers.authorId, ids[0]!) : inArray(answers.authorId, ids),
+        sql`${answers.isAccepted}`,
+        sql`not ${questions.hidden}`,
+      ),
+    )
+    .groupBy(answers.authorId, questions.category);
+});
 
 /**
  * What Smart Matching (jobs.match.ts) may cite of people's answers: how many of each person's answers
@@ -12,19 +34,6 @@ export async function rewardedAnswersByCategory(
   userIds: readonly string[],
 ): Promise<Array<{ userId: string; category: string; n: number }>> {
   if (userIds.length === 0) return [];
-  const rows = await exec
-    .select({ userId: answers.authorId, category: questions.category, n: sql<number>`count(*)::int` })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    // The flags as literals: as parameters, the generic plan guessed half the answers accepted and
-    // PostgreSQL planned the statement anew at every request (test/query-plans.test.ts).
-    .where(
-      and(
-        userIds.length === 1 ? eq(answers.authorId, userIds[0]!) : inArray(answers.authorId, [...userIds]),
-        sql`${answers.isAccepted}`,
-        sql`not ${questions.hidden}`,
-      ),
-    )
-    .groupBy(answers.authorId, questions.category);
+  const rows = await rewardedStatement(exec, { n: userIds.length }, indexed('u', userIds));
   return rows.map((r) => ({ userId: r.userId, category: r.category, n: Number(r.n) }));
 }
