@@ -138,9 +138,17 @@ export async function matchProfiles(exec: Executor, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
-/** The résumé kept on a user's profile, if any. */
+const resumeByUser = prepared((exec) =>
+  exec
+    .select()
+    .from(userResumes)
+    .where(eq(userResumes.userId, slot<string>('id')))
+    .limit(rowCount(1)),
+);
+
+/** The résumé kept on a user's profile, if any (read with every own-profile read: built once). */
 export async function findResume(exec: Executor, userId: string): Promise<ResumeRow | undefined> {
-  const [row] = await exec.select().from(userResumes).where(eq(userResumes.userId, userId));
+  const [row] = await resumeByUser(exec, undefined, { id: userId });
   return row;
 }
 

@@ -12,7 +12,7 @@ export const matchColor = (score: number) => (score >= 70 ? 'teal' : score >= 40
 export function MatchSummary({ match, detailed = false }: { match: JobMatch; detailed?: boolean }) {
   const line = matchSummary(match);
   const score = (
-    <Badge color={matchColor(match.score)} variant="light" tt="none" data-testid="match-score">
+    <Badge color={matchColor(match.score)} variant="light" tt="none" flex="none" data-testid="match-score">
       {match.score}% match
     </Badge>
   );

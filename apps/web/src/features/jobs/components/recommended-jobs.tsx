@@ -15,9 +15,10 @@ import { matchColor } from './match-summary';
 export function RecommendedJobs() {
   const { user } = useAuth();
   const list = useRecommendedJobs(user?.id ?? null);
-  const jobs = list.data?.jobs ?? [];
+  // A recommendation shares at least one skill: level and location alone recommend nothing.
+  const jobs = (list.data?.jobs ?? []).filter((j) => (j.match?.matched.length ?? 0) > 0);
   const profileSkills = (user?.skills?.length ?? 0) + (user?.inferredSkills?.length ?? 0);
-  const hasSkills = profileSkills > 0 || jobs.some((j) => (j.match?.matched.length ?? 0) > 0);
+  const hasSkills = profileSkills > 0 || jobs.length > 0;
   if (!user || list.isPending || list.isError) return null;
   if (!hasSkills) {
     return (
@@ -37,7 +38,7 @@ export function RecommendedJobs() {
           Recommended for you
         </Title>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {jobs.map((job) => (
           <Card key={job._id} withBorder radius="md" padding="sm" component="article">
             <Stack gap={4}>
@@ -46,7 +47,7 @@ export function RecommendedJobs() {
                   {job.title}
                 </Anchor>
                 {job.match ? (
-                  <Badge color={matchColor(job.match.score)} variant="light" tt="none">
+                  <Badge color={matchColor(job.match.score)} variant="light" tt="none" flex="none">
                     {job.match.score}%
                   </Badge>
                 ) : null}
