@@ -9,8 +9,8 @@ export function JobhubsPortalInfoPage() {
   return (
     <>
       <InfoHero color="orange" eyebrow="Jobs Hub" title="Where Talent Meets Opportunity">
-        Roles in engineering, product, design, data, sales and more, each showing how it matches your
-        skills, level and location — and who you know at the company.
+        Roles in engineering, product, design, data, sales and more, each showing how it matches your skills,
+        level and location — and who you know at the company.
       </InfoHero>
       <InfoSection title="Why Jobs Hub">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
