@@ -1,5 +1,6 @@
 import { IDEA_LISTING_CATEGORIES } from '@agora/shared';
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
 /**
  * The listing's categories with counts (spec 02 §2), plus any other category in use (share-page
@@ -15,6 +16,19 @@ export function categoryEntries(counts: Record<string, number> | undefined): Arr
   return [all, ...listed, ...extra];
 }
 
+/**
+ * Where choosing a category leads: the same path and other parameters (sort), with `category` set,
+ * or removed for All. Real URLs, so the links work with a keyboard, open in a new tab and are
+ * followed by crawlers.
+ */
+export function categoryHref(pathname: string, search: string, category: string): string {
+  const next = new URLSearchParams(search);
+  if (category === 'All') next.delete('category');
+  else next.set('category', category);
+  const qs = next.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
 export function CategorySidebar({
   counts,
   active,
@@ -22,8 +36,10 @@ export function CategorySidebar({
 }: {
   counts: Record<string, number> | undefined;
   active: string;
-  onSelect: (category: string) => void;
+  /** Called as a link is followed (the drawer closes); the link itself changes the URL. */
+  onSelect?: (category: string) => void;
 }) {
+  const { pathname, search } = useLocation();
   return (
     <Stack gap={2} component="nav" aria-label="Idea categories">
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
@@ -32,10 +48,14 @@ export function CategorySidebar({
       {categoryEntries(counts).map(([name, n]) => (
         <NavLink
           key={name}
+          component={Link}
+          to={categoryHref(pathname, search, name)}
+          // The filter is a view of the list, not a new page: as before, Back leaves the listing.
+          replace
           label={name}
           active={active === name}
           aria-current={active === name ? 'true' : undefined}
-          onClick={() => onSelect(name)}
+          onClick={() => onSelect?.(name)}
           rightSection={
             <Badge size="sm" variant={active === name ? 'filled' : 'light'} circle={n < 10}>
               {counts ? n : '…'}

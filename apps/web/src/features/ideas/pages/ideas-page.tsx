@@ -66,10 +66,6 @@ export function IdeasPage() {
     else next.set(key, value);
     setParams(next, { replace: true });
   };
-  const selectCategory = (c: string) => {
-    setParam('category', c, 'All');
-    drawerCtl.close();
-  };
 
   return (
     <Container size="xl" py="lg">
@@ -114,7 +110,7 @@ export function IdeasPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
           <Paper withBorder p="xs" radius="md" pos="sticky" top={76}>
-            <CategorySidebar counts={counts.data} active={category} onSelect={selectCategory} />
+            <CategorySidebar counts={counts.data} active={category} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
@@ -176,7 +172,7 @@ export function IdeasPage() {
       </Grid>
 
       <Drawer opened={drawer} onClose={drawerCtl.close} title="Categories" size="xs">
-        <CategorySidebar counts={counts.data} active={category} onSelect={selectCategory} />
+        <CategorySidebar counts={counts.data} active={category} onSelect={drawerCtl.close} />
       </Drawer>
       <Modal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
         <Suspense fallback={<RoutePending />}>
