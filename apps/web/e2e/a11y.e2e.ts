@@ -322,3 +322,102 @@ describe('top bar beside the idea search box', () => {
     }
   });
 });
+
+/**
+ * From the top of a freshly loaded page, presses Tab at most `max` times, until every control that
+ * `targets` matches has had keyboard focus. Each control notes, as it gains focus, whether it shows a
+ * focus ring (an outline while :focus-visible). Returns the presses used and the controls missed.
+ */
+async function tabThrough(page: Page, targets: string, max = 60) {
+  await page.locator(targets).first().waitFor();
+  await page.evaluate(() => {
+    document.addEventListener('focusin', (e) => {
+      const el = e.target as HTMLElement;
+      const css = getComputedStyle(el);
+      const ring = el.matches(':focus-visible') && css.outlineStyle !== 'none' && css.outlineWidth !== '0px';
+      el.dataset.kbFocus = ring ? 'ring' : 'bare';
+    });
+    (document.activeElement as HTMLElement | null)?.blur?.();
+  });
+  const missed = () => page.locator(`${targets}:not([data-kb-focus])`).count();
+  let presses = 0;
+  while (presses < max && (await missed()) > 0) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  const bare = await page.locator(`${targets}[data-kb-focus="bare"]`).count();
+  return { presses, missed: await missed(), bare, total: await page.locator(targets).count() };
+}
+
+describe('keyboard: each portal sidebar is reached with Tab and works from the keyboard', {
+  timeout: 120_000,
+}, () => {
+  const open = async (route: string) => {
+    const { context, page } = await newAxePage(browser, { width: 1280, height: 900 });
+    await page.goto(`${server.url}${route}`);
+    await settle(page);
+    return { context, page };
+  };
+
+  it('/ideas: every category is a real link that Tab reaches; Enter filters', async () => {
+    const { context, page } = await open('/ideas?sort=newest');
+    const links = 'nav[aria-label="Idea categories"] a';
+    const pass = await tabThrough(page, links);
+    expect(pass.total).toBeGreaterThan(10);
+    expect(pass.missed, `${pass.missed} category links never got focus in ${pass.presses} Tabs`).toBe(0);
+    expect(pass.bare, 'category links focused without a visible ring').toBe(0);
+    const hrefs = await page.locator(links).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.every((h) => h?.startsWith('/ideas'))).toBe(true);
+    expect(hrefs).toContain('/ideas?sort=newest&category=Education');
+
+    const education = page.locator(links, { hasText: 'Education' });
+    await education.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/category=Education/);
+    await expect.poll(() => education.getAttribute('aria-current')).toBe('true');
+    await page.getByText('Audio guides for museums').first().waitFor();
+    await context.close();
+  });
+
+  it('/questions: Tab reaches every category box; Space filters', async () => {
+    const { context, page } = await open('/questions');
+    const boxes =
+      'aside[aria-label="Filter questions"] section[aria-labelledby="category-filter-title"] input[type="checkbox"]';
+    const pass = await tabThrough(page, boxes);
+    expect(pass.total).toBeGreaterThanOrEqual(8);
+    expect(pass.missed, `${pass.missed} category boxes never got focus in ${pass.presses} Tabs`).toBe(0);
+    expect(pass.bare, 'category boxes focused without a visible ring').toBe(0);
+    await page.getByRole('checkbox', { name: 'Technology' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/category=Technology/);
+    await context.close();
+  });
+
+  it('/jobhubs: Tab reaches every category box; Space filters', async () => {
+    const { context, page } = await open('/jobhubs');
+    const boxes = 'input[type="checkbox"][id^="cat-wide-"]';
+    const pass = await tabThrough(page, boxes);
+    expect(pass.total).toBeGreaterThanOrEqual(1);
+    expect(pass.missed, `${pass.missed} category boxes never got focus in ${pass.presses} Tabs`).toBe(0);
+    expect(pass.bare, 'category boxes focused without a visible ring').toBe(0);
+    await page.locator('#cat-wide-Engineering').focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/category=Engineering/);
+    await context.close();
+  });
+
+  it('/hackathons: Tab reaches the phase tabs, arrows move through them and choose one', async () => {
+    const { context, page } = await open('/hackathons');
+    // A tab list is one Tab stop (the chosen tab); the arrow keys move between its tabs.
+    const pass = await tabThrough(page, '[role="tab"][aria-selected="true"]');
+    expect(pass.missed, `the tab list never got focus in ${pass.presses} Tabs`).toBe(0);
+    expect(pass.bare, 'the chosen tab focused without a visible ring').toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/tab=upcoming/);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/tab=past/);
+    expect(await page.locator('[role="tab"]:not([data-kb-focus])').count()).toBe(0);
+    expect(await page.locator('[role="tab"][data-kb-focus="bare"]').count()).toBe(0);
+    await context.close();
+  });
+});
