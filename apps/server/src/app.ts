@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { areaModules } from './modules/registry.js';
+import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -488,6 +489,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(uploadsRoutes(ctx), { prefix: '/uploads' });
+  await app.register(seoRoutes(ctx));
 
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
@@ -503,6 +505,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }
       },
     });
+    // /job/{id} and /idea/{id} carry their own head for crawlers, and answer 404 when not public.
+    registerSeoPages(app, ctx, readFileSync(path.join(webDist, 'index.html'), 'utf8'));
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const urlPath = decodeURIComponent(req.url.split('?')[0]!);
       // The API, uploads and /metrics (when off, or without its token's route) are never the

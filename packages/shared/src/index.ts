@@ -11,6 +11,7 @@ export * from './domain/salary.js';
 export * from './domain/skills.js';
 export * from './domain/skill-keys.js';
 export * from './domain/job-match.js';
+export * from './domain/job-posting.js';
 export * from './domain/job-alert-text.js';
 export * from './domain/visible-text.js';
 export * from './schemas/common.js';

@@ -1117,6 +1117,10 @@ const MATRIX: Record<string, Row> = {
     },
     expect: all(200),
   },
+  // For crawlers: the same public answer for everyone (modules/seo).
+  'GET /robots.txt': { public: true, call: () => ({ url: '/robots.txt' }), expect: all(200) },
+  'GET /sitemap.xml': { public: true, call: () => ({ url: '/sitemap.xml' }), expect: all(200) },
+  'GET /sitemaps/{file}': { public: true, call: () => ({ url: '/sitemaps/jobs.xml' }), expect: all(200) },
 };
 
 function all(s: Expect): Record<Role, Expect> {

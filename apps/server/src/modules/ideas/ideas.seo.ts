@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { ideas } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/ids.js';
+import { metaDescription, type PageHead } from '../../lib/page-head.js';
+import { canSeeIdea } from './ideas.policy.js';
+
+/**
+ * The head of /idea/{id} as a visitor sees it (one lookup by primary key), or null when a visitor
+ * gets no such page (unknown id, hidden idea): that page answers 404.
+ */
+export async function ideaPageHead(ctx: AppContext, id: string): Promise<PageHead | null> {
+  if (!isUuid(id)) return null;
+  const [idea] = await ctx.db
+    .select({
+      id: ideas.id,
+      title: ideas.title,
+      description: ideas.description,
+      authorId: ideas.authorId,
+      hidden: ideas.hidden,
+    })
+    .from(ideas)
+    .where(eq(ideas.id, id))
+    .limit(1);
+  if (!idea || !canSeeIdea(null, idea)) return null;
+  return {
+    title: `${idea.title} — Innovators Space`,
+    description: metaDescription(idea.description),
+    canonical: `${ctx.config.publicUrl}/idea/${idea.id}`,
+    ogType: 'article',
+  };
+}
