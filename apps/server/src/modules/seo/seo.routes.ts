@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { escapeHtml, injectHead, type PageHead } from '../../lib/page-head.js';
 import { ideaPageHead } from '../ideas/ideas.seo.js';
 import { jobPageHead } from '../jobs/jobs.seo.js';
-import { bucketEntries, prefixLength, SITEMAP_KINDS, type SitemapKind } from './sitemap.repo.js';
+import { bucketEntries, prefixLength, SITEMAP_KINDS, type SitemapKind } from './seo.repo.js';
 
 /** The public pages a crawler may follow; everything else in the app is private or a form. */
 const PRIVATE_PATHS = [

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signup, type TestApp } from '../../../test/helpers.js';
 import { hackathons, ideas, jobs } from '../../db/schema/index.js';
 import { escapeHtml, injectHead, jsonForScript, metaDescription } from '../../lib/page-head.js';
-import { bucketRange } from './sitemap.repo.js';
+import { bucketRange } from './seo.repo.js';
 import { robotsTxt } from './seo.routes.js';
 
 const ORIGIN = 'https://agora.example';
