@@ -31,6 +31,19 @@ describe('skill keys in SQL and TypeScript', () => {
     for (const s of samples) expect(got[s], JSON.stringify(s)).toBe(skillKey(s));
   });
 
+  it('agora_skill_keys folds every spelling as skillKeys does (it holds its own copy of the table)', async () => {
+    const rows = await t.database.db.execute<{ k: string[] }>(
+      sql`select agora_skill_keys(array(select jsonb_array_elements_text(${JSON.stringify(samples)}::jsonb))) as k`,
+    );
+    expect(rowsOf<{ k: string[] }>(rows)[0]!.k).toEqual(skillKeys(samples));
+    for (const s of samples) {
+      const one = await t.database.db.execute<{ k: string[] }>(
+        sql`select agora_skill_keys(array[${s}]::text[]) as k`,
+      );
+      expect(rowsOf<{ k: string[] }>(one)[0]!.k, JSON.stringify(s)).toEqual(skillKeys([s]));
+    }
+  });
+
   it('agora_skill_keys keeps the first of each key, in order, and drops blanks', async () => {
     const list = ['JS', 'TypeScript', 'javascript', ' ', 'Postgres', 'PostgreSQL', 'k8s'];
     const rows = await t.database.db.execute<{ k: string[] }>(

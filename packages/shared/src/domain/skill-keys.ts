@@ -2,9 +2,10 @@
  * One spelling per skill, so "JS" on a profile matches "JavaScript" on a job. A key is the skill
  * lower-cased with its spaces collapsed, then folded through SKILL_SYNONYMS.
  *
- * The database folds a job's skills the same way (the SQL function agora_skill_key, which
- * jobs.skill_keys is generated from); skill-keys.sql.test.ts runs every pair below through it, so
- * a synonym added here without a migration that redefines the function fails the tests.
+ * The database folds skills the same way: agora_skill_key (one skill) and agora_skill_keys (a
+ * list; jobs.skill_keys is generated from it), each holding this table (migration 0032).
+ * skill-keys.sql.test.ts runs every pair below through both, so a synonym added here without a
+ * migration that redefines the two functions fails the tests.
  */
 export const SKILL_SYNONYMS: Readonly<Record<string, string>> = {
   js: 'javascript',
