@@ -32,8 +32,9 @@ export function ApplyForm({
   // A phone gets the whole screen for the form (the file picker and the questions need room).
   const phone = useMediaQuery('(max-width: 36em)');
   const questions = job.screeningQuestions;
-  // The résumé kept on the profile goes with the application when no file is attached.
-  const stored = useMe().data?.resume ?? null;
+  // The résumé kept on the profile goes with the application when no file is attached (read once
+  // the form is open: a visitor never opens it, so never asks for a profile).
+  const stored = useMe(opened).data?.resume ?? null;
   const form = useForm<ApplyFormValues>({
     initialValues: {
       resume: null,
