@@ -161,7 +161,8 @@ describe('Inquiry Space', () => {
     expect(await panel.getAttribute('data-width')).toBe('66.67');
 
     await panel.getByRole('button', { name: 'Submit Answer' }).click();
-    await p.getByText(MSG.emptyAnswer).waitFor();
+    // On the field: a toast may say it too, and whether it is up yet depends on the machine's speed.
+    await panel.getByText(MSG.emptyAnswer).first().waitFor();
 
     await panel
       .getByLabel('Your answer')
