@@ -30,3 +30,11 @@ export function readUnsubscribeTokenFor(jwtSecret: string, purpose: string, toke
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   return id;
 }
+
+/**
+ * The page an unsubscribe link answers a browser with (no script, nothing to load): the outcome
+ * and a link to where the user manages these e-mails. Messages are the server's own constants.
+ */
+export function unsubscribePage(message: string, manage: { href: string; label: string }): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${message}</p><p><a href="${manage.href}">${manage.label}</a></p></body></html>`;
+}

@@ -2,17 +2,14 @@ import { CAREER_MESSAGES, ErrorBody, JobAlert, JobAlertBody } from '@agora/share
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { unsubscribePage } from '../../lib/unsubscribe-token.js';
 import { createJobAlertsService } from './job-alerts.service.js';
 
 const AlertParams = z.object({ id: z.string().max(100) });
 const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
+const MANAGE = { href: '/profile', label: 'Your job alerts' };
 const tags = ['job-alerts'];
 const security = [{ bearer: [] }];
-
-/** The page the e-mails' unsubscribe link answers with (no script, nothing to load). */
-function page(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${message}</p><p><a href="/profile">Your job alerts</a></p></body></html>`;
-}
 
 /**
  * Saved job searches with alerts (mounted at /api/job-alerts): save, list and delete one's own, and
@@ -104,7 +101,7 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             return reply
               .code(ok ? 200 : 400)
               .type('text/html; charset=utf-8')
-              .send(page(message));
+              .send(unsubscribePage(message, MANAGE));
           },
         });
       }

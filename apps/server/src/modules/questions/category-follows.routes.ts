@@ -2,19 +2,16 @@ import { CATEGORY_FOLLOW_TEXT, CategoryFollowResult, ErrorBody, FollowedCategori
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { unsubscribePage } from '../../lib/unsubscribe-token.js';
 import { createCategoryFollowsService } from './category-follows.service.js';
 
 // An unknown category is answered 404 by the service (it names no followable thing).
 const CategoryParams = z.object({ category: z.string().max(100) });
 const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const MANAGE = { href: '/profile', label: 'Your notification settings' };
 const tags = ['questions'];
 const security = [{ bearer: [] }];
-
-/** The page the digest's unsubscribe link answers with (no script, nothing to load). */
-function page(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${message}</p><p><a href="/profile">Your notification settings</a></p></body></html>`;
-}
 
 /**
  * Following question categories (mounted at /api): the follow button of /questions, the profile's
@@ -96,7 +93,12 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .code(ok ? 200 : 400)
               .type('text/html; charset=utf-8')
               .header('cache-control', 'no-store')
-              .send(page(ok ? CATEGORY_FOLLOW_TEXT.unsubscribed : CATEGORY_FOLLOW_TEXT.unsubscribeInvalid));
+              .send(
+                unsubscribePage(
+                  ok ? CATEGORY_FOLLOW_TEXT.unsubscribed : CATEGORY_FOLLOW_TEXT.unsubscribeInvalid,
+                  MANAGE,
+                ),
+              );
           },
         });
       }
