@@ -1,6 +1,6 @@
 import { markdownToPlainText } from '@agora/shared';
 
-/** What a crawler that runs no script reads in the <head> of one page (/job/{id}, /idea/{id}). */
+/** What a crawler that runs no script reads in the <head> of one page (/job/{id}, /idea/{id}, /hackathon/{id}). */
 export interface PageHead {
   title: string;
   description: string;
@@ -20,6 +20,9 @@ const HTML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
+
+const unescapeAttr = (s: string): string =>
+  s.replace(/&(amp|lt|gt|quot|#39);/g, (m) => Object.entries(HTML_ESCAPES).find(([, e]) => e === m)![0]);
 
 /** Text for an element's content or a quoted attribute value. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
@@ -43,24 +46,28 @@ export function metaDescription(markdown: string, max = 160): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function headTags(head: PageHead): string {
+export function headTags(head: PageHead, siteDescription?: string): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const url = escapeHtml(head.canonical);
+  // data-page-head: the app drops these tags once the visitor moves to another page in the app,
+  // so a canonical URL or Open Graph data never outlives its page (apps/web lib/page-head-tags).
   const tags = [
     `<title>${title}</title>`,
-    `<meta name="description" content="${description}" />`,
-    `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${url}" />`,
-    `<meta property="og:type" content="${head.ogType}" />`,
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    siteDescription === undefined
+      ? `<meta name="description" content="${description}" />`
+      : `<meta name="description" content="${description}" data-site-description="${escapeHtml(siteDescription)}" />`,
+    `<link rel="canonical" href="${url}" data-page-head />`,
+    `<meta property="og:title" content="${title}" data-page-head />`,
+    `<meta property="og:description" content="${description}" data-page-head />`,
+    `<meta property="og:url" content="${url}" data-page-head />`,
+    `<meta property="og:type" content="${head.ogType}" data-page-head />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" data-page-head />`,
   ];
   if (head.jsonLd) {
     // A data block the browser never executes: the CSP's script-src does not apply to it.
     tags.push(
-      `<script type="application/ld+json" id="${escapeHtml(head.jsonLd.id)}">${jsonForScript(head.jsonLd.data)}</script>`,
+      `<script type="application/ld+json" id="${escapeHtml(head.jsonLd.id)}" data-page-head>${jsonForScript(head.jsonLd.data)}</script>`,
     );
   }
   return tags.join('\n    ');
@@ -72,10 +79,12 @@ export function headTags(head: PageHead): string {
  */
 export function injectHead(indexHtml: string, head: PageHead | null): string {
   if (!head) return indexHtml;
+  // The site's own description comes back when the visitor moves on to another page in the app.
+  const site = /<meta\s+name=["']description["']\s+content=["']([^"']*)["'][^>]*>/i.exec(indexHtml)?.[1];
   const stripped = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) return indexHtml;
-  return `${stripped.slice(0, at)}  ${headTags(head)}\n  ${stripped.slice(at)}`;
+  return `${stripped.slice(0, at)}  ${headTags(head, site === undefined ? undefined : unescapeAttr(site))}\n  ${stripped.slice(at)}`;
 }

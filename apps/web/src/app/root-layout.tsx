@@ -5,6 +5,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { RoutePending } from '../components/route-pending';
+import { useServerPageHead } from '../lib/page-head-tags';
 import { useRouteTitle } from '../lib/page-title';
 import { AppFrame } from './shell/app-frame';
 import { withFullStyles } from './styles/load-full-styles';
@@ -39,6 +40,7 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
   const theme = useMemo(() => makeTheme(brand), [brand]);
   const toasts = useAnyNotification();
   useRouteTitle();
+  useServerPageHead();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {toasts ? (

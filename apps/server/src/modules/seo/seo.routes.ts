@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { escapeHtml, injectHead, type PageHead } from '../../lib/page-head.js';
+import { hackathonPageHead } from '../hackathons/hackathons.seo.js';
 import { ideaPageHead } from '../ideas/ideas.seo.js';
 import { jobPageHead } from '../jobs/jobs.seo.js';
 import { bucketEntries, prefixLength, SITEMAP_KINDS, type SitemapKind } from './seo.repo.js';
@@ -120,8 +121,8 @@ export function seoRoutes(ctx: AppContext) {
 }
 
 /**
- * /job/{id} and /idea/{id}: index.html with the page's title, description, canonical URL, Open
- * Graph tags and (open jobs) JobPosting JSON-LD in <head>, for crawlers that run no script; a
+ * /job/{id}, /idea/{id} and /hackathon/{id}: index.html with the page's title, description,
+ * canonical URL, Open Graph tags and JSON-LD (an open job's JobPosting, a hackathon's Event) in <head>, for crawlers that run no script; a
  * page a visitor cannot see answers 404 with the plain index.html (the app shows its not-found page).
  */
 export function registerSeoPages(app: FastifyInstance, ctx: AppContext, indexHtml: string) {
@@ -140,4 +141,5 @@ export function registerSeoPages(app: FastifyInstance, ctx: AppContext, indexHtm
     };
   app.get('/job/:id', { schema: { hide: true } }, page(jobPageHead));
   app.get('/idea/:id', { schema: { hide: true } }, page(ideaPageHead));
+  app.get('/hackathon/:id', { schema: { hide: true } }, page(hackathonPageHead));
 }

@@ -253,6 +253,51 @@ describe('GET /idea/{id}', () => {
   });
 });
 
+describe('GET /hackathon/{id}', () => {
+  it('serves index.html with the hackathon head and its Event data, dates with an offset', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/hackathon/${ids.hackathon}` });
+    expect(res.statusCode).toBe(200);
+    const doc = headOf(res.body);
+    const url = `${ORIGIN}/hackathon/${ids.hackathon}`;
+    expect(doc.title).toBe('Open hack — Hackathons');
+    expect(meta(doc, 'meta[name="description"]')).toBe('Build things.');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
+    expect(meta(doc, 'meta[property="og:url"]')).toBe(url);
+    const data = JSON.parse(doc.getElementById('hackathon-event-ld')!.textContent!);
+    expect(data['@type']).toBe('Event');
+    expect(data.name).toBe('Open hack');
+    expect(data.url).toBe(url);
+    const offset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+    expect(data.startDate).toMatch(offset);
+    expect(data.endDate).toMatch(offset);
+    expect(Date.parse(data.endDate)).toBeGreaterThan(Date.parse(data.startDate));
+    expect(data.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(data.location).toEqual({ '@type': 'VirtualLocation', url });
+    expect(data.organizer).toEqual({ '@type': 'Organization', name: 'Org' });
+    // The organiser's e-mail is for signed-in visitors only.
+    expect(res.body).not.toContain('org@example.com');
+  });
+
+  it('marks the page head so the app can drop it on the next page, and keeps the site description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/hackathon/${ids.hackathon}` });
+    const doc = headOf(res.body);
+    for (const sel of ['link[rel="canonical"]', 'meta[property="og:title"]', '#hackathon-event-ld']) {
+      expect(doc.querySelector(sel)?.hasAttribute('data-page-head')).toBe(true);
+    }
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('data-site-description')).toBe(
+      'Agora — the generic description.',
+    );
+  });
+
+  it('answers 404 for a pending, unknown or malformed hackathon', async () => {
+    for (const id of [ids.pendingHackathon, '00000000-0000-4000-8000-000000000000', 'x']) {
+      const res = await t.app.inject({ method: 'GET', url: `/hackathon/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+});
+
 describe('robots.txt and sitemaps', () => {
   it('robots.txt allows the public pages, keeps crawlers out of the API and private pages, names the sitemap', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
