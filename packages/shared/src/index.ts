@@ -7,6 +7,7 @@ export * from './domain/plural.js';
 export * from './domain/relative-time.js';
 export * from './domain/reward-split.js';
 export * from './domain/hackathon-phase.js';
+export * from './domain/hackathon-judging.js';
 export * from './domain/salary.js';
 export * from './domain/skills.js';
 export * from './domain/skill-keys.js';
