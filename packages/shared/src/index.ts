@@ -23,6 +23,7 @@ export * from './schemas/category-follows.js';
 export * from './schemas/money.js';
 export * from './schemas/ideas.js';
 export * from './schemas/hackathons.js';
+export * from './schemas/hackathon-teams.js';
 export * from './schemas/careers.js';
 export * from './schemas/applications.js';
 export * from './schemas/jobs.js';
