@@ -235,6 +235,15 @@ interface Target {
   endpoints: Endpoint[];
 }
 
+/** Every request of the endpoint (the sampled ones too) with Accept-Encoding, when asked for. */
+function withAcceptEncoding(ep: Endpoint, value: string | null): Endpoint {
+  if (!value) return ep;
+  return {
+    ...ep,
+    variants: ep.variants.map((v) => ({ ...v, headers: { ...v.headers, 'accept-encoding': value } })),
+  };
+}
+
 async function prepare(scale: number, entry: string, opts: BenchOptions): Promise<Target> {
   console.log(`\n━━ scale ${scale}: seeding a fresh database…`);
   const db = await seededDatabase(scale, { reuse: opts.reuse });
@@ -250,10 +259,12 @@ async function prepare(scale: number, entry: string, opts: BenchOptions): Promis
   );
   try {
     const all = await prepareEndpoints(server.url);
-    const endpoints = all.filter(
-      (e) =>
-        opts.only.length === 0 || opts.only.some((o) => e.name.toLowerCase().startsWith(o.toLowerCase())),
-    );
+    const endpoints = all
+      .filter(
+        (e) =>
+          opts.only.length === 0 || opts.only.some((o) => e.name.toLowerCase().startsWith(o.toLowerCase())),
+      )
+      .map((e) => withAcceptEncoding(e, opts.acceptEncoding));
     return { scale, db, server, endpoints };
   } catch (err) {
     await server.stop();
@@ -421,7 +432,7 @@ function render({ startedAt, kind, options: opts, machine: info, loadavg, runs }
       `Load average (1 min) ${fmt(loadavg[0]![0]!, 1)} at start, ${fmt(loadavg[1]![0]!, 1)} at end.`,
   );
   out.push(
-    `Load: autocannon, ${opts.connections} connections, ${opts.duration} s measured after ${opts.warmup} s warm-up, per endpoint the real server, then the bare one, then (lists) the small-scale server. Response cache ${opts.cache ? 'on' : 'off (RESPONSE_CACHE=off)'}, log level ${opts.logLevel ?? 'warn'} (server output to a file).`,
+    `Load: autocannon, ${opts.connections} connections, ${opts.duration} s measured after ${opts.warmup} s warm-up, per endpoint the real server, then the bare one, then (lists) the small-scale server. Response cache ${opts.cache ? 'on' : 'off (RESPONSE_CACHE=off)'}, ${opts.acceptEncoding ? `Accept-Encoding: ${opts.acceptEncoding}` : 'no Accept-Encoding (uncompressed)'}, log level ${opts.logLevel ?? 'warn'} (server output to a file).`,
   );
   if (big.seedCounts) out.push(`Data (${big.seedCounts.replace(/^rows:\s*/, '')}).`);
   out.push(

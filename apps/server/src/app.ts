@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +31,13 @@ import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import {
+  BROTLI_OPTIONS,
+  COMPRESS_THRESHOLD,
+  COMPRESSIBLE_TYPES,
+  ENCODINGS,
+  GZIP_OPTIONS,
+} from './lib/compression.js';
 import { depthCheckedJsonParser, JSON_BODY_LIMIT } from './lib/json-body.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -430,6 +438,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       else res.setHeader(name, value);
     }
     done();
+  });
+
+  // Brotli or gzip for JSON and text above 1 KB when the client accepts it (lib/compression.ts has
+  // the settings and why). Registered before every route (it hooks each one as it is added); the
+  // response cache sends its hits already compressed, and @fastify/static its .br/.gz files, both
+  // with a Content-Encoding this plugin leaves alone. Request bodies are not decompressed.
+  await app.register(compress, {
+    encodings: [...ENCODINGS],
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
+    customTypes: COMPRESSIBLE_TYPES,
+    globalDecompression: false,
   });
 
   if (metrics) {

@@ -1,3 +1,6 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 /**
  * The endpoints of the benchmark and how to prepare them against a seeded server:
  * real ids, signed-in users, and the response bodies the bare server must reproduce.
@@ -312,33 +315,68 @@ function itemCount(body: unknown): number | null {
 }
 
 /**
+ * One request over plain HTTP, its body as sent on the wire: fetch would ask for gzip on its own
+ * and decode it, and the bare server must send the bytes the real one sent (compressed when the
+ * benchmark's requests accept it, with --accept-encoding).
+ */
+function rawRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method, headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** A response body decoded from its Content-Encoding (to read it; the bare server sends it as is). */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return gunzipSync(body).toString();
+  return body.toString();
+}
+
+/**
  * The real responses of an endpoint (each variant for GET; two toggles for the like, so the data
- * ends as it started), for the bare server to send back byte for byte in size.
+ * ends as it started), for the bare server to send back byte for byte.
  */
 export async function sampleBodies(base: string, ep: Endpoint): Promise<SampledBody[]> {
   const variants = ep.kind === 'write' ? [ep.variants[0]!, ep.variants[0]!] : ep.variants.slice(0, 100);
   const out: SampledBody[] = [];
   for (const v of variants) {
-    const res = await fetch(base + v.path, {
+    const res = await rawRequest(base + v.path, {
       method: ep.method,
       headers: { ...((v.body ?? ep.body) ? { 'content-type': 'application/json' } : {}), ...v.headers },
       body: v.body ?? ep.body,
     });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (!res.ok)
-      throw new Error(`${ep.name}: ${ep.method} ${v.path} → ${res.status} ${body.toString().slice(0, 300)}`);
+    const body = res.body;
+    const text = () => decoded(body, res.headers['content-encoding']);
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`${ep.name}: ${ep.method} ${v.path} → ${res.status} ${text().slice(0, 300)}`);
     if (ep.list && !ep.empty) {
-      const n = itemCount(JSON.parse(body.toString()));
+      const n = itemCount(JSON.parse(text()));
       if (n === 0)
         throw new Error(`${ep.name}: ${v.path} returned no items — the seed does not fit this query`);
     }
     const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
+    for (const [name, value] of Object.entries(res.headers)) {
       if (!OWN_HEADERS.has(name)) headers[name] = value;
-    });
+    }
     out.push({
       status: res.status,
-      contentType: res.headers.get('content-type') ?? 'application/json',
+      contentType: res.headers['content-type'] ?? 'application/json',
       headers,
       body,
     });

@@ -24,6 +24,8 @@ export interface BenchOptions {
   logLevel: string;
   /** The bare reference server sends only the body (no copy of the real response's headers). */
   bareBodyOnly: boolean;
+  /** Accept-Encoding sent with every request (as browsers do), or null for none (uncompressed). */
+  acceptEncoding: string | null;
 }
 
 const HELP = `npm run bench [-- options]
@@ -42,6 +44,9 @@ const HELP = `npm run bench [-- options]
   --log-level L      the server's LOG_LEVEL (default info, the product's default; output to a file)
   --bare-body-only   the bare reference sends only status, content type and body (before
                      2026-11-24 11:00 UTC it did; now it also sends the real response's headers)
+  --accept-encoding V  send Accept-Encoding: V with every request, as browsers do (e.g. "gzip, deflate,
+                     br, zstd", Chrome's): responses above 1 KB come back compressed, and the bare
+                     server sends the same compressed bytes. Default: none (uncompressed)
   --render FILE      print the report of a JSON file written by --json (no benchmark run)
 
 PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created next to the one it names),
@@ -63,6 +68,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-cache': { type: 'boolean' },
       'log-level': { type: 'string' },
       'bare-body-only': { type: 'boolean' },
+      'accept-encoding': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -94,5 +100,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     cache: !values['no-cache'],
     logLevel: values['log-level'] ?? 'info',
     bareBodyOnly: values['bare-body-only'] ?? false,
+    acceptEncoding: values['accept-encoding']?.trim() || null,
   };
 }

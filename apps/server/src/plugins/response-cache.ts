@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import {
+  acceptedEncoding,
+  COMPRESS_THRESHOLD,
+  COMPRESSIBLE_TYPES,
+  compressBody,
+  type Encoding,
+} from '../lib/compression.js';
 import { turnEnd } from '../lib/turn-end.js';
 import type { Outages } from '../platform/outages.js';
 import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-counts.js';
@@ -28,6 +35,12 @@ import { type ViewCounts, type ViewedTable, viewerKey } from '../platform/view-c
  * - A detail page that counts views (`views` below) still counts every request served from memory,
  *   and its body shows the count it was computed with plus the views this process counted since,
  *   so a visitor sees their own view at once. Views counted by other instances show within `ttlMs`.
+ * - Compression (lib/compression.ts): a client that accepts br or gzip gets a compressed copy kept
+ *   beside the body — made on first need (the miss that fills the entry, or the first hit asking for
+ *   that encoding), dropped with the entry, counted in `maxBytes` — so a body is compressed once per
+ *   entry and encoding, not per request. The reply carries its Content-Encoding, which tells
+ *   @fastify/compress to leave it alone. A page with a view count keeps the copy of its latest
+ *   count: compressed again only when the count it shows has changed.
  */
 
 /**
@@ -59,6 +72,7 @@ export const CHANGES_CHANNEL = 'agora_changes';
 const KEPT_HEADERS = ['content-type', 'x-next-cursor', 'x-total-count'];
 
 interface Entry {
+  key: string;
   tag: string;
   expires: number;
   /** Encoded once: sending a Buffer costs no UTF-8 encoding and no garbage per hit. */
@@ -66,6 +80,12 @@ interface Entry {
   headers: Record<string, string>;
   /** For a page with a view count: the body around the number, and the count as computed. */
   views?: { before: Buffer; after: Buffer; base: number; counted: number };
+  /** JSON or text: worth compressing when big enough. */
+  compressible: boolean;
+  /** Compressed copies per encoding; `count` is the view count of the body it was made from (or -1). */
+  encoded: Partial<Record<Encoding, { body: Buffer; count: number }>>;
+  /** Bytes held: the payload and its compressed copies (what `maxBytes` bounds). */
+  size: number;
 }
 
 interface Fill {
@@ -107,6 +127,8 @@ export class ResponseCache {
   /** Of the hits, those served by raw URL before the query was validated. */
   rawHits = 0;
   misses = 0;
+  /** Bodies compressed for the entries (tests read it: once per entry and encoding). */
+  compressions = 0;
 
   constructor(
     private readonly opts: { ttlMs: number; maxEntries: number; maxBytes: number; now: () => number },
@@ -137,14 +159,14 @@ export class ResponseCache {
     payload: string,
     headers: Record<string, string>,
     views?: { counted: number },
-  ) {
-    if (!this.enabled || tag !== this.tagOf(tables)) return;
+  ): Entry | null {
+    if (!this.enabled || tag !== this.tagOf(tables)) return null;
     const body = Buffer.from(payload);
-    if (body.length > this.opts.maxBytes / 16) return;
+    if (body.length > this.opts.maxBytes / 16) return null;
     let counter: Entry['views'];
     if (views) {
       const split = splitViews(payload);
-      if (!split) return;
+      if (!split) return null;
       counter = {
         before: Buffer.from(split.before),
         after: Buffer.from(split.after),
@@ -154,18 +176,49 @@ export class ResponseCache {
     }
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.entries.set(key, {
+    const entry: Entry = {
+      key,
       tag,
       expires: this.opts.now() + this.opts.ttlMs,
       payload: body,
       headers,
       views: counter,
-    });
+      compressible: COMPRESSIBLE_TYPES.test(headers['content-type'] ?? ''),
+      encoded: {},
+      size: body.length,
+    };
+    this.entries.set(key, entry);
     this.bytes += body.length;
+    this.evict();
+    return this.entries.get(key) === entry ? entry : null;
+  }
+
+  /** Least recently used first, until the bounds hold. */
+  private evict() {
     for (const [k, e] of this.entries) {
       if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
       this.drop(k, e);
     }
+  }
+
+  /**
+   * `body` (the entry's payload, or for a page with a view count its body showing `count`)
+   * compressed for `encoding`: made once and kept with the entry while it is held.
+   */
+  encode(entry: Entry, encoding: Encoding, body: Buffer, count: number): Buffer {
+    const kept = entry.encoded[encoding];
+    if (kept && kept.count === count) return kept.body;
+    const compressed = compressBody(body, encoding);
+    this.compressions++;
+    // An entry dropped meanwhile (invalidated, evicted) keeps nothing: its bytes are no longer counted.
+    if (this.entries.get(entry.key) === entry) {
+      const grown = compressed.length - (kept?.body.length ?? 0);
+      entry.encoded[encoding] = { body: compressed, count };
+      entry.size += grown;
+      this.bytes += grown;
+      this.evict();
+    }
+    return compressed;
   }
 
   /** Remembers that this exact URL, once validated, is `key` (bounded like the entries). */
@@ -187,7 +240,7 @@ export class ResponseCache {
 
   private drop(key: string, e: Entry) {
     this.entries.delete(key);
-    this.bytes -= e.payload.length;
+    this.bytes -= e.size;
   }
 
   /** A table changed (committed). */
@@ -257,14 +310,20 @@ export function splitViews(json: string): { before: string; views: number; after
   return null;
 }
 
+interface Body {
+  body: Buffer;
+  /** The view count it shows, or -1 (no count). */
+  count: number;
+}
+
 /** A cached body with its view count brought up to date (and this request counted, if it counts). */
-function bodyOf(entry: Entry, spec: CachedRoute, req: FastifyRequest, views: ViewCounts | undefined): Buffer {
-  if (!entry.views || !spec.views || !views) return entry.payload;
+function bodyOf(entry: Entry, spec: CachedRoute, req: FastifyRequest, views: ViewCounts | undefined): Body {
+  if (!entry.views || !spec.views || !views) return { body: entry.payload, count: -1 };
   const id = String((req.params as Record<string, unknown>)[spec.views.param]).toLowerCase();
   if (spec.views.counts(req.query as Record<string, unknown>))
     views.view(spec.views.table, id, viewerKey(req));
   const n = entry.views.base + views.counted(spec.views.table, id) - entry.views.counted;
-  return Buffer.concat([entry.views.before, Buffer.from(String(n)), entry.views.after]);
+  return { body: Buffer.concat([entry.views.before, Buffer.from(String(n)), entry.views.after]), count: n };
 }
 
 function keyOf(req: FastifyRequest, url: string): string {
@@ -328,18 +387,33 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
    * view count, the send) becomes the route's error response, as a throw in the hook would have:
    * the request is answered, never left waiting for its socket to time out.
    */
-  const answerHit = (reply: FastifyReply, entry: Entry, body: () => Buffer) => {
+  const answerHit = (req: FastifyRequest, reply: FastifyReply, entry: Entry, body: () => Body) => {
     cache.hits++;
     reply.headers(entry.headers);
     atTurnEnd(() => {
       try {
-        reply.send(body());
+        reply.send(encoded(req, reply, entry, body()));
       } catch (err) {
         if (reply.sent) throw err;
         for (const h of Object.keys(entry.headers)) reply.removeHeader(h);
+        reply.removeHeader('content-encoding');
+        reply.removeHeader('vary');
         reply.send(err);
       }
     });
+  };
+  /**
+   * What to send for an entry's body: its compressed copy (made now if it is the first time) when
+   * the client accepts br or gzip and the body is worth it, with Content-Encoding and Vary set; the
+   * body itself otherwise.
+   */
+  const encoded = (req: FastifyRequest, reply: FastifyReply, entry: Entry, { body, count }: Body): Buffer => {
+    if (!entry.compressible || body.length < COMPRESS_THRESHOLD) return body;
+    const encoding = acceptedEncoding(req.headers);
+    if (!encoding) return body;
+    reply.header('Content-Encoding', encoding);
+    reply.header('Vary', 'accept-encoding');
+    return cache.encode(entry, encoding, body, count);
   };
   const routes = new Map<string, CachedRoute>();
   app.addHook('onRoute', (route) => {
@@ -357,7 +431,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           const entry = cache.getRaw(req.url, spec.tables);
           if (!entry) return done();
           cache.rawHits++;
-          answerHit(reply, entry, () => entry.payload);
+          answerHit(req, reply, entry, () => ({ body: entry.payload, count: -1 }));
         };
         const existing = route.onRequest;
         route.onRequest = (
@@ -377,7 +451,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (entry) {
       cache.hits++;
       reply.headers(entry.headers);
-      return reply.send(bodyOf(entry, spec, req, opts.views));
+      return reply.send(encoded(req, reply, entry, bodyOf(entry, spec, req, opts.views)));
     }
     cache.misses++;
     req.responseCacheFill = { key, tag: cache.tagOf(spec.tables), done: done ?? (() => {}) };
@@ -389,7 +463,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     if (!spec || spec.skip?.(req.query as Record<string, unknown>)) return next();
     const key = keyOf(req, url);
     const entry = cache.get(key, spec.tables);
-    if (entry) return answerHit(reply, entry, () => bodyOf(entry, spec, req, opts.views));
+    if (entry) return answerHit(req, reply, entry, () => bodyOf(entry, spec, req, opts.views));
     lookup(req, reply, spec, key).then(
       () => {
         if (!reply.sent) next();
@@ -415,8 +489,15 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
             ),
           }
         : undefined;
-      cache.set(fill.key, spec.tables, fill.tag, payload, headers, counted);
+      const entry = cache.set(fill.key, spec.tables, fill.tag, payload, headers, counted);
       if (!spec.views) cache.noteRaw(req.url, fill.key);
+      // The miss compresses for the entry, so the first hit asking for the same encoding need not.
+      if (entry) {
+        return next(
+          null,
+          encoded(req, reply, entry, { body: entry.payload, count: entry.views?.base ?? -1 }),
+        );
+      }
     }
     next(null, payload);
   });
