@@ -132,11 +132,14 @@ export function registerSeoPages(app: FastifyInstance, ctx: AppContext, indexHtm
       const head = await find(ctx, req.params.id);
       const html = injectHead(indexHtml, head);
       // index.html names this build's hashed assets: revalidated every time, cheaply by its ETag.
-      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+      // Weak: the same page is sent plain or compressed (@fastify/compress), and a strong tag
+      // promises the same bytes.
+      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
       reply.header('Cache-Control', 'no-cache').header('ETag', etag);
       reply.type('text/html; charset=utf-8');
       if (!head) return reply.code(404).send(html);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      const known = req.headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (known?.includes(etag.slice(2))) return reply.code(304).send();
       return reply.send(html);
     };
   app.get('/job/:id', { schema: { hide: true } }, page(jobPageHead));
