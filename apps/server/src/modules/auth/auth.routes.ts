@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createUsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
+import { bearer as security } from '../../lib/openapi.js';
 
 export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod {
   const users = createUsersService(ctx);
@@ -30,20 +31,44 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
       '/signup',
       {
         config: { rateLimit },
-        schema: { tags: ['auth'], body: SignupBody, response: { 201: AuthResult, 409: ErrorBody } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Creates an account and signs it in',
+          body: SignupBody,
+          response: { 201: AuthResult, 409: ErrorBody },
+        },
       },
       async (req, reply) => reply.status(201).send(await auth.signup(req.body, meta(req))),
     );
 
     app.post(
       '/login',
-      { config: { rateLimit }, schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResult } } },
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Signs in with e-mail and password',
+          description: '401 for a wrong e-mail or password, 403 for a suspended account.',
+          body: LoginBody,
+          response: { 200: AuthResult, 401: ErrorBody, 403: ErrorBody },
+        },
+      },
       async (req) => auth.login(req.body.email, req.body.password, meta(req)),
     );
 
     app.post(
       '/google',
-      { config: { rateLimit }, schema: { tags: ['auth'], body: GoogleBody, response: { 200: AuthResult } } },
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Signs in (or up) with a Google ID token',
+          description:
+            '404 when Google sign-in is not configured; 401 for a token Google did not issue for this site.',
+          body: GoogleBody,
+          response: { 200: AuthResult, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
       async (req) => auth.google(req.body.id_token, meta(req)),
     );
 
@@ -77,14 +102,20 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
       async (req) => auth.resetPassword(req.body.token, req.body.password),
     );
 
-    app.get('/config', { schema: { tags: ['auth'], response: { 200: AuthConfig } } }, async () => ({
-      googleClientId: ctx.config.google.clientId,
-      sessionIdleMinutes: ctx.config.sessionIdleMinutes,
-    }));
+    app.get(
+      '/config',
+      {
+        schema: { tags: ['auth'], summary: 'Sign-in settings the web needs', response: { 200: AuthConfig } },
+      },
+      async () => ({
+        googleClientId: ctx.config.google.clientId,
+        sessionIdleMinutes: ctx.config.sessionIdleMinutes,
+      }),
+    );
 
     app.get(
       '/me',
-      { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MeResult } } },
+      { schema: { tags: ['auth'], summary: 'The signed-in account', security, response: { 200: MeResult } } },
       async (req) => {
         // The same account read as GET /api/users/me (its service; 404 "User not found" when gone).
         return { user: await users.me(req.user!) };
@@ -93,7 +124,14 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
 
     app.post(
       '/logout',
-      { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 204: z.null() } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Signs out: the token is revoked',
+          security,
+          response: { 204: z.null() },
+        },
+      },
       async (req, reply) => {
         await auth.logout(req.user!);
         return reply.status(204).send(null);
@@ -102,7 +140,14 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
 
     app.post(
       '/keepalive',
-      { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 204: z.null() } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Keeps the session alive (the "Stay Logged In" button)',
+          security,
+          response: { 204: z.null() },
+        },
+      },
       async (req, reply) => {
         await auth.keepalive(req.user!);
         return reply.status(204).send(null);

@@ -1,5 +1,6 @@
 import { ContactBody, ContactResult, MSG } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { insertContactMessage } from './contact.repo.js';
 
@@ -9,7 +10,13 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       {
         config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-        schema: { tags: ['contact'], body: ContactBody, response: { 201: ContactResult } },
+        schema: {
+          tags: ['contact'],
+          summary: 'Sends a message to the site’s team (signed in or not)',
+          security: bearerOptional,
+          body: ContactBody,
+          response: { 201: ContactResult },
+        },
       },
       async (req, reply) => {
         const id = await insertContactMessage(ctx.db, { ...req.body, userId: req.user?.id ?? null });

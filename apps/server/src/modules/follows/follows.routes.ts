@@ -27,8 +27,13 @@ export function followsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/follow',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, body: FollowBody, response: { 200: FollowResult, ...errors } },
+        schema: {
+          tags,
+          summary: 'Follows a user',
+          security,
+          body: FollowBody,
+          response: { 200: FollowResult, ...errors },
+        },
       },
       async (req) => svc.follow(req.user!, req.body.targetUserId),
     );
@@ -36,8 +41,13 @@ export function followsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/unfollow',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, body: FollowBody, response: { 200: FollowResult, ...errors } },
+        schema: {
+          tags,
+          summary: 'Stops following a user',
+          security,
+          body: FollowBody,
+          response: { 200: FollowResult, ...errors },
+        },
       },
       async (req) => svc.unfollow(req.user!, req.body.targetUserId),
     );
@@ -45,8 +55,12 @@ export function followsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/following',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, response: { 200: FollowingList, 401: ErrorBody } },
+        schema: {
+          tags,
+          summary: 'Whom the caller follows',
+          security,
+          response: { 200: FollowingList, 401: ErrorBody },
+        },
       },
       async (req) => svc.following(req.user!),
     );
@@ -54,21 +68,39 @@ export function followsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/followers',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, response: { 200: FollowersList, 401: ErrorBody } },
+        schema: {
+          tags,
+          summary: 'Who follows the caller',
+          security,
+          response: { 200: FollowersList, 401: ErrorBody },
+        },
       },
       async (req) => svc.followers(req.user!),
     );
 
     app.get(
       '/:id/followers/count',
-      { schema: { tags, params: IdParam, response: { 200: FollowerCount, 404: ErrorBody } } },
+      {
+        schema: {
+          tags,
+          summary: 'How many follow a user',
+          params: IdParam,
+          response: { 200: FollowerCount, 404: ErrorBody },
+        },
+      },
       async (req) => ({ count: (await svc.info(req.params.id)).followerCount }),
     );
 
     app.get(
       '/:id/info',
-      { schema: { tags, params: IdParam, response: { 200: UserInfo, 404: ErrorBody } } },
+      {
+        schema: {
+          tags,
+          summary: 'A user’s public profile',
+          params: IdParam,
+          response: { 200: UserInfo, 404: ErrorBody },
+        },
+      },
       async (req) => svc.info(req.params.id),
     );
   };

@@ -18,8 +18,8 @@ import {
 } from '@agora/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerOptional, bearer as security, fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
 import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
 import { depthCheckedJsonParser } from '../../lib/json-body.js';
 import { createHackathonsService } from './hackathons.service.js';
@@ -35,9 +35,6 @@ const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const hackathons = createHackathonsService(ctx);
-    const requireOrganiser = async (req: FastifyRequest) => {
-      if (!req.user) throw new AppError('UNAUTHORIZED', 401, MSG.hackathonAuth);
-    };
     const bannerForm = multipartBody({
       fileField: 'image',
       maxBytes: LIMITS.imageBytes,
@@ -63,6 +60,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Published hackathons (optionally one phase: open, upcoming, past); X-Next-Cursor pages',
+          security: bearerOptional,
           querystring: HackathonListQuery,
           response: { 200: HackathonList, 400: ErrorBody },
         },
@@ -77,10 +75,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/my-registrations',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: 'Hackathons the caller joined (X-Total-Count, X-Next-Cursor)',
+          security,
           querystring: HackathonPageQuery,
           response: { 200: HackathonList, ...errors },
         },
@@ -95,10 +93,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/my-submissions',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: 'Hackathons the caller organised, any status, with their newest submissions',
+          security,
           querystring: HackathonPageQuery,
           response: { 200: HackathonList, ...errors },
         },
@@ -113,9 +111,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/submit',
       {
-        // spec 03 §5 check 1 (with the spec's sentence rather than the generic 401), then the form.
-        preValidation: [requireOrganiser, bannerForm],
+        preValidation: bannerForm,
         config: {
+          // spec 03 §5 check 1: the spec's sentence rather than the generic 401.
+          authMessage: MSG.hackathonAuth,
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.hackathons,
             timeWindow: HOUR_MS,
@@ -125,6 +124,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Organiser submits a hackathon for review (multipart; status is always pending)',
+          security,
           consumes: ['multipart/form-data'],
           body: HackathonFormParts,
           response: { 201: HackathonCreateResult, ...errors, 413: ErrorBody },
@@ -139,7 +139,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        preValidation: [app.requireUser, bannerForm],
+        preValidation: bannerForm,
         config: {
           rateLimit: {
             max: ctx.config.uploadRateLimitPerHour.hackathons,
@@ -151,6 +151,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Its organiser edits a pending or rejected hackathon (multipart, as /submit); it goes back to review',
+          security,
           consumes: ['multipart/form-data'],
           params: HackathonIdParams,
           body: HackathonFormParts,
@@ -169,6 +170,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One hackathon; participants and submissions in full for its organiser and admins',
+          security: bearerOptional,
           params: HackathonIdParams,
           response: { 200: Hackathon, 404: ErrorBody },
         },
@@ -178,7 +180,18 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/calendar.ics',
-      { schema: { tags, summary: 'iCalendar file of the hackathon', params: HackathonIdParams } },
+      {
+        schema: {
+          tags,
+          summary: 'iCalendar file of the hackathon',
+          security: bearerOptional,
+          params: HackathonIdParams,
+          response: {
+            200: fileResponse('The hackathon as an iCalendar event', 'text/calendar'),
+            404: ErrorBody,
+          },
+        },
+      },
       async (req, reply) => {
         const { ics, filename } = await hackathons.calendar(req.user, req.params.id);
         return reply
@@ -192,9 +205,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/register',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Registers the caller for the hackathon',
+          security,
           params: HackathonIdParams,
           response: { 200: HackathonRegistrationResult, ...errors },
         },
@@ -205,9 +219,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/unregister',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Withdraws the caller’s registration',
+          security,
           params: HackathonIdParams,
           response: { 200: HackathonRegistrationResult, ...errors },
         },
@@ -219,7 +234,6 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id/submit',
       {
         preValidation: [
-          app.requireUser,
           multipartBody({
             fileField: 'submissionFile',
             maxBytes: LIMITS.submissionFileBytes,
@@ -237,6 +251,7 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Project submission (multipart, file field submissionFile ≤ 25 MB); a second one updates the first',
+          security,
           consumes: ['multipart/form-data'],
           params: HackathonIdParams,
           body: ProjectSubmissionParts,
@@ -252,10 +267,10 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/:id/submissions/:sid',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: 'Organiser or admin sets a submission status (winner, runner_up, participant)',
+          security,
           params: HackathonSubmissionParams,
           body: HackathonSubmissionStatusBody,
           response: { 200: HackathonSubmission, ...errors },
@@ -268,11 +283,12 @@ export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/submissions/:sid/file',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: "A submission's file (organiser, admins and the submitter)",
+          security,
           params: HackathonSubmissionParams,
+          response: { 200: fileResponse('The submitted file, as stored'), ...errors },
         },
       },
       async (req, reply) => {

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerKey } from '../../platform/view-counts.js';
+import { bearer, bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { createIdeasService } from './ideas.service.js';
 import { setPageHeaders } from '../../lib/http.js';
@@ -27,7 +28,6 @@ const UserParam = z.object({ userId: z.string().max(100) });
 const Message = z.object({ message: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['ideas'];
-const bearer = [{ bearer: [] }];
 
 /** HTTP routes of the ideas area (spec 02 §7), mounted at /api/ideas. */
 export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -37,14 +37,24 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       {
         config: { cache: { tables: ['ideas', 'users'] } },
-        schema: { tags, querystring: ListIdeasQuery, response: { 200: IdeaList, 400: ErrorBody } },
+        schema: {
+          tags,
+          summary: 'Public ideas by category and sort, with pages',
+          description: '`author=me` lists the caller’s own ideas (401 without a token).',
+          security: bearerOptional,
+          querystring: ListIdeasQuery,
+          response: { 200: IdeaList, 400: ErrorBody, 401: ErrorBody },
+        },
       },
       async (req) => svc.list(req.user, req.query),
     );
 
     app.get(
       '/categories',
-      { config: { cache: { tables: ['ideas'] } }, schema: { tags, response: { 200: IdeaCategoryCounts } } },
+      {
+        config: { cache: { tables: ['ideas'] } },
+        schema: { tags, summary: 'Ideas per category in use', response: { 200: IdeaCategoryCounts } },
+      },
       async () => svc.categories(),
     );
 
@@ -54,6 +64,7 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { cache: { tables: ['ideas', 'users'] } },
         schema: {
           tags,
+          summary: 'Full-text search over public ideas',
           querystring: IdeaSearchQuery,
           response: { 200: z.array(IdeaSearchHit), 400: ErrorBody },
         },
@@ -64,8 +75,13 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security: bearer, body: CreateIdeaBody, response: { 201: Idea, ...errors } },
+        schema: {
+          tags,
+          summary: 'Shares an idea',
+          security: bearer,
+          body: CreateIdeaBody,
+          response: { 201: Idea, ...errors },
+        },
       },
       async (req, reply) => reply.status(201).send(await svc.create(req.user!, req.body)),
     );
@@ -73,9 +89,9 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/user/:userId/hidden',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'A user’s hidden ideas (that user and admins)',
           security: bearer,
           params: UserParam,
           querystring: HiddenIdeasQuery,
@@ -87,15 +103,28 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      { schema: { tags, params: IdParam, response: { 200: IdeaDetail, 404: ErrorBody } } },
+      {
+        schema: {
+          tags,
+          summary: 'One idea with its first comments (a hidden one only for its author and admins)',
+          security: bearerOptional,
+          params: IdParam,
+          response: { 200: IdeaDetail, 404: ErrorBody },
+        },
+      },
       async (req) => svc.detail(req.user, req.params.id, viewerKey(req)),
     );
 
     app.delete(
       '/:id',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security: bearer, params: IdParam, response: { 200: Message, ...errors } },
+        schema: {
+          tags,
+          summary: 'Deletes an idea (its author or an admin)',
+          security: bearer,
+          params: IdParam,
+          response: { 200: Message, ...errors },
+        },
       },
       async (req) => {
         await svc.remove(req.user!, req.params.id);
@@ -106,8 +135,13 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id/hide',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security: bearer, params: IdParam, response: { 200: Idea, ...errors } },
+        schema: {
+          tags,
+          summary: 'Hides an idea from the public lists',
+          security: bearer,
+          params: IdParam,
+          response: { 200: Idea, ...errors },
+        },
       },
       async (req) => svc.setHidden(req.user!, req.params.id, true),
     );
@@ -115,8 +149,13 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id/restore',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security: bearer, params: IdParam, response: { 200: Idea, ...errors } },
+        schema: {
+          tags,
+          summary: 'Shows a hidden idea again',
+          security: bearer,
+          params: IdParam,
+          response: { 200: Idea, ...errors },
+        },
       },
       async (req) => svc.setHidden(req.user!, req.params.id, false),
     );
@@ -124,8 +163,13 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/like',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security: bearer, params: IdParam, response: { 200: LikeResult, ...errors } },
+        schema: {
+          tags,
+          summary: 'Likes the idea, or takes the like back',
+          security: bearer,
+          params: IdParam,
+          response: { 200: LikeResult, ...errors },
+        },
       },
       async (req) => svc.toggleLike(req.user!, req.params.id),
     );
@@ -137,6 +181,7 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Comments before a cursor (IdeaDetail.commentsCursor, then X-Next-Cursor), oldest first; hidden ideas only for their author',
+          security: bearerOptional,
           params: IdParam,
           querystring: IdeaCommentsQuery,
           response: { 200: z.array(IdeaComment), 400: ErrorBody, 404: ErrorBody },
@@ -153,9 +198,9 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/comments',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Comments on an idea',
           security: bearer,
           params: IdParam,
           body: CommentBody,
@@ -169,9 +214,9 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id/comments/:commentId',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Deletes a comment (its author, the idea’s author or an admin)',
           security: bearer,
           params: CommentParams,
           response: { 200: z.object({ message: z.string(), commentCount: z.number().int() }), ...errors },

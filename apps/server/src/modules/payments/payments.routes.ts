@@ -7,12 +7,46 @@ import {
   VerifyPaymentBody,
   VerifyPaymentResult,
 } from '@agora/shared';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer as security, routeSchemaTransform } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { createPaymentsService } from './payments.service.js';
 
 const WebhookResult = z.object({ status: z.string() });
+
+/** The webhook's operation: its raw JSON body and the signature header, for the document only. */
+const webhookDocument: SwaggerTransform = (args) => {
+  const { schema, url } = routeSchemaTransform(args) as { schema: Record<string, unknown>; url: string };
+  return {
+    url,
+    schema: {
+      ...schema,
+      headers: {
+        type: 'object',
+        properties: {
+          'x-razorpay-signature': {
+            type: 'string',
+            pattern: '^[0-9a-f]{64}$',
+            description: 'Hex HMAC-SHA256 of the raw body with the webhook secret',
+          },
+        },
+        required: ['x-razorpay-signature'],
+      },
+      body: {
+        type: 'object',
+        description: 'The provider’s event as sent; the signature covers these exact bytes',
+        properties: {
+          event: { type: 'string', example: 'payment.captured' },
+          payload: { type: 'object', additionalProperties: true },
+        },
+        required: ['event'],
+        additionalProperties: true,
+      },
+    },
+  };
+};
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** HTTP routes of the payments area (registered in modules/registry.ts). */
@@ -29,10 +63,10 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/create-order',
       {
-        preHandler: app.requireUser,
         config: { rateLimit },
         schema: {
           tags: ['payments'],
+          security,
           body: CreateOrderBody,
           response: { 200: CreateOrderResult, 502: ErrorBody, ...errors },
         },
@@ -43,9 +77,9 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/verify',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['payments'],
+          security,
           body: VerifyPaymentBody,
           response: { 200: VerifyPaymentResult, ...errors },
         },
@@ -56,8 +90,12 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/sandbox/pay',
       {
-        preHandler: app.requireUser,
-        schema: { tags: ['payments'], body: SandboxPayBody, response: { 200: SandboxPayResult, ...errors } },
+        schema: {
+          tags: ['payments'],
+          security,
+          body: SandboxPayBody,
+          response: { 200: SandboxPayResult, ...errors },
+        },
       },
       async (req) => payments.sandboxPay(req.user!, req.body.orderId),
     );
@@ -71,7 +109,18 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       raw.post(
         '/webhook',
-        { schema: { tags: ['payments'], response: { 200: WebhookResult, 400: ErrorBody } } },
+        {
+          // The body is never parsed by a schema (the signature covers its bytes), so the document
+          // says what the provider sends here rather than through a validating body schema.
+          config: { swaggerTransform: webhookDocument },
+          schema: {
+            tags: ['payments'],
+            summary: 'The payment provider’s webhook (payment.captured, order.paid)',
+            description:
+              'Signed by the provider: `X-Razorpay-Signature` is the hex HMAC-SHA256 of the exact body bytes with the webhook secret. Other events are answered `ignored`.',
+            response: { 200: WebhookResult, 400: ErrorBody },
+          },
+        },
         async (req) => {
           const signature = req.headers['x-razorpay-signature'];
           const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

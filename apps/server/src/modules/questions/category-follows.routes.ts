@@ -23,9 +23,9 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/questions/categories/:category/follow',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Follows a question category (its daily digest)',
           security,
           params: CategoryParams,
           response: { 200: CategoryFollowResult, 201: CategoryFollowResult, ...errors },
@@ -40,8 +40,13 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/questions/categories/:category/follow',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, params: CategoryParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags,
+          summary: 'Stops following a question category',
+          security,
+          params: CategoryParams,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (req, reply) => {
         await svc.unfollow(req.user!, req.params.category);
@@ -52,8 +57,12 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/me/followed-categories',
       {
-        preHandler: app.requireUser,
-        schema: { tags, security, response: { 200: FollowedCategories, 401: ErrorBody } },
+        schema: {
+          tags,
+          summary: 'The categories the caller follows',
+          security,
+          response: { 200: FollowedCategories, 401: ErrorBody },
+        },
       },
       async (req) => svc.list(req.user!),
     );
@@ -70,12 +79,19 @@ export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       const schema = {
         tags,
+        summary: 'Stops the category digest from its e-mail link (the token names the user)',
         querystring: UnsubscribeQuery,
         // A browser (Accept: text/html) gets a page either way; any other client gets the
         // CONTRACT error body for a bad token, as for every other error.
         response: {
-          200: z.string().describe('HTML page'),
-          400: z.union([ErrorBody, z.string().describe('HTML page')]),
+          200: {
+            description: 'The page saying it is done',
+            content: { 'text/html': { schema: z.string() } },
+          },
+          400: {
+            description: 'The token is invalid: a page for a browser, else the error body',
+            content: { 'application/json': { schema: ErrorBody }, 'text/html': { schema: z.string() } },
+          },
         },
       };
       for (const method of ['GET', 'POST'] as const) {

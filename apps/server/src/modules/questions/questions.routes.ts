@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerKey } from '../../platform/view-counts.js';
 import { randomOrder } from '../../plugins/response-cache.js';
+import { bearerOptional, bearer as security } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPage } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
@@ -44,7 +45,12 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/public',
       {
         config: { cache: { tables: ['questions', 'users'], skip: randomOrder } },
-        schema: { tags, querystring: PublicListQuery, response: list },
+        schema: {
+          tags,
+          summary: 'Public questions with filters, search and pages',
+          querystring: PublicListQuery,
+          response: list,
+        },
       },
       async (req, reply) => sendPage(reply, await questions.listPublic(req.query)),
     );
@@ -56,6 +62,7 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { cache: { tables: ['questions'] } },
         schema: {
           tags,
+          summary: 'Questions per category, all eight in one answer',
           querystring: z.object({ status: z.enum(['open']).optional() }),
           response: { 200: CategoryCounts },
         },
@@ -67,7 +74,12 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/similar',
       {
         config: { cache: { tables: ['questions'] } },
-        schema: { tags, querystring: SimilarQuery, response: { 200: z.array(SimilarQuestion) } },
+        schema: {
+          tags,
+          summary: 'Questions similar to a draft title',
+          querystring: SimilarQuery,
+          response: { 200: z.array(SimilarQuestion) },
+        },
       },
       async (req) => questions.similar(req.query.q, req.query.limit),
     );
@@ -82,7 +94,15 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             skip: (q) => randomOrder(q) || q.own === 'true' || q.answered === 'true',
           },
         },
-        schema: { tags, querystring: MyListQuery, response: { ...list, 401: ErrorBody } },
+        schema: {
+          tags,
+          summary:
+            'Public questions, or (signed in) the caller’s own (`own=true`) or answered ones (`answered=true`)',
+          description: '`own=true` and `answered=true` need a token (401 without one).',
+          security: bearerOptional,
+          querystring: MyListQuery,
+          response: { ...list, 401: ErrorBody },
+        },
       },
       async (req, reply) => {
         const { own, answered, ...query } = req.query;
@@ -103,7 +123,6 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: [
-          app.requireUser,
           multipartBody({
             fileField: 'image',
             maxBytes: LIMITS.imageBytes,
@@ -123,11 +142,13 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         schema: {
           tags,
+          summary: 'Asks a question (JSON, or multipart with an optional image)',
+          security,
           description:
             'JSON { title, description, category, reward? (whole rupees) } or multipart with the same fields and an optional image (≤ 5 MB; 30 per account per hour). Created unpaid.',
           consumes: ['application/json', 'multipart/form-data'],
           body: CreateQuestionParts,
-          response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+          response: { 201: Question, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 413: ErrorBody },
         },
       },
       async (req, reply) => {
@@ -150,6 +171,8 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         schema: {
           tags,
+          summary: 'One question; its author sees every answer, another signed-in user only their own',
+          security: bearerOptional,
           params: Params,
           querystring: z.object({ view: z.enum(['true', 'false']).optional() }),
           response: { 200: Question, 404: ErrorBody },
@@ -166,9 +189,10 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'The author deletes an unpaid question',
+          security,
           params: Params,
           response: { 204: z.null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
         },
@@ -182,9 +206,10 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/answers',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
+          summary: 'Answers a question',
+          security,
           params: Params,
           body: CreateAnswerBody,
           response: { 201: Answer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -198,7 +223,6 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id/answers/upload',
       {
         preValidation: [
-          app.requireUser,
           multipartBody({
             fileField: 'attachment',
             maxBytes: LIMITS.attachmentBytes,
@@ -214,6 +238,8 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         schema: {
           tags,
+          summary: 'Answers with an attached file',
+          security,
           params: Params,
           description: `multipart with one file in the field "attachment" (≤ ${LIMITS.attachmentBytes / 1024 / 1024} MB)`,
           consumes: ['multipart/form-data'],
@@ -243,9 +269,13 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         path,
         {
-          preHandler: app.requireUser,
           schema: {
             tags,
+            summary:
+              status === 'answered'
+                ? 'The author marks the question answered'
+                : 'The author reopens the question',
+            security,
             params: Params,
             response: { 200: Question, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
           },
@@ -259,11 +289,12 @@ export function questionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         path,
         {
-          preHandler: app.requireUser,
           // One allowance for both paths: ranking runs the AI model, which every author shares.
           config: { rateLimit: { max: 20, timeWindow: 60_000, groupId: 'rank-answers' } },
           schema: {
             tags,
+            summary: 'Ranks the answers and suggests how to split the reward',
+            security,
             params: Params,
             response: { 200: RankResult, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
           },

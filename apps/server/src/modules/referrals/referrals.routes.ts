@@ -34,7 +34,6 @@ export function referralsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/applications/:id/referral-requests',
       {
-        preValidation: app.requireUser,
         config: {
           rateLimit: {
             max: ASKS_PER_HOUR,
@@ -58,7 +57,6 @@ export function referralsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/applications/:id/referral-requests',
       {
-        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'The referral requests the applicant sent for their application, oldest first',
@@ -73,7 +71,6 @@ export function referralsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/referral-requests',
       {
-        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'Referral requests sent to the caller, newest first (next page in X-Next-Cursor)',
@@ -93,7 +90,6 @@ export function referralsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         `/referral-requests/:id/${action}`,
         {
-          preValidation: app.requireUser,
           schema: {
             tags,
             summary:

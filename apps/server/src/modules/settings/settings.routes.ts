@@ -7,14 +7,30 @@ import { getMinReward } from './settings.service.js';
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Test mode: the web shows its banner whenever payments are simulated.
-    app.get('/payments', { schema: { tags: ['settings'], response: { 200: PaymentsMode } } }, async () => ({
-      provider: ctx.config.payments.provider,
-      testMode: ctx.config.payments.provider === 'sandbox',
-    }));
+    app.get(
+      '/payments',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Whether payments are simulated',
+          response: { 200: PaymentsMode },
+        },
+      },
+      async () => ({
+        provider: ctx.config.payments.provider,
+        testMode: ctx.config.payments.provider === 'sandbox',
+      }),
+    );
 
     app.get(
       '/min-reward',
-      { schema: { tags: ['settings'], response: { 200: z.object({ minRewardAmount: z.number().int() }) } } },
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'The smallest reward a question may offer (rupees)',
+          response: { 200: z.object({ minRewardAmount: z.number().int() }) },
+        },
+      },
       async () => ({ minRewardAmount: await getMinReward(ctx.db) }),
     );
   };

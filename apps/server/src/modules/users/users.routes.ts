@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPrivateFile } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
@@ -43,7 +44,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/me',
-      { preHandler: app.requireUser, schema: { tags, response: { 200: MeResult } } },
+      { schema: { tags, summary: 'The signed-in account', security, response: { 200: MeResult } } },
       async (req) => ({
         user: await users.me(req.user!),
       }),
@@ -51,24 +52,33 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/me',
       {
-        // Signed-in before the body is validated: a visitor is 401, not 400.
-        preValidation: app.requireUser,
-        schema: { tags, body: UpdateMeBody, response: { 200: MeResult } },
+        schema: {
+          tags,
+          summary: 'Changes the name or display name',
+          security,
+          body: UpdateMeBody,
+          response: { 200: MeResult },
+        },
       },
       async (req) => ({ user: await users.updateMe(req.user!, req.body) }),
     );
     app.get(
       '/me/activity',
-      { preHandler: app.requireUser, schema: { tags, response: { 200: Activity } } },
+      {
+        schema: {
+          tags,
+          summary: 'Ideas authored, likes and comments received',
+          security,
+          response: { 200: Activity },
+        },
+      },
       async (req) => users.activity(req.user!),
     );
 
     app.put(
       '/me/resume',
       {
-        // Signed-in first: a visitor is 401 before the body is read.
         preValidation: [
-          app.requireUser,
           multipartBody({
             fileField: 'resume',
             maxBytes: APPLICATION_LIMITS.resumeBytes,
@@ -97,15 +107,18 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/me/resume',
       {
-        preHandler: app.requireUser,
-        schema: { tags, summary: 'The résumé kept on the caller’s profile (only to them)', security },
+        schema: {
+          tags,
+          summary: 'The résumé kept on the caller’s profile (only to them)',
+          security,
+          response: { 200: fileResponse('The résumé, as stored'), 401: ErrorBody, 404: ErrorBody },
+        },
       },
       async (req, reply) => sendPrivateFile(reply, await resumes.open(req.user!)),
     );
     app.delete(
       '/me/resume',
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
           summary: 'Removes the résumé kept on the caller’s profile and the skills found in it',
@@ -118,7 +131,6 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/me/inferred-skills/:skill',
       {
-        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'Removes one skill found in the caller’s résumé (compared ignoring case and synonyms)',
@@ -132,7 +144,6 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/skill-suggestions',
       {
-        preValidation: app.requireUser,
         schema: {
           tags,
           summary: 'Skills approved jobs ask for, most used first, starting with q (at most 20)',

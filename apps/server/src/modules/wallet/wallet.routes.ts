@@ -14,6 +14,7 @@ import {
 } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer as security } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { createWalletService } from './wallet.service.js';
 import { sendPage } from '../../lib/http.js';
@@ -31,8 +32,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/questions/:id/rewards',
       {
-        preHandler: app.requireUser,
-        schema: { tags: ['rewards'], params: IdParam, response: { 200: RewardView, ...errors } },
+        schema: { tags: ['rewards'], security, params: IdParam, response: { 200: RewardView, ...errors } },
       },
       async (req) => wallet.getRewardView(req.user!, req.params.id),
     );
@@ -40,8 +40,12 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/rewards/distribute',
       {
-        preHandler: app.requireUser,
-        schema: { tags: ['rewards'], body: DistributeBody, response: { 200: DistributeResult, ...errors } },
+        schema: {
+          tags: ['rewards'],
+          security,
+          body: DistributeBody,
+          response: { 200: DistributeResult, ...errors },
+        },
       },
       async (req) => wallet.distribute(req.user!, req.body),
     );
@@ -49,8 +53,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/wallet',
       {
-        preHandler: app.requireUser,
-        schema: { tags: ['wallet'], response: { 200: WalletView, 401: ErrorBody } },
+        schema: { tags: ['wallet'], security, response: { 200: WalletView, 401: ErrorBody } },
       },
       async (req) => wallet.getWallet(req.user!),
     );
@@ -58,9 +61,9 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/wallet/transactions',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['wallet'],
+          security,
           querystring: TransactionsQuery,
           response: { 200: z.array(WalletTransaction), 400: ErrorBody, 401: ErrorBody },
         },
@@ -73,9 +76,9 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/wallet/bank-details',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['wallet'],
+          security,
           body: BankDetailsBody,
           response: { 200: WalletView, 400: ErrorBody, 401: ErrorBody },
         },
@@ -87,9 +90,9 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/withdrawals',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['wallet'],
+          security,
           querystring: TransactionsQuery,
           response: { 200: z.array(WithdrawalView), 400: ErrorBody, 401: ErrorBody },
         },
@@ -102,9 +105,9 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/withdrawals/request',
       {
-        preHandler: app.requireUser,
         schema: {
           tags: ['wallet'],
+          security,
           body: WithdrawalBody,
           response: { 200: WithdrawalResult, 201: WithdrawalResult, ...errors },
         },
