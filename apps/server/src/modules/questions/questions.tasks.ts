@@ -1,6 +1,20 @@
+import type { AppContext } from '../../context.js';
 import type { TaskDefinition } from '../../tasks.js';
 import { createCategoryFollowsService } from './category-follows.service.js';
-import { createQuestionsService } from './questions.service.js';
+import { expireDrafts } from './questions.drafts.service.js';
+
+type CategoryFollowsService = ReturnType<typeof createCategoryFollowsService>;
+
+/** The category-follows service of a context, built on its first run and kept for the next ones. */
+const followsByContext = new WeakMap<AppContext, CategoryFollowsService>();
+function categoryFollows(ctx: AppContext): CategoryFollowsService {
+  let service = followsByContext.get(ctx);
+  if (!service) {
+    service = createCategoryFollowsService(ctx);
+    followsByContext.set(ctx, service);
+  }
+  return service;
+}
 
 /**
  * Unpaid questions (drafts) expire a week after they were asked, with their images (hourly: a draft
@@ -11,7 +25,7 @@ export const questionsTasks: TaskDefinition[] = [
     name: 'questions.expire-drafts',
     everySeconds: 60 * 60,
     handler: async (ctx) => {
-      await createQuestionsService(ctx).expireDrafts();
+      await expireDrafts(ctx);
     },
   },
   {
@@ -20,7 +34,7 @@ export const questionsTasks: TaskDefinition[] = [
     name: 'questions.category-alerts',
     everySeconds: 10,
     handler: async (ctx) => {
-      await createCategoryFollowsService(ctx).fanOutAlerts();
+      await categoryFollows(ctx).fanOutAlerts();
     },
   },
   {
@@ -29,7 +43,7 @@ export const questionsTasks: TaskDefinition[] = [
     name: 'questions.category-digest',
     everySeconds: 60 * 60,
     handler: async (ctx) => {
-      await createCategoryFollowsService(ctx).sendDigests();
+      await categoryFollows(ctx).sendDigests();
     },
   },
 ];
