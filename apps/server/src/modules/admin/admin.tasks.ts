@@ -1,5 +1,5 @@
 import type { TaskDefinition } from '../../tasks.js';
-import { createAdminService } from './admin.service.js';
+import { compactPendingCounts } from './admin.overview.service.js';
 
 /**
  * The admin overview's review backlog is kept as appended changes (pending_counts, migration
@@ -10,7 +10,7 @@ export const adminTasks: TaskDefinition[] = [
     name: 'admin.compact-pending-counts',
     everySeconds: 60,
     handler: async (ctx) => {
-      await createAdminService(ctx).compactPendingCounts();
+      await compactPendingCounts(ctx);
     },
   },
 ];
