@@ -31,10 +31,23 @@ export function readUnsubscribeTokenFor(jwtSecret: string, purpose: string, toke
   return id;
 }
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 /**
  * The page an unsubscribe link answers a browser with (no script, nothing to load): the outcome
  * and a link to where the user manages these e-mails. Messages are the server's own constants.
+ * With `confirm`, the page asks first and its button POSTs to `confirm.action`: a GET never
+ * unsubscribes there, since mail scanners and link previews fetch every link of a message
+ * (RFC 8058 §1); the mail client's one-click POST goes to the same address.
  */
-export function unsubscribePage(message: string, manage: { href: string; label: string }): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${message}</p><p><a href="${manage.href}">${manage.label}</a></p></body></html>`;
+export function unsubscribePage(
+  message: string,
+  manage: { href: string; label: string },
+  confirm?: { action: string; label: string },
+): string {
+  const form = confirm
+    ? `<form method="post" action="${escapeHtml(confirm.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem;cursor:pointer">${escapeHtml(confirm.label)}</button></form>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Agora</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Agora</h1><p>${escapeHtml(message)}</p>${form}<p><a href="${escapeHtml(manage.href)}">${escapeHtml(manage.label)}</a></p></body></html>`;
 }

@@ -13,6 +13,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { categoryFollowsRoutes } from './questions/category-follows.routes.js';
 import { questionsRoutes } from './questions/questions.routes.js';
 import { referralsRoutes } from './referrals/referrals.routes.js';
+import { mailPreferencesRoutes } from './users/users.unsubscribe.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** The portal areas, each mounted under /api + prefix. */
@@ -26,6 +27,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/ideas', routes: ideasRoutes },
   // follow, unfollow, following, followers, :id/followers/count, :id/info
   { prefix: '/users', routes: followsRoutes },
+  // /users/unsubscribe: the one-click link of notification and reminder e-mails
+  { prefix: '/users', routes: mailPreferencesRoutes },
   { prefix: '/hackathons', routes: hackathonsRoutes },
   { prefix: '/jobs', routes: jobsRoutes },
   { prefix: '/job-alerts', routes: jobAlertsRoutes },

@@ -16,7 +16,10 @@ export interface MailMessage {
    * sent. A transport never sees it (the body it gets holds the link).
    */
   link?: MailLinkRef;
-  /** Extra headers, sent as they are (e.g. List-Unsubscribe on the daily digest). */
+  /**
+   * Extra headers, sent as they are (List-Unsubscribe on what a user can stop); the worker adds
+   * AUTOMATIC_MAIL_HEADERS to every message.
+   */
   headers?: Record<string, string>;
 }
 
@@ -50,13 +53,44 @@ function outboxValues(msg: MailMessage) {
   };
 }
 
-/** The body as sent: the minted link in its slot (text and html). */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The body as sent: the minted link in its slot (text, and html escaped as HTML). */
 function withLink(msg: MailMessage, link: string): MailMessage {
   return {
     to: msg.to,
     subject: msg.subject,
     text: msg.text.split(MAIL_LINK_SLOT).join(link),
-    html: msg.html?.split(MAIL_LINK_SLOT).join(link),
+    html: msg.html?.split(escapeHtml(MAIL_LINK_SLOT)).join(escapeHtml(link)),
+  };
+}
+
+/**
+ * Headers on every message Agora sends. All of it is sent by Agora itself, never typed by a
+ * person: notifications, reminders, alerts and digests, and also the password reset, which a user
+ * asks for but a program writes and sends (RFC 3834 §5: "auto-generated"). Auto-responders
+ * (out-of-office, vacation) must not answer such mail, so 46 reminders sent at once do not come
+ * back as 46 replies; Exchange and Outlook read their own header for the same thing.
+ */
+export const AUTOMATIC_MAIL_HEADERS: Readonly<Record<string, string>> = {
+  'Auto-Submitted': 'auto-generated',
+  'X-Auto-Response-Suppress': 'OOF, AutoReply',
+};
+
+/**
+ * What nodemailer is asked to send for a message: both parts (text and html become one
+ * multipart/alternative message, text first) and the headers as they are.
+ */
+export function nodemailerMessage(from: string, msg: MailMessage, messageId?: string) {
+  return {
+    from,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    ...(msg.html ? { html: msg.html } : {}),
+    ...(msg.headers ? { headers: msg.headers } : {}),
+    ...(messageId ? { messageId } : {}),
   };
 }
 
@@ -92,15 +126,7 @@ export class SmtpTransport implements MailTransport {
   }
   async send(from: string, msg: MailMessage, messageId?: string): Promise<void> {
     try {
-      await this.transporter.sendMail({
-        from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-        ...(msg.headers ? { headers: msg.headers } : {}),
-        ...(messageId ? { messageId } : {}),
-      });
+      await this.transporter.sendMail(nodemailerMessage(from, msg, messageId));
     } catch (err) {
       if (isConnectionFailure(err) && !this.unreachable) {
         this.unreachable = true;
@@ -376,7 +402,7 @@ export class MailWorker {
           }
           msg = withLink(msg, link);
         }
-        if (row.headers) msg = { ...msg, headers: row.headers };
+        msg = { ...msg, headers: { ...AUTOMATIC_MAIL_HEADERS, ...(row.headers ?? {}) } };
         await this.transport.send(this.from, msg, `<${row.id}@agora.outbox>`);
       } catch (err) {
         const attempts = row.attempts + 1;

@@ -17,6 +17,30 @@ export const AUTH_TEXT = {
   passwordsDiffer: 'Passwords do not match',
 } as const;
 
+/**
+ * The profile's e-mail settings and the pages of their one-click unsubscribe links. Notifications
+ * and reminders stay in the app whatever is chosen here; essential mail always comes.
+ */
+export const EMAIL_PREFERENCE_TEXT = {
+  heading: 'E-mail',
+  notificationsLabel: 'E-mail me my notifications',
+  notificationsHint:
+    'Updates on your job applications, referral requests and rewards. You still see them in the app.',
+  remindersLabel: 'E-mail me reminders',
+  remindersHint: 'Hackathons you joined starting soon, reward deadlines near, job listings about to expire.',
+  essential:
+    'Password resets and the answer to what you submit for review (a job posting, a hackathon) always come by e-mail. The question digest and job alerts have their own settings below.',
+  notificationsOn: 'Your notifications will also come by e-mail.',
+  notificationsOff: 'You will no longer receive notifications by e-mail. You still see them in the app.',
+  remindersOn: 'Reminders will come by e-mail.',
+  remindersOff: 'You will no longer receive reminders by e-mail.',
+  confirmNotifications: 'Stop e-mailing me my notifications',
+  confirmReminders: 'Stop e-mailing me reminders',
+  confirmQuestion: 'Do you want to stop these e-mails? You can turn them on again from your profile.',
+  linkInvalid: 'This unsubscribe link is not valid. You can change your e-mail settings from your profile.',
+  manage: 'Your e-mail settings',
+} as const;
+
 export const PublicUser = z.object({
   id: z.string(),
   _id: z.string(),
@@ -28,6 +52,10 @@ export const PublicUser = z.object({
   createdAt: z.string(),
   /** The caller's own profile only (`/api/users/me`): the daily digest of followed categories. */
   categoryDigest: z.boolean().optional(),
+  /** The caller's own profile only: notifications also come by e-mail (on by default). */
+  emailNotifications: z.boolean().optional(),
+  /** The caller's own profile only: reminders come by e-mail (on by default). */
+  emailReminders: z.boolean().optional(),
   /** The caller's own profile only: what Smart Matching reads. */
   headline: z.string().nullable().optional(),
   company: z.string().nullable().optional(),
@@ -79,6 +107,10 @@ export const UpdateMeBody = ProfileFieldsBody.extend({
   displayName: DisplayName().optional(),
   /** "E-mail me a daily digest of new questions in categories I follow". */
   categoryDigest: z.boolean().optional(),
+  /** EMAIL_PREFERENCE_TEXT.notificationsLabel */
+  emailNotifications: z.boolean().optional(),
+  /** EMAIL_PREFERENCE_TEXT.remindersLabel */
+  emailReminders: z.boolean().optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

@@ -35,6 +35,10 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     /** "E-mail me a daily digest of new questions in categories I follow" (off by default). */
     categoryDigest: boolean('category_digest').notNull().default(false),
+    /** "E-mail me my notifications" (on by default; off: they stay in the app only). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** "E-mail me reminders": hackathons starting, reward deadlines, listings expiring (on by default). */
+    emailReminders: boolean('email_reminders').notNull().default(true),
     // The professional profile Smart Matching reads (jobs' match, referrals' network).
     headline: text('headline'),
     /** Current employer; a job at this company makes the user part of its viewers' network. */

@@ -1,4 +1,5 @@
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, plural } from '@agora/shared';
+import { action, mailTemplate, p } from '../../lib/mail-template.js';
 
 /** The texts application notifications and e-mails carry (no sending here: services record them). */
 
@@ -35,9 +36,53 @@ const STATUS_SENTENCES: Record<Exclude<ApplicationStatus, 'submitted' | 'withdra
   hired: 'Congratulations on your new role!',
 };
 
+type StatusMailData = {
+  jobTitle: string;
+  company: string;
+  applicantName: string;
+  status: Exclude<ApplicationStatus, 'submitted' | 'withdrawn'>;
+  url: string;
+};
+
+/** The e-mail to an applicant whose application moved on (a rejection told kindly). */
+export const applicationStatusMail = mailTemplate<StatusMailData>({
+  kind: 'application-status',
+  stream: 'notifications',
+  render: (a) => {
+    const where = `"${a.jobTitle}" at ${a.company}`;
+    const reason = `You get this e-mail because you applied to ${where} on Agora.`;
+    if (a.status === 'rejected') {
+      return {
+        subject: `Your application to ${a.jobTitle} at ${a.company}`,
+        greeting: a.applicantName,
+        blocks: [
+          p(
+            `Thank you for applying to ${where} and for the time you gave it. After careful consideration, the hiring team has decided not to move forward with your application this time.`,
+          ),
+          p(
+            'This is not a judgement of your worth: roles often come down to small details. We hope you find the right one soon, and new jobs are posted on the Jobs Hub every day.',
+          ),
+          action('Your applications', a.url),
+        ],
+        reason,
+      };
+    }
+    const label = APPLICATION_STATUS_LABELS[a.status];
+    return {
+      subject: `${label}: your application to ${a.jobTitle} at ${a.company}`,
+      greeting: a.applicantName,
+      blocks: [
+        p(`Your application to ${where} is now "${label}". ${STATUS_SENTENCES[a.status]}`),
+        action('Your applications', a.url),
+      ],
+      reason,
+    };
+  },
+});
+
 /**
- * To the applicant: their application moved on (in the app and by e-mail). A rejection is told
- * kindly, and never with the hiring team's notes.
+ * To the applicant: their application moved on (in the app, and by e-mail with
+ * applicationStatusMail). A rejection is told kindly, and never with the hiring team's notes.
  */
 export function statusChangeMessages(
   a: { jobTitle: string; company: string; applicantName: string },
@@ -46,29 +91,22 @@ export function statusChangeMessages(
 ) {
   const where = `"${a.jobTitle}" at ${a.company}`;
   const link = MY_APPLICATIONS_PATH;
-  const url = `${publicUrl}${link}`;
+  const mail: StatusMailData = { ...a, status, url: `${publicUrl}${link}` };
   if (status === 'rejected') {
     return {
       type: 'job_application_status' as const,
       title: `An update on your application to ${a.jobTitle}`,
       body: `${a.company} has decided not to move forward with your application for ${a.jobTitle}.`,
       link,
-      subject: `Your application to ${a.jobTitle} at ${a.company}`,
-      text:
-        `Hello ${a.applicantName},\n\nThank you for applying to ${where} and for the time you gave it. ` +
-        'After careful consideration, the hiring team has decided not to move forward with your application this time.\n\n' +
-        'This is not a judgement of your worth: roles often come down to small details. We hope you find the right one soon, ' +
-        `and new jobs are posted on the Jobs Hub every day.\n\nYour applications: ${url}\n\nThe Agora team`,
+      mail,
     };
   }
   const label = APPLICATION_STATUS_LABELS[status];
-  const sentence = STATUS_SENTENCES[status];
   return {
     type: 'job_application_status' as const,
     title: `${label}: ${a.jobTitle}`,
-    body: `${sentence} (${where})`,
+    body: `${STATUS_SENTENCES[status]} (${where})`,
     link,
-    subject: `${label}: your application to ${a.jobTitle} at ${a.company}`,
-    text: `Hello ${a.applicantName},\n\nYour application to ${where} is now "${label}". ${sentence}\n\nYour applications: ${url}\n\nThe Agora team`,
+    mail,
   };
 }

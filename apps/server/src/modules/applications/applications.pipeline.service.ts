@@ -13,7 +13,8 @@ import { jobPosterOf } from '../jobs/jobs.apply-gate.js';
 import { createJobMatching } from '../jobs/jobs.match.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
 import { referredByForApplications } from '../referrals/referrals.read.js';
-import { statusChangeMessages } from './applications.mail.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
+import { applicationStatusMail, statusChangeMessages } from './applications.mail.js';
 import { canManagePipeline } from './applications.policy.js';
 import { toApplication } from './applications.presenter.js';
 import * as repo from './applications.repo.js';
@@ -147,7 +148,12 @@ export function createPipelineService(ctx: AppContext) {
           title: m.title,
           body: m.body,
           link: m.link,
-          mail: { to: rec.applicantEmail, subject: m.subject, text: m.text },
+          mail: notificationMail(
+            ctx.config,
+            { id: row.applicantId, email: rec.applicantEmail },
+            applicationStatusMail,
+            m.mail,
+          ),
         });
       });
       const rec = (await repo.findRecord(ctx.db, id))!;

@@ -14,7 +14,9 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../lib/errors.js';
-import { enqueueMail, MAIL_LINK_SLOT, type MailLinkMinter } from '../../platform/mail.js';
+import { composeMail } from '../../lib/mail-template.js';
+import { enqueueMail, type MailLinkMinter } from '../../platform/mail.js';
+import { passwordResetMail } from './auth.mail.js';
 import { createAccessTokens } from './access-token.js';
 import { isCommonPassword } from './common-passwords.js';
 import * as repo from './auth.repo.js';
@@ -157,18 +159,7 @@ export function createAuthService(ctx: AppContext) {
           // The link itself is minted as the e-mail is sent (passwordResetLink): the outbox, and
           // so every backup, holds only this reference.
           await enqueueMail(tx, {
-            to: user.email,
-            subject: 'Reset your Agora password',
-            text: [
-              `Hello ${user.displayName},`,
-              '',
-              'Someone (hopefully you) asked to reset the password of your Agora account.',
-              `Open this link within 1 hour to choose a new one (it works once):`,
-              '',
-              MAIL_LINK_SLOT,
-              '',
-              'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-            ].join('\n'),
+            ...composeMail(passwordResetMail, { displayName: user.displayName }, user.email),
             link: { kind: PASSWORD_RESET_LINK, id: reset.id },
           });
         });

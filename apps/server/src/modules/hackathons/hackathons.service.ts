@@ -27,8 +27,9 @@ import {
   uploadedFile,
 } from '../../lib/uploads.js';
 import { notify, notifyOnceMany } from '../notifications/notifications.service.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
 import { buildCalendar } from './hackathons.ics.js';
-import { reminderNotices, reviewMessages } from './hackathons.mail.js';
+import { hackathonReviewMail, reminderNotices, reviewMessages } from './hackathons.mail.js';
 import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from './hackathons.policy.js';
 import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
@@ -193,7 +194,12 @@ export function createHackathonsService(ctx: AppContext) {
         title: m.title,
         body: m.body,
         link: m.link,
-        mail: { to: author!.authorEmail, subject: m.subject, text: m.text },
+        mail: notificationMail(
+          ctx.config,
+          { id: row!.authorId, email: author!.authorEmail },
+          hackathonReviewMail,
+          m.mail,
+        ),
       });
     });
     const rec = await repo.findRecord(exec, id, admin.id);
@@ -268,10 +274,7 @@ export function createHackathonsService(ctx: AppContext) {
         // Joined after the "starting soon" reminder went out: this participant gets it now.
         // Once per participant: leaving and joining again does not send it again.
         if (n !== null && h.reminderSentAt) {
-          await notifyOnceMany(
-            tx,
-            reminderNotices(h, ctx.config.publicUrl, [{ userId: user.id, email: user.email }]),
-          );
+          await notifyOnceMany(tx, reminderNotices(h, ctx.config, [{ userId: user.id, email: user.email }]));
         }
         return n;
       });
@@ -462,7 +465,7 @@ export function createHackathonsService(ctx: AppContext) {
         const n = await ctx.db.transaction(async (tx) => {
           if (!(await repo.claimReminder(tx, h.id, t))) return null;
           const participants = await repo.participantEmails(tx, h.id);
-          return (await notifyOnceMany(tx, reminderNotices(h, ctx.config.publicUrl, participants))).length;
+          return (await notifyOnceMany(tx, reminderNotices(h, ctx.config, participants))).length;
         });
         if (n !== null) {
           hackathons++;

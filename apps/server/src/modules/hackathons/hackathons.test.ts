@@ -654,7 +654,7 @@ describe('visibility and review', () => {
       mails.some(
         (m) =>
           m.subject === 'Approved: Approve Me' &&
-          m.text.includes(`View it at https://agora.example.com/hackathon/${id}\n`),
+          m.text.includes(`View it: https://agora.example.com/hackathon/${id}\n`),
       ),
     ).toBe(true);
     const notes = await t.database.db

@@ -1,6 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { readUnsubscribeTokenFor, signUnsubscribeToken } from '../../lib/unsubscribe-token.js';
-import type { MailMessage } from '../../platform/mail.js';
+import {
+  action,
+  type ComposedMail,
+  composeMail,
+  items,
+  link,
+  mailTemplate,
+  p,
+} from '../../lib/mail-template.js';
 import type { AlertJob } from '../jobs/jobs.alert-match.js';
 import { alertInWords, searchPath } from './job-alerts.presenter.js';
 import type { JobAlertRow } from './job-alerts.repo.js';
@@ -20,70 +28,80 @@ export function alertUnsubscribeUrl(ctx: AppContext, alertId: string): string {
   return `${ctx.config.publicUrl}/api/job-alerts/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export const jobPlace = (j: AlertJob) =>
   [j.city, j.state, j.country].filter(Boolean).join(', ') + (j.isRemote ? ' (remote possible)' : '');
 
 const PERIOD_WORDS = { instant: 'just', daily: 'in the last day', weekly: 'in the last week' } as const;
 
+/** The e-mail of one alert: the new jobs, the search they match, and the link to all of it. */
+export const jobAlertMail = mailTemplate<{
+  displayName: string;
+  /** The alert in words ("Rust in Bengaluru"). */
+  words: string;
+  frequency: string;
+  jobs: Array<{ title: string; company: string; place: string; url: string }>;
+  more: boolean;
+  searchUrl: string;
+}>({
+  kind: 'job-alert',
+  stream: 'job-alert',
+  render: (d) => {
+    const first = d.jobs[0]!;
+    const period = PERIOD_WORDS[d.frequency as keyof typeof PERIOD_WORDS] ?? '';
+    return {
+      subject:
+        d.jobs.length === 1 && !d.more
+          ? `New job for your alert: ${first.title} at ${first.company}`
+          : `${d.jobs.length}${d.more ? '+' : ''} new jobs for your alert "${d.words}"`,
+      greeting: d.displayName,
+      blocks: [
+        p(
+          d.frequency === 'instant'
+            ? `A job matching your alert "${d.words}" was just listed on Agora:`
+            : `New jobs matching your alert "${d.words}", listed ${period} on Agora:`,
+        ),
+        items(d.jobs.map((j) => ({ title: j.title, href: j.url, detail: `at ${j.company}, ${j.place}` }))),
+        d.more
+          ? action('More jobs match; see them all', d.searchUrl)
+          : link('See this search on the Jobs Hub', d.searchUrl),
+      ],
+      reason: `You get this e-mail because you saved the job alert "${d.words}" on Agora.`,
+    };
+  },
+});
+
 /**
- * The e-mail of one alert: the new jobs (title, company, place, link), the search they match, the
- * link to all of it on /jobhubs, and the one-click unsubscribe (the link and the RFC 8058 headers).
+ * The e-mail of one alert to its owner, with the one-click unsubscribe of this alert (the link and
+ * the RFC 8058 headers) and the way to manage every alert (the profile).
  */
 export function alertMail(
   ctx: AppContext,
-  to: { email: string; displayName: string },
+  to: { id: string; email: string; displayName: string },
   alert: JobAlertRow,
   list: AlertJob[],
   more: boolean,
-): MailMessage {
+): ComposedMail {
   const { publicUrl } = ctx.config;
-  const unsubscribe = alertUnsubscribeUrl(ctx, alert.id);
-  const words = alertInWords(alert);
-  const all = `${publicUrl}${searchPath(alert)}`;
-  const period = PERIOD_WORDS[alert.frequency as keyof typeof PERIOD_WORDS] ?? '';
-  const first = list[0]!;
-  const subject =
-    list.length === 1 && !more
-      ? `New job for your alert: ${first.title} at ${first.companyName}`
-      : `${list.length}${more ? '+' : ''} new jobs for your alert "${words}"`;
-  const intro =
-    alert.frequency === 'instant'
-      ? `A job matching your alert "${words}" was just listed on Agora:`
-      : `New jobs matching your alert "${words}", listed ${period} on Agora:`;
-  const text = [
-    `Hello ${to.displayName},`,
-    '',
-    intro,
-    '',
-    ...list.map((j) => `- ${j.title} at ${j.companyName}, ${jobPlace(j)}\n  ${publicUrl}/job/${j.id}`),
-    '',
-    more ? `More jobs match; see them all: ${all}` : `See this search on the Jobs Hub: ${all}`,
-    '',
-    `To stop e-mails for this alert: ${unsubscribe}`,
-    'You can manage all your job alerts from your profile.',
-    '',
-    'The Agora team',
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(to.displayName)},</p><p>${escapeHtml(intro)}</p><ul>`,
-    ...list.map(
-      (j) =>
-        `<li><a href="${escapeHtml(`${publicUrl}/job/${j.id}`)}">${escapeHtml(j.title)}</a> at ${escapeHtml(j.companyName)}, ${escapeHtml(jobPlace(j))}</li>`,
-    ),
-    `</ul><p><a href="${escapeHtml(all)}">${more ? 'See all matching jobs' : 'See this search on the Jobs Hub'}</a></p>`,
-    `<p><a href="${escapeHtml(unsubscribe)}">Stop e-mails for this alert</a></p><p>The Agora team</p>`,
-  ].join('');
-  return {
-    to: to.email,
-    subject,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  return composeMail(
+    jobAlertMail,
+    {
+      displayName: to.displayName,
+      words: alertInWords(alert),
+      frequency: alert.frequency,
+      jobs: list.map((j) => ({
+        title: j.title,
+        company: j.companyName,
+        place: jobPlace(j),
+        url: `${publicUrl}/job/${j.id}`,
+      })),
+      more,
+      searchUrl: `${publicUrl}${searchPath(alert)}`,
     },
-  };
+    to.email,
+    {
+      unsubscribe: { url: alertUnsubscribeUrl(ctx, alert.id), label: 'Stop e-mails for this alert' },
+      manage: { url: `${publicUrl}/profile`, label: 'Manage your job alerts' },
+    },
+    to.id,
+  );
 }

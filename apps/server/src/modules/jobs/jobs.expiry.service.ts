@@ -1,6 +1,9 @@
 import { DAY_MS, JOB_LIFE_MESSAGES } from '@agora/shared';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
 import { notifyOnceMany } from '../notifications/notifications.service.js';
+import { jobExpiringMail } from './jobs.mail.js';
 import * as repo from './jobs.repo.js';
 import { listedUntil } from './jobs.review.service.js';
 
@@ -14,7 +17,7 @@ const MAX_BATCHES = 20;
 const MY_JOBS = '/my-jobs';
 
 /** The "expires soon" notice to a listing's poster, in the app and by e-mail (once per expiry). */
-function warningNotice(w: repo.ExpiryWarning, publicUrl: string) {
+function warningNotice(w: repo.ExpiryWarning, config: Pick<Config, 'publicUrl' | 'jwtSecret'>) {
   const until = listedUntil(w.expiresAt);
   return {
     userId: w.posterId,
@@ -24,11 +27,13 @@ function warningNotice(w: repo.ExpiryWarning, publicUrl: string) {
     title: JOB_LIFE_MESSAGES.expiringSoonTitle,
     body: `"${w.title}" leaves the Jobs Hub on ${until}. Renew it from My Jobs to keep it listed.`,
     link: MY_JOBS,
-    mail: {
-      to: w.email,
-      subject: `Your job listing "${w.title}" expires on ${until}`,
-      text: `Hello ${w.displayName},\n\nYour job listing "${w.title}" at ${w.companyName} expires on ${until} and then leaves the Jobs Hub.\n\nTo keep it listed, renew it in one click from My Jobs: ${publicUrl}${MY_JOBS}\nIf the position is filled, you can mark it filled there too.\n\nThe Agora team`,
-    },
+    mail: notificationMail(config, { id: w.posterId, email: w.email }, jobExpiringMail, {
+      displayName: w.displayName,
+      title: w.title,
+      company: w.companyName,
+      until,
+      myJobsUrl: `${config.publicUrl}${MY_JOBS}`,
+    }),
   };
 }
 
@@ -64,7 +69,7 @@ export function createJobExpiryService(ctx: AppContext) {
           const due = await repo.claimExpiryWarnings(tx, now, until, EXPIRY_BATCH);
           await notifyOnceMany(
             tx,
-            due.map((w) => warningNotice(w, ctx.config.publicUrl)),
+            due.map((w) => warningNotice(w, ctx.config)),
           );
           return due.length;
         });

@@ -3,7 +3,9 @@ import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
+import { jobReviewMail } from './jobs.mail.js';
 import { canReviewJobs } from './jobs.policy.js';
 import { applicationsOpen, presentJob } from './jobs.present.js';
 import * as repo from './jobs.repo.js';
@@ -82,17 +84,27 @@ export function createJobReviewService(ctx: AppContext) {
       const link = `/job/${id}`;
       // In-app notifications keep the path; e-mails need the whole address (PUBLIC_URL).
       const pageUrl = `${ctx.config.publicUrl}${link}`;
+      const mailData = {
+        title: updated.title,
+        company: updated.companyName,
+        approved: decision.status === 'approved',
+        reason: decision.status === 'rejected' ? reason : null,
+        listedUntil: listedUntil(updated.expiresAt),
+        url: pageUrl,
+        myJobsUrl: `${ctx.config.publicUrl}/my-jobs`,
+      };
       if (decision.status === 'approved') {
         await notify(tx, updated.posterId, {
           type: 'job_review',
           title: 'Job posting approved',
           body: `"${updated.title}" is now listed on the Jobs Hub.`,
           link,
-          mail: {
-            to: row.authorEmail,
-            subject: `Your job posting "${updated.title}" is live`,
-            text: `Good news: your job posting "${updated.title}" at ${updated.companyName} has been approved and is now listed on the Jobs Hub until ${listedUntil(updated.expiresAt)}. You can renew it or mark it filled from My Jobs (${ctx.config.publicUrl}/my-jobs).\n\nView it: ${pageUrl}`,
-          },
+          mail: notificationMail(
+            ctx.config,
+            { id: updated.posterId, email: row.authorEmail },
+            jobReviewMail,
+            mailData,
+          ),
         });
       } else {
         await notify(tx, updated.posterId, {
@@ -100,11 +112,12 @@ export function createJobReviewService(ctx: AppContext) {
           title: 'Job posting not approved',
           body: `"${updated.title}": ${reason}`,
           link,
-          mail: {
-            to: row.authorEmail,
-            subject: `Your job posting "${updated.title}" was not approved`,
-            text: `Your job posting "${updated.title}" at ${updated.companyName} was not approved.\n\nReason: ${reason}\n\nYou can see it at ${pageUrl} and post a corrected version at any time.`,
-          },
+          mail: notificationMail(
+            ctx.config,
+            { id: updated.posterId, email: row.authorEmail },
+            jobReviewMail,
+            mailData,
+          ),
         });
       }
       return presentJob(row, admin, ctx.clock.now());

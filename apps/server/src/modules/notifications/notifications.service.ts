@@ -9,7 +9,9 @@ import {
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
-import { enqueueMails, type MailMessage } from '../../platform/mail.js';
+import type { ComposedMail } from '../../lib/mail-template.js';
+import { enqueueMails } from '../../platform/mail.js';
+import { type MailPreference, mailPreferenceOff } from '../users/users.mail-preferences.js';
 import * as repo from './notifications.repo.js';
 
 export type NotificationType =
@@ -47,6 +49,9 @@ export interface NotificationGroup {
  * What a notification says. A notification that also goes out by e-mail carries it as `mail` (to
  * notify, or notifyOnce where it is e-mailed when, and only when, it is new): the notification and
  * its e-mail are written by the same statements' transaction, so one never exists without the other.
+ * The mail is made from a template (notificationMail, or the job alert's own); one of the
+ * `notifications` or `reminders` stream is queued only while its recipient's preference of that
+ * name is on, and the notification is recorded either way.
  */
 export interface NotificationText {
   type: NotificationType;
@@ -67,6 +72,30 @@ const row = (userId: string, n: NotificationText) => ({
   body: n.body ?? '',
   link: n.link ?? null,
 });
+
+const PREFERENCE_STREAMS: readonly MailPreference[] = ['notifications', 'reminders'];
+
+/**
+ * The mails of these notifications that may go: a notification's or a reminder's e-mail only while
+ * its recipient has that preference on (one query per stream present, whatever the count).
+ */
+async function mailsAllowed(
+  exec: Executor,
+  items: Array<{ userId: string; mail: ComposedMail }>,
+): Promise<ComposedMail[]> {
+  for (const { userId, mail } of items) {
+    // The unsubscribe link in it names this user: a mail addressed for someone else is a bug.
+    if (mail.userId !== undefined && mail.userId !== userId) {
+      throw new Error(`A ${mail.kind} mail for ${mail.userId} goes with a notification of ${userId}`);
+    }
+  }
+  const off = new Map<string, Set<string>>();
+  for (const stream of PREFERENCE_STREAMS) {
+    const ids = items.filter((i) => i.mail.stream === stream).map((i) => i.userId);
+    if (ids.length > 0) off.set(stream, await mailPreferenceOff(exec, ids, stream));
+  }
+  return items.filter((i) => !off.get(i.mail.stream)?.has(i.userId)).map((i) => i.mail);
+}
 
 /**
  * Adds the event to its group (see NotificationGroup), rewriting the text for the new count. With
@@ -102,12 +131,12 @@ async function notifyGrouped(
 export async function notify(
   exec: Executor,
   userId: string,
-  n: NotificationText & { mail?: MailMessage },
+  n: NotificationText & { mail?: ComposedMail },
 ): Promise<void> {
   const { mail, ...text } = n;
   if (text.group) await notifyGrouped(exec, userId, text, text.group);
   else await repo.insertNotifications(exec, [row(userId, text)]);
-  if (mail) await enqueueMails(exec, [mail]);
+  if (mail) await enqueueMails(exec, await mailsAllowed(exec, [{ userId, mail }]));
 }
 
 /** Recipients per statement in notifyGroupMany (7 parameters each). */
@@ -167,14 +196,14 @@ export async function notifyOnce(
   exec: Executor,
   userId: string,
   onceKey: string,
-  n: NotificationText & { mail?: MailMessage },
+  n: NotificationText & { mail?: ComposedMail },
 ): Promise<boolean> {
   const { mail, group, ...text } = n;
   if (group) {
     // A grouped row stands for many events, so its id cannot be the once-key's: the key is kept
     // apart (notification_once), under the same id, recorded by the statement that adds the event.
     const fresh = await notifyGrouped(exec, userId, text, group, onceNotificationId(userId, onceKey));
-    if (fresh && mail) await enqueueMails(exec, [mail]);
+    if (fresh && mail) await enqueueMails(exec, await mailsAllowed(exec, [{ userId, mail }]));
     return fresh;
   }
   const notified = await notifyOnceMany(exec, [{ userId, onceKey, ...text, ...(mail ? { mail } : {}) }]);
@@ -190,7 +219,7 @@ const ONCE_BATCH = 1000;
  */
 export async function notifyOnceMany(
   exec: Executor,
-  items: Array<Omit<NotificationText, 'group'> & { userId: string; onceKey: string; mail?: MailMessage }>,
+  items: Array<Omit<NotificationText, 'group'> & { userId: string; onceKey: string; mail?: ComposedMail }>,
 ): Promise<string[]> {
   const notified: string[] = [];
   for (let i = 0; i < items.length; i += ONCE_BATCH) {
@@ -204,7 +233,10 @@ export async function notifyOnceMany(
     const fresh = new Set(inserted.map((r) => r.id));
     await enqueueMails(
       exec,
-      batch.flatMap(({ n, id }) => (n.mail && fresh.has(id) ? [n.mail] : [])),
+      await mailsAllowed(
+        exec,
+        batch.flatMap(({ n, id }) => (n.mail && fresh.has(id) ? [{ userId: n.userId, mail: n.mail }] : [])),
+      ),
     );
     notified.push(...inserted.map((r) => r.userId));
   }

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectErrorBody, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { mailOutbox, notificationOnce, notifications } from '../../db/schema/index.js';
 import { encodeKeyset } from '../../lib/cursor.js';
+import { type ComposedMail, composeMail, mailTemplate, p } from '../../lib/mail-template.js';
 import { notify, notifyOnce, notifyOnceMany, onceNotificationId } from './notifications.service.js';
+
+/** A test's mail that no preference stops: only whether it is queued matters here. */
+const testTemplate = mailTemplate<{ subject: string }>({
+  kind: 'test',
+  stream: 'essential',
+  render: (d) => ({ subject: d.subject, blocks: [p('x')], reason: 'A test.' }),
+});
+const essentialMail = (to: string, subject: string): ComposedMail =>
+  composeMail(testTemplate, { subject }, to);
 
 let t: TestApp;
 let alice: TestUser;
@@ -181,7 +191,7 @@ describe('notifyOnce and notifyOnceMany: one once-key scheme, the mail only with
       title: 'Starts soon',
       body: 'Soon.',
       link: '/hackathon/h1',
-      mail: { to: u.user.email, subject: 'Starting soon', text: 'Soon.' },
+      mail: essentialMail(u.user.email, 'Starting soon'),
     });
     expect(await notifyOnce(db, carol.user.id, 'hackathon_starting:h1', notice(carol))).toBe(true);
     expect(await notifyOnce(db, carol.user.id, 'hackathon_starting:h1', notice(carol))).toBe(false);
@@ -270,7 +280,7 @@ describe('grouped notifications: many people, one row', () => {
         type: 'idea_like',
         title: `${actor} liked your idea`,
         group: group('idea-like:i1'),
-        mail: { to: u.user.email, subject: `like ${actor}`, text: 'x' },
+        mail: essentialMail(u.user.email, `like ${actor}`),
       });
     expect(await like('a')).toBe(true);
     expect(await like('b')).toBe(true);

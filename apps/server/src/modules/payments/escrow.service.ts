@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { createQuestionsService } from '../questions/questions.service.js';
 import { createWalletService } from '../wallet/wallet.service.js';
+import { rewardDeadlineMail } from './payments.mail.js';
 import * as repo from './payments.repo.js';
 import { rupees } from '../../lib/money.js';
 
@@ -82,11 +84,12 @@ export function createEscrowService(ctx: AppContext) {
               link: `/question/${q.id}/rewards`,
               ...(to
                 ? {
-                    mail: {
-                      to,
-                      subject: `Distribute your reward within ${left}`,
-                      text: `${body}\n\n${link}`,
-                    },
+                    mail: notificationMail(ctx.config, { id: q.authorId, email: to }, rewardDeadlineMail, {
+                      questionTitle: q.title,
+                      amount: rupees(q.amount ?? 0),
+                      left,
+                      url: link,
+                    }),
                   }
                 : {}),
             });

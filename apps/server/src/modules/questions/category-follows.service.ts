@@ -13,6 +13,7 @@ import { readUnsubscribeTokenFor, signUnsubscribeToken } from '../../lib/unsubsc
 import { enqueueMail } from '../../platform/mail.js';
 import { notifyGroupMany } from '../notifications/notifications.service.js';
 import { turnOffCategoryDigest } from '../users/users.service.js';
+import { digestMail } from './category-follows.mail.js';
 import * as repo from './category-follows.repo.js';
 
 /** Followers alerted per transaction of the fan-out (one notifications statement each). */
@@ -77,58 +78,6 @@ export async function queueCategoryAlert(
     title: question.title,
     createdAt: at,
   });
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The digest e-mail of one user: the questions by category, and the one-click unsubscribe. */
-export function digestMail(
-  to: string,
-  items: repo.DigestQuestion[],
-  links: { publicUrl: string; unsubscribe: string },
-) {
-  const byCategory = ordered([...new Set(items.map((q) => q.category))]).map((c) => ({
-    category: c,
-    items: items.filter((q) => q.category === c),
-  }));
-  const text = [
-    'Hello,',
-    '',
-    'New questions in the categories you follow on Agora:',
-    ...byCategory.flatMap((g) => [
-      '',
-      `${g.category}:`,
-      ...g.items.map((q) => `- ${q.title}\n  ${links.publicUrl}/question/${q.id}`),
-    ]),
-    '',
-    `To stop these e-mails: ${links.unsubscribe}`,
-    '',
-    'The Agora team',
-  ].join('\n');
-  const html = [
-    '<p>Hello,</p><p>New questions in the categories you follow on Agora:</p>',
-    ...byCategory.map(
-      (g) =>
-        `<h3>${escapeHtml(g.category)}</h3><ul>${g.items
-          .map(
-            (q) =>
-              `<li><a href="${escapeHtml(`${links.publicUrl}/question/${q.id}`)}">${escapeHtml(q.title)}</a></li>`,
-          )
-          .join('')}</ul>`,
-    ),
-    `<p><a href="${escapeHtml(links.unsubscribe)}">Unsubscribe from this digest</a></p><p>The Agora team</p>`,
-  ].join('');
-  return {
-    to,
-    subject: CATEGORY_FOLLOW_TEXT.digestSubject(items.length),
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${links.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);

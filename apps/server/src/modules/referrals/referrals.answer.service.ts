@@ -10,7 +10,8 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { applicationSummaries } from '../applications/applications.read.js';
 import { notify } from '../notifications/notifications.service.js';
-import { referralAnsweredMessages } from './referrals.mail.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
+import { referralAnsweredMail, referralAnsweredMessages } from './referrals.mail.js';
 import { canAnswerReferral } from './referrals.policy.js';
 import { toReferralRequest } from './referrals.presenter.js';
 import * as repo from './referrals.repo.js';
@@ -77,7 +78,12 @@ export function createReferralAnswerService(ctx: AppContext) {
           title: m.title,
           body: m.body,
           link: m.link,
-          mail: { to: app.applicantEmail, subject: m.subject, text: m.text },
+          mail: notificationMail(
+            ctx.config,
+            { id: app.applicantId, email: app.applicantEmail },
+            referralAnsweredMail,
+            m.mail,
+          ),
         });
         return answered;
       });

@@ -11,7 +11,8 @@ import { type ApplicationSummary, applicationSummaries } from '../applications/a
 import { isInNetwork } from '../follows/follows.network.js';
 import { notify } from '../notifications/notifications.service.js';
 import { peopleById } from '../users/users.network.js';
-import { referralAskedMessages } from './referrals.mail.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
+import { referralAskedMail, referralAskedMessages } from './referrals.mail.js';
 import { canAskForReferral } from './referrals.policy.js';
 import { toReferralRequest } from './referrals.presenter.js';
 import * as repo from './referrals.repo.js';
@@ -72,7 +73,7 @@ export function createReferralAskService(ctx: AppContext) {
           title: m.title,
           body: m.body,
           link: m.link,
-          mail: { to: referrer.email, subject: m.subject, text: m.text },
+          mail: notificationMail(ctx.config, referrer, referralAskedMail, m.mail),
         });
         return inserted;
       });

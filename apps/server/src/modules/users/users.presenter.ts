@@ -19,6 +19,8 @@ export function toOwnProfile(row: UserRow, resume: ResumeRow | undefined | null)
   return {
     ...toPublicUser(row),
     categoryDigest: row.categoryDigest,
+    emailNotifications: row.emailNotifications,
+    emailReminders: row.emailReminders,
     headline: row.headline,
     company: row.company,
     location: row.location,

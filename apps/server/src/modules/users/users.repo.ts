@@ -10,7 +10,16 @@ export type ResumeRow = typeof userResumes.$inferSelect;
 export type ProfilePatch = Partial<
   Pick<
     typeof users.$inferInsert,
-    'name' | 'displayName' | 'categoryDigest' | 'headline' | 'company' | 'location' | 'level' | 'skills'
+    | 'name'
+    | 'displayName'
+    | 'categoryDigest'
+    | 'emailNotifications'
+    | 'emailReminders'
+    | 'headline'
+    | 'company'
+    | 'location'
+    | 'level'
+    | 'skills'
   >
 > & {
   updatedAt: Date;
@@ -48,6 +57,38 @@ export async function turnOffCategoryDigest(exec: Executor, userId: string, now:
     .where(and(eq(users.id, userId), eq(users.categoryDigest, true)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** The user's e-mail preferences that a one-click link can turn off. */
+export type MailPreferenceColumn = 'emailNotifications' | 'emailReminders';
+
+/** Turns one e-mail preference of the user off; true when it was on. */
+export async function turnOffMailPreference(
+  exec: Executor,
+  userId: string,
+  column: MailPreferenceColumn,
+  now: Date,
+): Promise<boolean> {
+  const rows = await exec
+    .update(users)
+    .set({ [column]: false, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users[column], true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Those of these users who turned this e-mail preference off. */
+export async function mailPreferenceOff(
+  exec: Executor,
+  ids: readonly string[],
+  column: MailPreferenceColumn,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users[column], false)));
+  return rows.map((r) => r.id);
 }
 
 /**

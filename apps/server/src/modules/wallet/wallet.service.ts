@@ -24,9 +24,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext, SessionUser } from '../../context.js';
 import { type Executor, pgErrorCode } from '../../db/client.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.js';
-import type { MailMessage } from '../../platform/mail.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { audit } from '../../lib/audit.js';
+import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canSeeQuestion } from '../questions/questions.policy.js';
 import { createBankCipher, maskAccountNumber } from './bank-crypto.js';
@@ -35,11 +35,8 @@ import * as repo from './wallet.repo.js';
 import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
 import { isUuid } from '../../lib/ids.js';
 import { rupees } from '../../lib/money.js';
+import { rewardSettledMail } from './wallet.mail.js';
 import { canDistribute, canManagePayouts } from './wallet.policy.js';
-
-function escrowMail(to: string, subject: string, lines: string[]): MailMessage {
-  return { to, subject, text: lines.join('\n\n') };
-}
 
 export const WALLET_MSG = {
   notAuthor: "Only the question's author can distribute its rewards",
@@ -275,10 +272,18 @@ export function createWalletService(ctx: AppContext) {
               title: 'Your reward was refunded',
               body: `Nobody answered "${q.title}" before its deadline, so ${rupees(total)} is back in your wallet.`,
               link: '/wallet',
-              mail: escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was refunded`, [
-                `Nobody answered "${q.title}" before its deadline, so the reward is back in your wallet.`,
-                `${ctx.config.publicUrl}/wallet`,
-              ]),
+              mail: notificationMail(
+                ctx.config,
+                { id: q.authorId, email: q.authorEmail },
+                rewardSettledMail,
+                {
+                  outcome: 'refunded',
+                  questionTitle: q.title,
+                  amount: rupees(total),
+                  answers: 0,
+                  url: `${ctx.config.publicUrl}/wallet`,
+                },
+              ),
             });
             return 'refunded';
           }
@@ -335,10 +340,13 @@ export function createWalletService(ctx: AppContext) {
             title: 'Your reward was distributed automatically',
             body: `The deadline of "${q.title}" passed: ${rupees(total)} went to the answer${n > 1 ? 's' : ''} ranked first.`,
             link,
-            mail: escrowMail(q.authorEmail, `Your reward of ${rupees(total)} was distributed automatically`, [
-              `The deadline of "${q.title}" passed, so its reward went to the answer${n > 1 ? 's' : ''} ranked first.`,
-              `${ctx.config.publicUrl}${link}`,
-            ]),
+            mail: notificationMail(ctx.config, { id: q.authorId, email: q.authorEmail }, rewardSettledMail, {
+              outcome: 'auto-distributed',
+              questionTitle: q.title,
+              amount: rupees(total),
+              answers: n,
+              url: `${ctx.config.publicUrl}${link}`,
+            }),
           });
           return 'auto-distributed';
         });
