@@ -25,6 +25,7 @@ import { validateAll, zodValidate } from '../../../lib/form';
 import { useAuth } from '../../../lib/auth-store';
 import { useMe, useUpdateMe } from '../api/me';
 import { CategoryAlertsCard } from '../components/category-alerts-card';
+import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { ProfileSkillsCard } from '../components/profile-skills-card';
 import { ResumeCard } from '../components/resume-card';
 import { JobAlertsCard } from '../../job-alerts/components/job-alerts-card';
@@ -173,6 +174,7 @@ export function ProfilePage() {
 
       {user ? <ProfileSkillsCard user={user} /> : null}
       {user ? <ResumeCard user={user} /> : null}
+      {user ? <EmailPreferencesCard user={user} /> : null}
       {user ? <CategoryAlertsCard user={user} /> : null}
       {user ? <JobAlertsCard /> : null}
 
