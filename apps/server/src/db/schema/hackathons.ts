@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -12,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
+import { hackathonTeams } from './hackathon-teams.js';
 import { users } from './users.js';
 
 export interface TeamMember {
@@ -51,6 +54,17 @@ export const hackathons = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
     reminderSentAt: ts('reminder_sent_at'),
+    /** Teams of up to this many people (1–10). */
+    maxTeamSize: integer('max_team_size').notNull().default(4),
+    /** [{ name, weight }]: what judges score (1–6), shown to participants. */
+    criteria: jsonb('criteria').$type<Array<{ name: string; weight: number }>>().notNull().default([]),
+    /** When the organiser published the results (winners public, comments released). */
+    resultsPublishedAt: ts('results_published_at'),
+    /** Prize pool paid in through the payment provider and held until publication (paise). */
+    prizeState: text('prize_state'),
+    prizeAmount: bigint('prize_amount', { mode: 'number' }),
+    prizeHeldAt: ts('prize_held_at'),
+    prizeSettledAt: ts('prize_settled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +72,12 @@ export const hackathons = pgTable(
     check('hackathons_status_check', sql`${t.status} in ('pending','published','rejected')`),
     check('hackathons_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('hackathons_location_type_check', sql`${t.locationType} in ('online','offline','hybrid')`),
+    check('hackathons_max_team_size_check', sql`${t.maxTeamSize} between 1 and 10`),
+    check(
+      'hackathons_prize_check',
+      sql`(${t.prizeState} is null and ${t.prizeAmount} is null) or (${t.prizeState} in ('held','paid','refunded') and ${t.prizeAmount} > 0 and ${t.prizeHeldAt} is not null)`,
+    ),
+    index('hackathons_prize_held_idx').on(t.endDate).where(sql`${t.prizeState} = 'held'`),
     index('hackathons_status_start_idx').on(t.status, t.startDate),
     index('hackathons_status_end_idx').on(t.status, t.endDate),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
@@ -102,12 +122,17 @@ export const hackathonSubmissions = pgTable(
     fileKey: text('file_key'),
     fileName: text('file_name'),
     teamMembers: jsonb('team_members').$type<TeamMember[]>().notNull().default([]),
+    /** The team that submitted (one submission per team); null for a participant without a team. */
+    teamId: uuid('team_id').references((): AnyPgColumn => hackathonTeams.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('participant'),
+    /** 1 = winner, set when the results are published. */
+    place: integer('place'),
     submittedAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('hackathon_submissions_status_check', sql`${t.status} in ('winner','runner_up','participant')`),
     uniqueIndex('hackathon_submissions_one_per_user').on(t.hackathonId, t.userId),
+    uniqueIndex('hackathon_submissions_one_per_team').on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );

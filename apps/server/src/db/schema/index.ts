@@ -4,3 +4,4 @@ export * from './money.js';
 export * from './ideas.js';
 export * from './hackathons.js';
 export * from './jobs.js';
+export * from './hackathon-teams.js';
