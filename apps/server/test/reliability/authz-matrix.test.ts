@@ -447,6 +447,17 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/api/job-alerts/unsubscribe?token=not-a-token' }),
     expect: all(400),
   },
+  // The signed link is the authority (no session): a forged token changes nothing for anyone.
+  'GET /api/users/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/users/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
+  'POST /api/users/unsubscribe': {
+    public: true,
+    call: () => ({ url: '/api/users/unsubscribe?token=not-a-token' }),
+    expect: all(400),
+  },
 
   // ---------- money
   'POST /api/payments/create-order': {
