@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { ManualClock } from '../src/platform/clock.js';
 import type { MailMessage, MailTransport } from '../src/platform/mail.js';
+import { recordContractViolations } from './contract/openapi-validator.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 export const TEST_REDIS_URL = process.env.REDIS_URL || null;
@@ -112,6 +113,8 @@ export async function buildTestApp(
     logger?: BuildOptions['logger'];
     /** Runs before app.ready(): tests may add routes here. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** false: responses are not checked against the OpenAPI document (on by default). */
+    contractCheck?: boolean;
   } & Partial<Pick<BuildOptions, 'storage'>> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-test-'));
@@ -129,6 +132,8 @@ export async function buildTestApp(
     redisPrefix: opts.redisPrefix ?? `agora-test-${randomBytes(4).toString('hex')}:`,
   });
   await opts.beforeReady?.(app);
+  // Every response of every test app is checked against the OpenAPI document (test/contract/).
+  if (opts.contractCheck !== false) recordContractViolations(app);
   await app.ready();
   return {
     app,

@@ -124,6 +124,7 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; retry
   '401': { name: 'Unauthorized', description: 'No token, or an expired, revoked or idle one' },
   '403': { name: 'Forbidden', description: 'Signed in but not allowed' },
   '404': { name: 'NotFound', description: 'Absent, or not visible to this caller' },
+  '408': { name: 'RequestTimeout', description: 'The body did not arrive in time; the connection is closed' },
   '409': { name: 'Conflict', description: 'In conflict with the current state' },
   '413': { name: 'PayloadTooLarge', description: 'The body or the upload is too large' },
   '414': { name: 'UriTooLong', description: 'A path parameter is too long' },
@@ -273,6 +274,7 @@ export function completeDocument<T extends object>(document: T): T {
       if (requiresBearer(op.security)) add('401');
       if (params.some((p) => p.in === 'path')) add('414');
       if (takesBody) {
+        add('408');
         add('413');
         add('415');
       }

@@ -58,7 +58,7 @@ describe(`deeply nested JSON bodies (${dbKind})`, () => {
     );
     expect(deep.length).toBeLessThan(JSON_BODY_LIMIT);
     const cases: Array<[string, Record<string, string>]> = [
-      ['/api/ideas', {}],
+      ['/api/ideas', user.auth],
       ['/api/questions', user.auth],
       ['/api/auth/login', {}],
       ['/api/jobs', user.auth],
@@ -76,6 +76,9 @@ describe(`deeply nested JSON bodies (${dbKind})`, () => {
       // Refused at once (a loose bound for a loaded machine: the measurement below is the proof).
       expect(ms, url).toBeLessThan(1000);
     }
+    // A route that needs a token refuses an unsigned request before its body is even read.
+    const unsigned = await send('/api/ideas', deep, {});
+    expect(unsigned.statusCode).toBe(401);
     // 33 levels are refused, 32 are parsed (and then validated like any other body).
     const at = (depth: number) => JSON.stringify({ title: 'x' }).replace('"x"', nested(depth - 1));
     expect((await send('/api/ideas', at(JSON_MAX_DEPTH + 1), user.auth)).json().code).toBe('BAD_REQUEST');
@@ -252,7 +255,9 @@ describe(`a client sending nested megabytes does not slow another client down ($
     // under it. Anonymous, four in flight, the per-client limits raised out of the way so every
     // body reaches the parser (the worst case).
     const depths = [512 * 1024, Math.floor(JSON_BODY_LIMIT / 2) - 8];
-    const attacker = startAttacker({ port, path: '/api/ideas', inFlight: 4, depths });
+    // A public JSON route: the attacker's bodies are read (a route that needs a token refuses an
+    // unsigned request before reading its body).
+    const attacker = startAttacker({ port, path: '/api/auth/login', inFlight: 4, depths });
     await new Promise((r) => setTimeout(r, 500));
     const underAttack = await p50(60, 3_000);
     const { sent, statuses } = await attacker.stop();
