@@ -11,6 +11,7 @@ import { OpenApiValidator, takeContractViolations } from './openapi-validator.js
 // against it (setup.ts); this file checks the document itself, the checker, and the order of
 // authentication and validation over every operation.
 
+// biome-ignore lint/suspicious/noExplicitAny: the document is read as loose JSON
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const A_UUID = '00000000-0000-4000-8000-000000000000';
@@ -112,7 +113,12 @@ describe('the OpenAPI document', () => {
   it('gives every operation a unique operationId and a summary', () => {
     const ops = operations(doc);
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
-    expect(ops.filter((o) => !o.op.summary).map((o) => o.path)).toEqual([]);
+    // Written next to the route, not the document pass's stand-in (`GET /api/…`).
+    expect(
+      ops
+        .filter((o) => !o.op.summary || o.op.summary.startsWith(`${o.method.toUpperCase()} /`))
+        .map((o) => o.path),
+    ).toEqual([]);
   });
 });
 

@@ -53,7 +53,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/overview',
-      { schema: { tags, security, querystring: OverviewQuery, response: { 200: Overview, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Counts and time series for the analytics charts',
+          security,
+          querystring: OverviewQuery,
+          response: { 200: Overview, ...errors },
+        },
+      },
       async (req) => admin.overview(req.query),
     );
 
@@ -63,6 +71,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Users, searched and filtered by role (pages)',
           security,
           querystring: AdminUsersQuery,
           response: { 200: z.array(AdminUser), ...errors },
@@ -75,6 +84,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Changes a user’s role or status (a suspended user’s tokens stop at once)',
           security,
           params: IdParam,
           body: AdminUserPatch,
@@ -90,6 +100,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Questions in every state (pages)',
           security,
           querystring: AdminQuestionsQuery,
           response: { 200: z.array(AdminQuestion), ...errors },
@@ -102,6 +113,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Changes a question’s status or hides it',
           security,
           params: IdParam,
           body: AdminQuestionPatch,
@@ -112,7 +124,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/questions/:id',
-      { schema: { tags, security, params: IdParam, response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Deletes a question',
+          security,
+          params: IdParam,
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (req, reply) => {
         await admin.deleteQuestion(req.user!, req.params.id);
         return reply.status(204).send(null);
@@ -125,6 +145,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Ideas in every state (pages)',
           security,
           querystring: AdminIdeasQuery,
           response: { 200: z.array(AdminIdea), ...errors },
@@ -137,6 +158,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Hides or restores an idea',
           security,
           params: IdParam,
           body: AdminIdeaPatch,
@@ -147,7 +169,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/ideas/:id',
-      { schema: { tags, security, params: IdParam, response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Deletes an idea',
+          security,
+          params: IdParam,
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (req, reply) => {
         await admin.deleteIdea(req.user!, req.params.id);
         return reply.status(204).send(null);
@@ -160,6 +190,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Hackathons by review status (pages)',
           security,
           querystring: AdminHackathonsQuery,
           response: { 200: z.array(AdminHackathon), ...errors },
@@ -173,6 +204,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Approves a hackathon (the organiser is e-mailed)',
           security,
           params: IdParam,
           body: ReviewBody,
@@ -186,6 +218,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Rejects a hackathon with a reason (the organiser is e-mailed)',
           security,
           params: IdParam,
           body: RejectBody,
@@ -202,6 +235,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Jobs by review status (pages)',
           security,
           querystring: AdminJobsQuery,
           response: { 200: z.array(AdminJob), ...errors },
@@ -212,14 +246,28 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/jobs/:id/approve',
       {
-        schema: { tags, security, params: IdParam, body: ReviewBody, response: { 200: AdminJob, ...errors } },
+        schema: {
+          tags,
+          summary: 'Approves a job posting',
+          security,
+          params: IdParam,
+          body: ReviewBody,
+          response: { 200: AdminJob, ...errors },
+        },
       },
       async (req) => admin.reviewJob(req.user!, req.params.id, 'approve', req.body.updatedAt),
     );
     app.post(
       '/jobs/:id/reject',
       {
-        schema: { tags, security, params: IdParam, body: RejectBody, response: { 200: AdminJob, ...errors } },
+        schema: {
+          tags,
+          summary: 'Rejects a job posting with a reason',
+          security,
+          params: IdParam,
+          body: RejectBody,
+          response: { 200: AdminJob, ...errors },
+        },
       },
       async (req) => admin.reviewJob(req.user!, req.params.id, 'reject', req.body.updatedAt, req.body.reason),
     );
@@ -230,6 +278,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Withdrawal requests by status (pages)',
           security,
           querystring: AdminWithdrawalsQuery,
           response: { 200: z.array(AdminWithdrawal), ...errors },
@@ -239,7 +288,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/withdrawals/:id/payout-details',
-      { schema: { tags, security, params: IdParam, response: { 200: PayoutDetails, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'The bank details to pay a withdrawal to',
+          security,
+          params: IdParam,
+          response: { 200: PayoutDetails, ...errors },
+        },
+      },
       async (req) => admin.payoutDetails(req.user!, req.params.id),
     );
     app.post(
@@ -247,6 +304,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Marks a withdrawal paid',
           security,
           params: IdParam,
           body: CompleteWithdrawalBody,
@@ -260,6 +318,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Marks a withdrawal failed: the money goes back to the wallet',
           security,
           params: IdParam,
           body: FailWithdrawalBody,
@@ -275,6 +334,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Messages sent through the contact form (pages)',
           security,
           querystring: AdminContactQuery,
           response: { 200: z.array(AdminContactMessage), ...errors },
@@ -287,6 +347,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'Sets the smallest reward a question may offer (rupees)',
           security,
           body: MinRewardBody,
           response: { 200: z.object({ minRewardAmount: z.number().int() }), ...errors },
@@ -296,7 +357,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/mail/retry-failed',
-      { schema: { tags, security, response: { 200: z.object({ requeued: z.number().int() }), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Queues every failed e-mail to be sent again',
+          security,
+          response: { 200: z.object({ requeued: z.number().int() }), ...errors },
+        },
+      },
       async (req) => admin.retryFailedMail(req.user!),
     );
     app.get(
@@ -304,6 +372,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'The audit log of admin actions (pages)',
           security,
           querystring: AuditQuery,
           response: { 200: z.array(AuditEntry), ...errors },

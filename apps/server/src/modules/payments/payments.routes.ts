@@ -66,6 +66,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit },
         schema: {
           tags: ['payments'],
+          summary: 'Opens a payment order for the caller’s unpaid question (amount in rupees)',
           security,
           body: CreateOrderBody,
           response: { 200: CreateOrderResult, 502: ErrorBody, ...errors },
@@ -79,6 +80,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['payments'],
+          summary: 'Verifies a payment’s signature and marks the question paid (idempotent)',
           security,
           body: VerifyPaymentBody,
           response: { 200: VerifyPaymentResult, ...errors },
@@ -92,6 +94,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['payments'],
+          summary: 'Sandbox only: pays an order, signed as the real provider signs',
           security,
           body: SandboxPayBody,
           response: { 200: SandboxPayResult, ...errors },

@@ -32,7 +32,13 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/questions/:id/rewards',
       {
-        schema: { tags: ['rewards'], security, params: IdParam, response: { 200: RewardView, ...errors } },
+        schema: {
+          tags: ['rewards'],
+          summary: 'A paid question’s reward: its escrow and how it may be split',
+          security,
+          params: IdParam,
+          response: { 200: RewardView, ...errors },
+        },
       },
       async (req) => wallet.getRewardView(req.user!, req.params.id),
     );
@@ -42,6 +48,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['rewards'],
+          summary: 'The author splits the reward among answerers',
           security,
           body: DistributeBody,
           response: { 200: DistributeResult, ...errors },
@@ -53,7 +60,12 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/wallet',
       {
-        schema: { tags: ['wallet'], security, response: { 200: WalletView, 401: ErrorBody } },
+        schema: {
+          tags: ['wallet'],
+          summary: 'The caller’s wallet balance',
+          security,
+          response: { 200: WalletView, 401: ErrorBody },
+        },
       },
       async (req) => wallet.getWallet(req.user!),
     );
@@ -63,6 +75,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['wallet'],
+          summary: 'The caller’s wallet entries, newest first (pages)',
           security,
           querystring: TransactionsQuery,
           response: { 200: z.array(WalletTransaction), 400: ErrorBody, 401: ErrorBody },
@@ -78,6 +91,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['wallet'],
+          summary: 'Saves the bank account withdrawals are paid to',
           security,
           body: BankDetailsBody,
           response: { 200: WalletView, 400: ErrorBody, 401: ErrorBody },
@@ -92,6 +106,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['wallet'],
+          summary: 'The caller’s withdrawals with their timeline, newest first (pages)',
           security,
           querystring: TransactionsQuery,
           response: { 200: z.array(WithdrawalView), 400: ErrorBody, 401: ErrorBody },
@@ -107,6 +122,8 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['wallet'],
+          summary:
+            'Requests a withdrawal to the saved bank account (201 new, 200 a repeat of the same request)',
           security,
           body: WithdrawalBody,
           response: { 200: WithdrawalResult, 201: WithdrawalResult, ...errors },
