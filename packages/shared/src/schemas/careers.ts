@@ -23,6 +23,8 @@ export const CAREER_MESSAGES = {
   tooManyAlerts: `You can keep at most ${PROFILE_LIMITS.alertsPerUser} job alerts. Delete one to save this search.`,
   alertUnsubscribed: 'You will no longer receive e-mails for this job alert.',
   alertLinkInvalid: 'This unsubscribe link is invalid. Manage your job alerts from your profile.',
+  alertUnsubscribeQuestion: 'Stop the e-mails of this job alert?',
+  alertUnsubscribeButton: 'Stop this job alert',
   notInNetwork: 'You can ask only people in your network who work at this company.',
   alreadyAsked: 'You have already asked this person for a referral.',
   referralAnswered: 'This referral request has already been answered.',

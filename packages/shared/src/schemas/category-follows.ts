@@ -23,6 +23,8 @@ export const CATEGORY_FOLLOW_TEXT = {
       : `${count} new questions in categories you follow`,
   unsubscribed: 'You will no longer receive the daily digest of new questions.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  unsubscribeQuestion: 'Stop the daily digest of new questions?',
+  unsubscribeButton: 'Stop the digest',
 } as const;
 
 export const FollowedCategory = z.enum(QUESTION_CATEGORIES);

@@ -1,12 +1,11 @@
 import { CAREER_MESSAGES, ErrorBody, JobAlert, JobAlertBody } from '@agora/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { unsubscribePage } from '../../lib/unsubscribe-token.js';
+import { registerUnsubscribeRoutes } from '../../lib/unsubscribe-routes.js';
 import { createJobAlertsService } from './job-alerts.service.js';
 
 const AlertParams = z.object({ id: z.string().max(100) });
-const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
 const MANAGE = { href: '/profile', label: 'Your job alerts' };
 const tags = ['job-alerts'];
 const security = [{ bearer: [] }];
@@ -62,55 +61,24 @@ export function jobAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // The link in the e-mail (GET, from a browser) and the mail client's one-click unsubscribe
-    // (RFC 8058: a POST of "List-Unsubscribe=One-Click", whose body is not needed), in a context of
-    // their own so only they accept a form body.
-    await app.register(async (scope) => {
-      const unsub = scope.withTypeProvider<ZodTypeProvider>();
-      unsub.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 1024 },
-        (_req, _body, done) => done(null, undefined),
-      );
-      const schema = {
-        tags,
-        summary: 'Stop one job alert from its e-mail’s link (signed token, no session needed)',
-        querystring: UnsubscribeQuery,
-        response: {
-          // A browser (Accept: text/html) gets a page; any other client JSON.
-          200: {
-            description: 'The alert is stopped',
-            content: {
-              'application/json': { schema: z.object({ message: z.string() }) },
-              'text/html': { schema: z.string() },
-            },
-          },
-          400: {
-            description: 'The token is invalid: a page for a browser, else the error body',
-            content: { 'application/json': { schema: ErrorBody }, 'text/html': { schema: z.string() } },
-          },
-        },
-      };
-      for (const method of ['GET', 'POST'] as const) {
-        unsub.route({
-          method,
-          url: '/unsubscribe',
-          schema,
-          handler: async (req, reply) => {
-            const ok = await svc.unsubscribe(req.query.token ?? '');
-            const message = ok ? CAREER_MESSAGES.alertUnsubscribed : CAREER_MESSAGES.alertLinkInvalid;
-            reply.header('cache-control', 'no-store');
-            if (!String(req.headers.accept ?? '').includes('text/html')) {
-              if (ok) return reply.code(200).send({ message });
-              return reply.code(400).send({ error: message, message, code: 'INVALID_TOKEN' });
+    // The e-mails' unsubscribe link: GET asks, POST (the page's button, the mail client's
+    // one-click) stops the alert.
+    await registerUnsubscribeRoutes(app, {
+      url: '/unsubscribe',
+      tags,
+      what: 'one job alert',
+      manage: MANAGE,
+      action: (token) => `/api/job-alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+      ask: (token) =>
+        svc.check(token)
+          ? {
+              question: CAREER_MESSAGES.alertUnsubscribeQuestion,
+              button: CAREER_MESSAGES.alertUnsubscribeButton,
             }
-            return reply
-              .code(ok ? 200 : 400)
-              .type('text/html; charset=utf-8')
-              .send(unsubscribePage(message, MANAGE));
-          },
-        });
-      }
+          : null,
+      unsubscribe: async (token) =>
+        (await svc.unsubscribe(token)) ? CAREER_MESSAGES.alertUnsubscribed : null,
+      invalid: CAREER_MESSAGES.alertLinkInvalid,
     });
   };
 }

@@ -52,6 +52,11 @@ export function createJobAlertsService(ctx: AppContext) {
      * The e-mails' one-click unsubscribe: no session, the signed token names the alert. A valid link
      * whose alert is gone already answers as a success (the e-mails have stopped either way).
      */
+    /** Whether an unsubscribe token is the server's (the link's page asks before it stops anything). */
+    check(token: string): boolean {
+      return readAlertUnsubscribeToken(ctx.config.jwtSecret, token) !== null;
+    },
+
     async unsubscribe(token: string): Promise<boolean> {
       const id = readAlertUnsubscribeToken(ctx.config.jwtSecret, token);
       if (!id) return false;

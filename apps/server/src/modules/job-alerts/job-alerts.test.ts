@@ -137,15 +137,20 @@ describe('the one-click unsubscribe link', () => {
   const exists = async (id: string) =>
     (await t.database.db.select().from(jobAlerts).where(eq(jobAlerts.id, id))).length === 1;
 
-  it('deletes the alert signed out (GET from a browser), and says so again when it is gone', async () => {
+  it('asks on GET (a mail scanner opening the link stops nothing), deletes on the page’s POST, and says so again when it is gone', async () => {
     const alert = await save(ola, { q: 'rust', frequency: 'daily' });
     const url = `/api/job-alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(t.config.jwtSecret, alert._id))}`;
-    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    const page = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(CAREER_MESSAGES.alertUnsubscribeQuestion);
+    expect(page.body).toContain('<form method="post"');
+    expect(await exists(alert._id)).toBe(true);
+    const res = await t.app.inject({ method: 'POST', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(CAREER_MESSAGES.alertUnsubscribed);
     expect(await exists(alert._id)).toBe(false);
-    const again = await t.app.inject({ url });
+    const again = await t.app.inject({ method: 'POST', url });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: CAREER_MESSAGES.alertUnsubscribed });
   });

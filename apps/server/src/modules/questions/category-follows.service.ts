@@ -102,6 +102,11 @@ export function createCategoryFollowsService(ctx: AppContext) {
       return { categories: ordered(await repo.followedCategories(ctx.db, user.id)) };
     },
 
+    /** Whether an unsubscribe token is the server's (the link's page asks before it stops anything). */
+    check(token: string): boolean {
+      return readUnsubscribeToken(ctx.config.jwtSecret, token) !== null;
+    },
+
     /** The digest's unsubscribe link: no session needed, the signed token names the user. */
     async unsubscribe(token: string): Promise<boolean> {
       const t = readUnsubscribeToken(ctx.config.jwtSecret, token);

@@ -267,7 +267,16 @@ describe('the daily digest', () => {
     expect((await req('GET', '/api/users/me', ben)).json().user.categoryDigest).toBe(true);
     expect((await req('GET', '/api/users/me', cat)).json().user.categoryDigest).toBe(true);
 
-    const res = await t.app.inject({ method: 'GET', url: path });
+    // Opening the link (what a browser, or a mail scanner, does) only asks.
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(CATEGORY_FOLLOW_TEXT.unsubscribeQuestion);
+    expect(page.body).toContain(`action="${path.replace(/&/g, '&amp;')}"`);
+    expect((await req('GET', '/api/users/me', ben)).json().user.categoryDigest).toBe(true);
+
+    // The page's button posts to the same link.
+    const res = await t.app.inject({ method: 'POST', url: path, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(CATEGORY_FOLLOW_TEXT.unsubscribed);
