@@ -3,11 +3,14 @@
 //   node scripts/lighthouse.mjs                 # starts apps/server/dist/main.js on a temporary database
 //   node scripts/lighthouse.mjs http://host:4000 # or audits a server that is already running
 //   LH_MIN=90 LH_PATHS=/,/login LH_PRESET=mobile|desktop  (defaults shown)
+//   LH_JSON=<file>  also writes each page's figures (scores, LCP, TBT, DOM size, the opportunities
+//                   with their estimated savings) as JSON, for apps/server/scripts/bench/lighthouse.ts
+//   LH_REPORT_DIR=<folder>  also keeps each page's full Lighthouse report (<path>.json)
 //
 // Needs a build (`npm run build`). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags of
 // DEVELOPERS.md (the machine's network is closed). Exits 1 when a score is under LH_MIN.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +90,35 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROME_FLAGS,
 });
 
+/**
+ * The audits that cost this page the most: opportunities and diagnostics that failed, by the time
+ * Lighthouse estimates they cost the page's LCP (or, failing that, its load), then by bytes.
+ */
+function topOpportunities(audits, n = 3) {
+  return Object.values(audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable' &&
+        !/^(first-contentful-paint|largest-contentful-paint|speed-index|interactive|total-blocking-time|cumulative-layout-shift|max-potential-fid)$/.test(
+          a.id,
+        ),
+    )
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      displayValue: a.displayValue ?? '',
+      savingsMs: Math.round(a.metricSavings?.LCP ?? a.details?.overallSavingsMs ?? 0),
+      savingsBytes: Math.round(a.details?.overallSavingsBytes ?? 0),
+    }))
+    .sort((x, y) => y.savingsMs - x.savingsMs || y.savingsBytes - x.savingsBytes)
+    .slice(0, n);
+}
+
+const summaries = [];
 let failed = false;
 try {
   console.log(`Lighthouse ${PRESET} against ${server.url} (minimum ${MIN})`);
@@ -125,6 +157,26 @@ try {
     console.log(
       `${p.padEnd(8)} performance ${perf}  accessibility ${a11y}   ${metrics} benchmarkIndex=${bench}`,
     );
+    summaries.push({
+      path: p,
+      performance: perf,
+      accessibility: a11y,
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: audits['cumulative-layout-shift'].numericValue,
+      domElements: audits['dom-size']?.numericValue ?? null,
+      benchmarkIndex: bench,
+      opportunities: topOpportunities(audits),
+    });
+    if (process.env.LH_REPORT_DIR) {
+      mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+      const name = p
+        .replace(/^\/$/, 'index')
+        .replace(/[^\w-]+/g, '_')
+        .replace(/^_/, '');
+      writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+    }
     if (perf < MIN || a11y < MIN) {
       failed = true;
       for (const a of Object.values(audits)) {
@@ -143,4 +195,5 @@ try {
   await chrome.kill();
   server.stop();
 }
+if (process.env.LH_JSON) writeFileSync(process.env.LH_JSON, JSON.stringify(summaries, null, 2));
 process.exit(failed ? 1 : 0);

@@ -1,51 +1,70 @@
 // Lighthouse for the benchmark's pages on a seeded server: desktop and mobile presets, each page
-// three times, the median reported. Drives scripts/lighthouse.mjs (the shell's audit script, which
-// launches the system Chromium) against a server this script starts on a freshly seeded database.
+// three times, the median reported (score, LCP, TBT; and the costliest audits of the median run).
+// Drives scripts/lighthouse.mjs (the shell's audit script, which launches the system Chromium)
+// against a server this script starts on a freshly seeded database.
 //
-//   npx tsx apps/server/scripts/bench/lighthouse.ts [--scale N] [--runs 3]
+//   npx tsx apps/server/scripts/bench/lighthouse.ts [--scale N] [--runs 3] [--preset mobile|desktop|both]
+//                                                   [--pages /,/questions,…] [--reports <folder>]
 //
 // Needs a web build: apps/web/dist (npm run build), or WEB_DIST=<folder>.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seededDatabase } from './database.js';
 import { repoRoot } from './paths.js';
 import { ensureServerBuild, startServer } from './server.js';
 
-const PAGES = ['/', '/questions', '/ideas', '/hackathons', '/jobhubs', '/job/{id}'];
+/** `{job}` and `{idea}` stand for the newest listed job and idea of the seeded database. */
+const PAGES = ['/', '/questions', '/ideas', '/hackathons', '/jobhubs', '/job/{job}', '/idea/{idea}'];
 
-interface Score {
+/** One page's figures from one Lighthouse pass (what scripts/lighthouse.mjs writes to LH_JSON). */
+interface PageRun {
+  path: string;
   performance: number;
   accessibility: number;
-  line: string;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  domElements: number | null;
+  benchmarkIndex: number;
+  opportunities: Array<{ id: string; displayValue: string; savingsMs: number; savingsBytes: number }>;
 }
 
 function runLighthouse(
   url: string,
   preset: 'desktop' | 'mobile',
   paths: string[],
-): Promise<Map<string, Score>> {
+  reportDir: string | undefined,
+): Promise<Map<string, PageRun>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agora-lh-json-'));
+  const jsonFile = path.join(dir, 'summary.json');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/lighthouse.mjs'), url], {
       cwd: repoRoot,
-      env: { ...process.env, LH_PATHS: paths.join(','), LH_PRESET: preset, LH_MIN: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
+      env: {
+        ...process.env,
+        LH_PATHS: paths.join(','),
+        LH_PRESET: preset,
+        LH_MIN: '0',
+        LH_JSON: jsonFile,
+        ...(reportDir ? { LH_REPORT_DIR: reportDir } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.on('error', reject);
     child.on('exit', () => {
-      const scores = new Map<string, Score>();
-      for (const line of out.split('\n')) {
-        const m = /^(\S+)\s+performance (\d+)\s+accessibility (\d+)/.exec(line);
-        if (m)
-          scores.set(m[1]!, { performance: Number(m[2]), accessibility: Number(m[3]), line: line.trim() });
+      try {
+        const runs = JSON.parse(readFileSync(jsonFile, 'utf8')) as PageRun[];
+        if (runs.length === 0) throw new Error('lighthouse produced no scores');
+        resolve(new Map(runs.map((r) => [r.path, r])));
+      } catch (err) {
+        reject(err);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      if (scores.size === 0) reject(new Error(`lighthouse produced no scores:\n${out}`));
-      else resolve(scores);
     });
   });
 }
@@ -55,13 +74,25 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 async function main() {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { scale: { type: 'string' }, runs: { type: 'string' } },
+    options: {
+      scale: { type: 'string' },
+      runs: { type: 'string' },
+      preset: { type: 'string' },
+      pages: { type: 'string' },
+      reports: { type: 'string' },
+    },
   });
   const scale = Number(values.scale ?? 10);
   const runs = Number(values.runs ?? 3);
+  const presets = (
+    values.preset === 'mobile' || values.preset === 'desktop' ? [values.preset] : ['desktop', 'mobile']
+  ) as Array<'desktop' | 'mobile'>;
+  const wanted = values.pages ? values.pages.split(',') : PAGES;
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error(`no web build in ${webDist} (npm run build)`);
@@ -73,27 +104,53 @@ async function main() {
     const jobs = (await (await fetch(`${server.url}/api/jobs?limit=1`)).json()) as {
       jobs: Array<{ _id: string }>;
     };
-    const pages = PAGES.map((p) => p.replace('{id}', jobs.jobs[0]!._id));
+    const ideas = (await (await fetch(`${server.url}/api/ideas?limit=1`)).json()) as {
+      ideas: Array<{ _id: string }>;
+    };
+    const pages = wanted.map((p) =>
+      p.replace('{job}', jobs.jobs[0]!._id).replace('{idea}', ideas.ideas[0]!._id),
+    );
     const rows: string[] = [];
-    for (const preset of ['desktop', 'mobile'] as const) {
-      const all: Array<Map<string, Score>> = [];
+    const costs: string[] = [];
+    for (const preset of presets) {
+      const all: Array<Map<string, PageRun>> = [];
       for (let i = 0; i < runs; i++) {
         console.log(`Lighthouse ${preset}, run ${i + 1} of ${runs}…`);
-        all.push(await runLighthouse(server.url, preset, pages));
+        const reportDir = values.reports ? path.join(values.reports, `${preset}-${i + 1}`) : undefined;
+        all.push(await runLighthouse(server.url, preset, pages, reportDir));
       }
       for (const [i, p] of pages.entries()) {
-        const perf = all.map((m) => m.get(p)?.performance ?? Number.NaN);
-        const a11y = all.map((m) => m.get(p)?.accessibility ?? Number.NaN);
+        const got = all.map((m) => m.get(p)).filter((r): r is PageRun => r !== undefined);
+        if (got.length === 0) {
+          rows.push(`| ${preset} | ${wanted[i]} | not measured | | | | | |`);
+          continue;
+        }
+        const perf = got.map((r) => r.performance);
+        const mid = median(perf);
+        // The run whose score is the median: its audits say what the median page pays for.
+        const medianRun = got.find((r) => r.performance === mid)!;
         rows.push(
-          `| ${preset} | ${PAGES[i]} | ${median(perf)} | ${median(a11y)} | ${perf.join(', ')} | ${a11y.join(', ')} |`,
+          `| ${preset} | ${wanted[i]} | ${mid} | ${seconds(median(got.map((r) => r.lcpMs)))} | ${median(got.map((r) => r.tbtMs))} ms | ${median(got.map((r) => r.accessibility))} | ${perf.join(', ')} | ${medianRun.domElements ?? '?'} |`,
+        );
+        costs.push(
+          `${preset} ${wanted[i]}: ${
+            medianRun.opportunities
+              .map(
+                (o) =>
+                  `${o.id}${o.displayValue ? ` (${o.displayValue})` : ''}${o.savingsMs ? ` ~${o.savingsMs} ms` : ''}`,
+              )
+              .join('; ') || 'nothing flagged'
+          }`,
         );
       }
     }
     console.log(
-      '\n| preset | page | performance (median) | accessibility (median) | performance runs | accessibility runs |',
+      '\n| preset | page | performance (median) | LCP (median) | TBT (median) | accessibility (median) | performance runs | DOM elements |',
     );
-    console.log('|:--|:--|--:|--:|:--|:--|');
+    console.log('|:--|:--|--:|--:|--:|--:|:--|--:|');
     for (const r of rows) console.log(r);
+    console.log('\nWhat the median run of each page pays for (top 3 failed audits, LCP savings estimated):');
+    for (const c of costs) console.log(`- ${c}`);
   } finally {
     await server.stop();
     await db.drop();
