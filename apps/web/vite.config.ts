@@ -33,6 +33,14 @@ function precompress(): Plugin {
   };
 }
 
+/** Mantine's overlays (what positions a dropdown or traps focus in a dialog) and their libraries. */
+const OVERLAYS =
+  /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tabbable|get-nonce|tslib)[\\/]|@mantine[\\/]core[\\/].*[\\/](Popover|Menu|Tooltip|Combobox|Select|MultiSelect|TagsInput|Autocomplete|ColorInput|ColorPicker|HoverCard|ScrollArea|FocusTrap|Modal|ModalBase|Drawer|Floating|FloatingIndicator|Overlay|Portal)[\\/]/;
+
+/** Mantine's light components that portal pages draw on their first screen (none opens a popover). */
+const UI_COMPONENTS =
+  /@mantine[\\/]core[\\/].*[\\/](Input|InputBase|InputWrapper|InputsGroupFieldset|TextInput|NativeSelect|Grid|Checkbox|CheckboxIndicator|InlineInput|Tabs|Collapse|Transition|Pagination|Skeleton|Indicator|NavLink|Pill|PillsInput|List|CloseButton|ActionIcon|VisuallyHidden|UnstyledButton)[\\/][^/\\]*\.mjs$/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -58,31 +66,32 @@ export default defineConfig({
           groups: [
             // What the entry needs stays in the entry (one request, not a dozen small ones).
             { name: 'app', tags: ['$initial'], priority: 10 },
-            // /login is the other first screen of a visitor: what its page needs beyond the entry
-            // goes in one chunk (the auth components and api, the form inputs, and all they import).
-            // Left to itself the bundler cut it into ~20 files of 1–4 KB, each costing a round trip
-            // on a slow connection (HTTP/1.1, 6 at a time). The page module stays its own chunk.
+            // What the forms need (the validation library and the form state): /login, /signup,
+            // the share and ask forms. A list page loads none of it.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](zod|@mantine[\\/]form|klona|fast-deep-equal)[\\/]|[\\/]src[\\/]lib[\\/]form\.ts$/,
+              priority: 6,
+            },
+            // /login is the other first screen of a visitor: the auth screens' own modules in one
+            // chunk. Left to itself the bundler cut them into files of 1–4 KB, each costing a round
+            // trip on a slow connection (HTTP/1.1, 6 at a time). The page module stays its own chunk.
+            // (Only the screens' modules: a wider net once pulled the profile's cards, the form inputs
+            // and zod into every portal page.)
             {
               name: 'login',
-              test: (id: string) =>
-                /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/]|api[\\/]|roles)/.test(id) ||
-                /@mantine[\\/]core[\\/].*[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/.test(id),
+              test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in)|api[\\/](login|signup|google-login|get-auth-config)|roles|lib[\\/]welcome)/,
               priority: 5,
             },
-            // The overlay family that every portal page uses (popover, menu, tooltip, select, modal,
-            // drawer, scroll area) with its positioning and focus libraries: one chunk instead of a
-            // dozen files of 1–6 KB, each a round trip on a slow phone (HTTP/1.1, 6 at a time).
-            {
-              name: 'overlays',
-              test: (id: string) =>
-                /node_modules[\\/](@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tabbable)[\\/]/.test(
-                  id,
-                ) ||
-                /@mantine[\\/]core[\\/].*[\\/](Popover|Menu|Tooltip|Combobox|Select|ScrollArea|FocusTrap|Portal|Transition|Checkbox|Modal|ModalBase|Drawer|Tabs|Collapse|Grid|Floating|InputBase|CloseButton)[\\/]/.test(
-                  id,
-                ),
-              priority: 4,
-            },
+            // The light components a portal page's first screen draws (inputs, grid, tabs, checkbox,
+            // pagination…): one chunk, and one that never imports the overlays below. Its priority
+            // is above theirs, so the parts both use (inputs, close button) land here.
+            { name: 'ui', test: UI_COMPONENTS, priority: 5 },
+            // The overlay family (popover, menu, tooltip, select, modal, drawer, scroll area) with its
+            // positioning and focus libraries: one chunk instead of a dozen files of 1–6 KB. Portal
+            // pages load it when something opens (a dialog, a drawer, a menu), not for their first
+            // screen: on a phone it is ~50 KB and the positioning work of every closed popover.
+            { name: 'overlays', test: OVERLAYS, priority: 4 },
             // The icons the lazy pages share: each one left alone is a file of under 1 KB.
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 3 },
           ],

@@ -16,6 +16,11 @@ import { MAIL_TEMPLATES, type MailKind } from './mail-templates.js';
 import { applicationStatusMail } from './modules/applications/applications.mail.js';
 import { passwordResetMail } from './modules/auth/auth.mail.js';
 import {
+  hackathonJudgeInviteMail,
+  hackathonResultsMail,
+  judgingMessages,
+} from './modules/hackathons/hackathons.judging.mail.js';
+import {
   hackathonReviewMail,
   reminderNotices,
   reviewMessages,
@@ -99,6 +104,24 @@ const CASES: Record<MailKind, (e: Env) => Promise<Built>> = {
     );
     return { mail: notice!.mail, ...preference('emailReminders')(e.u) };
   },
+  'hackathon-judge-invite': async (e) => ({
+    // To an address that may have no account: essential, no unsubscribe.
+    mail: composeMail(
+      hackathonJudgeInviteMail,
+      judgingMessages.invite({ id: 'h1', title: 'Rain <Hack> & "Friends"' }, 'Org <O>', t.config.publicUrl)
+        .mail,
+      e.to.email,
+    ),
+  }),
+  'hackathon-results': async (e) => ({
+    mail: notificationMail(
+      t.config,
+      e.to,
+      hackathonResultsMail,
+      judgingMessages.results({ id: 'h1', title: 'Monsoon <Hack>' }, t.config.publicUrl).mail,
+    ),
+    ...preference('emailNotifications')(e.u),
+  }),
   'job-review': async (e) => ({
     mail: notificationMail(t.config, e.to, jobReviewMail, {
       title: 'Rust Engineer',

@@ -1,6 +1,10 @@
 import type { MailTemplate } from './lib/mail-template.js';
 import { applicationStatusMail } from './modules/applications/applications.mail.js';
 import { passwordResetMail } from './modules/auth/auth.mail.js';
+import {
+  hackathonJudgeInviteMail,
+  hackathonResultsMail,
+} from './modules/hackathons/hackathons.judging.mail.js';
 import { hackathonReviewMail, hackathonStartingMail } from './modules/hackathons/hackathons.mail.js';
 import { jobAlertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
@@ -18,6 +22,8 @@ const ALL = [
   passwordResetMail,
   hackathonReviewMail,
   hackathonStartingMail,
+  hackathonJudgeInviteMail,
+  hackathonResultsMail,
   jobReviewMail,
   jobExpiringMail,
   applicationStatusMail,

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
 import { followsRoutes } from './follows/follows.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
+import { hackathonJudgingRoutes } from './hackathons/hackathons.judging.routes.js';
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
@@ -30,6 +31,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   // /users/unsubscribe: the one-click link of notification and reminder e-mails
   { prefix: '/users', routes: mailPreferencesRoutes },
   { prefix: '/hackathons', routes: hackathonsRoutes },
+  // /hackathons/{id}/judges, judging, results, judging-settings, submissions/{sid}/score and /vote
+  { prefix: '', routes: hackathonJudgingRoutes },
   { prefix: '/jobs', routes: jobsRoutes },
   { prefix: '/job-alerts', routes: jobAlertsRoutes },
   // /jobs/{id}/applications (apply, the poster's pipeline) and /applications/…

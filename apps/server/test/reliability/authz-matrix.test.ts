@@ -10,7 +10,12 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hackathonParticipants, withdrawals } from '../../src/db/schema/index.js';
+import {
+  hackathonJudges,
+  hackathonParticipants,
+  hackathonSubmissions,
+  withdrawals,
+} from '../../src/db/schema/index.js';
 import { PRIVATE_UPLOAD_PURPOSES } from '../../src/lib/uploads.js';
 import {
   makeAnswer,
@@ -89,6 +94,38 @@ async function freshUpcomingHackathon(organiser: TestUser = w.owner) {
       endDate: new Date(start + 86_400_000),
     })
   ).id;
+}
+/**
+ * A published hackathon of `organiser` that has ended (by `end`, default a day ago), with judging
+ * criteria, `judge` invited by e-mail and one submission by `submitter`.
+ */
+async function freshEndedHackathon(o: {
+  organiser: TestUser;
+  judge?: TestUser;
+  submitter: TestUser;
+  end?: Date;
+}): Promise<{ id: string; sid: string }> {
+  const end = o.end ?? new Date(Date.now() - 86_400_000);
+  const id = (
+    await makeHackathon(db(), o.organiser, {
+      status: 'published',
+      startDate: new Date(end.getTime() - 2 * 86_400_000),
+      endDate: end,
+      criteria: [{ name: 'Impact', weight: 1 }],
+    })
+  ).id;
+  if (o.judge) await db().insert(hackathonJudges).values({ hackathonId: id, email: o.judge.user.email });
+  const [sub] = await db()
+    .insert(hackathonSubmissions)
+    .values({
+      hackathonId: id,
+      userId: o.submitter.user.id,
+      teamName: 'Team',
+      projectTitle: 'P',
+      projectDescription: 'D',
+    })
+    .returning({ id: hackathonSubmissions.id });
+  return { id, sid: sub!.id };
 }
 async function freshWithdrawal(): Promise<string> {
   const res = (await api(t, w.answerer, 'POST', '/api/withdrawals/request', { amount: 100 })) as {
@@ -792,6 +829,79 @@ const MATRIX: Record<string, Row> = {
         expect(own.statusCode).toBe(200);
       }
     },
+  },
+
+  'PATCH /api/hackathons/{id}/judging-settings': {
+    call: async () => ({
+      url: `/api/hackathons/${await freshUpcomingHackathon()}/judging-settings`,
+      payload: { criteria: [{ name: 'Impact', weight: 2 }], maxTeamSize: 5 },
+    }),
+    // Only the organiser (admins review hackathons; they do not run them).
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/hackathons/{id}/judges': {
+    call: async () => ({
+      url: `/api/hackathons/${await freshUpcomingHackathon()}/judges`,
+      payload: { email: 'judge@example.com' },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 201, admin: 403 },
+  },
+  'GET /api/hackathons/{id}/judges': {
+    call: () => ({ url: `/api/hackathons/${w.ids.hackathon}/judges` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
+  },
+  'DELETE /api/hackathons/{id}/judges/{judgeId}': {
+    call: async () => {
+      const id = await freshUpcomingHackathon();
+      const [j] = await db()
+        .insert(hackathonJudges)
+        .values({ hackathonId: id, email: 'judge@example.com' })
+        .returning({ id: hackathonJudges.id });
+      return { url: `/api/hackathons/${id}/judges/${j!.id}` };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 204, admin: 403 },
+  },
+  'GET /api/hackathons/{id}/judging': {
+    // owner = the judge of an ended hackathon organised by the answerer; the admin is no judge.
+    call: async () => {
+      const h = await freshEndedHackathon({ organiser: w.answerer, judge: w.owner, submitter: w.answerer });
+      return { url: `/api/hackathons/${h.id}/judging` };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'PUT /api/hackathons/{id}/submissions/{sid}/score': {
+    call: async () => {
+      const h = await freshEndedHackathon({ organiser: w.answerer, judge: w.owner, submitter: w.answerer });
+      return {
+        url: `/api/hackathons/${h.id}/submissions/${h.sid}/score`,
+        payload: { scores: { Impact: 4 } },
+      };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/hackathons/{id}/results': {
+    public: true,
+    // Before publication: the organiser, admins and judges only.
+    call: () => ({ url: `/api/hackathons/${w.ids.hackathon}/results` }),
+    expect: { visitor: 403, other: 403, owner: 200, admin: 200 },
+  },
+  'POST /api/hackathons/{id}/results/publish': {
+    call: async () => {
+      const h = await freshEndedHackathon({ organiser: w.owner, submitter: w.answerer });
+      return { url: `/api/hackathons/${h.id}/results/publish`, payload: {} };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/hackathons/{id}/submissions/{sid}/vote': {
+    // owner = the submitter (no vote for one's own project). Ended just now, after the world's
+    // accounts were created (accounts created after the end do not vote): the clock catches up.
+    call: async () => {
+      const end = new Date();
+      const h = await freshEndedHackathon({ organiser: w.answerer, submitter: w.owner, end });
+      t.clock.set(new Date(end.getTime() + 1000));
+      return { url: `/api/hackathons/${h.id}/submissions/${h.sid}/vote` };
+    },
+    expect: { ...SIGNED_IN, other: 200, owner: 403, admin: 200 },
   },
 
   // ---------- jobs, geo

@@ -16,6 +16,12 @@ describe('RelativeTime', () => {
     expect(container.querySelector('time')!.textContent).toBe('Jan 2, 2020');
   });
 
+  it('gives the exact local time in the title, as toLocaleString would', () => {
+    const d = new Date('2025-03-04T05:06:07Z');
+    const { container } = render(<RelativeTime date={d} />);
+    expect(container.querySelector('time')!.getAttribute('title')).toBe(d.toLocaleString('en-US'));
+  });
+
   it('renders nothing for an invalid date', () => {
     const { container } = render(<RelativeTime date="not a date" />);
     expect(container.querySelector('time')).toBeNull();

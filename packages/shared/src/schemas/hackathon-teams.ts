@@ -264,3 +264,22 @@ export type PrizeEscrow = z.infer<typeof PrizeEscrow>;
 export const PrizeOrderBody = z.object({
   amount: z.number({ error: 'Enter the prize amount in rupees' }).int().min(1).max(10_000_000),
 });
+
+// ---------- endpoint bodies and replies of judging ----------
+
+export const JudgeParams = z.object({ id: z.string().max(100), judgeId: z.string().max(100) });
+export const JudgeResult = z.object({ judge: HackathonJudge });
+export const JudgeList = z.object({ judges: z.array(HackathonJudge) });
+export const ScoreResult = z.object({ score: ScoreSheetView.extend({ submissionId: z.string() }) });
+
+/** People's choice: the caller's one vote in this hackathon (a second vote moves it). */
+export const HackathonVote = z.object({ submissionId: z.string(), updatedAt: z.string() });
+export const VoteResult = z.object({ vote: HackathonVote });
+
+/** Messages of the judging endpoints. */
+export const JUDGING_MESSAGES = {
+  criteriaMissing: 'The organiser has not set the judging criteria yet.',
+  notOpen: 'Judging opens when the hackathon ends.',
+  published: 'The results of this hackathon have been published.',
+  lateAccount: 'Accounts created after the hackathon ended cannot vote in the people’s choice.',
+} as const;

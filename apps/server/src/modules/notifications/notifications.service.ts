@@ -24,6 +24,8 @@ export type NotificationType =
   | 'idea_like'
   | 'hackathon_review'
   | 'hackathon_starting'
+  | 'hackathon_judging'
+  | 'hackathon_results'
   | 'job_review'
   | 'job_application'
   | 'job_application_status'

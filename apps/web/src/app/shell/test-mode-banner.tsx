@@ -20,11 +20,24 @@ export function TestModeBanner() {
     const el = bar.current;
     if (!on || !el) return;
     const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty(TEST_MODE_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    publish();
-    const watch = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
-    watch?.observe(el);
+    const publish = (height: number) => {
+      const value = `${Math.ceil(height)}px`;
+      // A change on the root restyles the whole page: only when the height really changed.
+      if (root.style.getPropertyValue(TEST_MODE_HEIGHT_VAR) !== value)
+        root.style.setProperty(TEST_MODE_HEIGHT_VAR, value);
+    };
+    // The observer reports the strip's size once the browser has laid the page out anyway (and on
+    // every change after that); measuring it here instead would force a layout of the whole page
+    // in the middle of React's commit, ~40 ms on a phone.
+    const watch =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+            publish(box ? box.blockSize : el.getBoundingClientRect().height);
+          })
+        : null;
+    if (watch) watch.observe(el);
+    else publish(el.getBoundingClientRect().height);
     return () => {
       watch?.disconnect();
       root.style.removeProperty(TEST_MODE_HEIGHT_VAR);

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { onApi } from '../../../test/server';
+import { mockApi, onApi } from '../../../test/server';
+import { viewport } from '../../../test/viewport';
 import { IdeasPage } from '../pages/ideas-page';
 import { CategorySidebar, categoryHref } from './category-sidebar';
 
@@ -9,6 +10,8 @@ const counts = { Technology: 3, Education: 1, Healthcare: 2 };
 const sidebar = () => screen.getByRole('navigation', { name: 'Idea categories' });
 
 describe('idea category sidebar: real links (keyboard, new tab, crawlers)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('builds each URL from the current one: category set (All removes it), other parameters kept', () => {
     expect(categoryHref('/ideas', '', 'Technology')).toBe('/ideas?category=Technology');
     expect(categoryHref('/ideas', '?sort=popular', 'Social Impact')).toBe(
@@ -52,6 +55,7 @@ describe('idea category sidebar: real links (keyboard, new tab, crawlers)', () =
         totalItems: 0,
       });
     });
+    viewport(1280);
     renderWithProviders(<IdeasPage />, { route: '/ideas?sort=popular' });
     const education = await within(sidebar()).findByRole('link', { name: /^Education/ });
     // A plain click is handled by the router (default prevented), so the app stays loaded.
@@ -69,5 +73,25 @@ describe('idea category sidebar: real links (keyboard, new tab, crawlers)', () =
 
     fireEvent.click(within(sidebar()).getByRole('link', { name: /^All/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ideas?sort=popular'));
+  });
+
+  it('on a phone the page draws no sidebar: the category button opens the same links in a drawer', async () => {
+    mockApi({
+      'GET /api/ideas/categories': { body: counts },
+      'GET /api/ideas': {
+        body: { ideas: [], pagination: { current: 1, total: 1, hasMore: false }, totalItems: 0 },
+      },
+    });
+    viewport(390);
+    renderWithProviders(<IdeasPage />, { route: '/ideas' });
+    const button = await screen.findByRole('button', { name: 'Categories: All' });
+    expect(screen.queryByRole('navigation', { name: 'Idea categories' })).toBeNull();
+    fireEvent.click(button);
+    const drawer = await screen.findByRole('navigation', { name: 'Idea categories' });
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /^Education/ })
+        .getAttribute('href'),
+    ).toBe('/ideas?category=Education');
   });
 });

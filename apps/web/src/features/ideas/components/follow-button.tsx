@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
 import { type FollowTarget, useFollowToggle } from '../api/follows';
 import { notifyLoginRequired } from '../lib/login-required';
-import { UnfollowConfirm } from './unfollow-confirm';
+import { lazyOverlay, OnFirstOpen } from '../../../components/lazy-overlay';
+
+// Loaded when someone unfollows: a list of cards does not draw (or download) a closed dialog each.
+const UnfollowConfirm = lazyOverlay(() => import('./unfollow-confirm').then((m) => m.UnfollowConfirm));
 
 /**
  * Follow / Following control for an author. Not shown on one's own ideas (spec 02 §6). Clicking
@@ -45,14 +48,16 @@ export function FollowButton({
       >
         {isFollowing ? labels.following : labels.follow}
       </Button>
-      <UnfollowConfirm
-        opened={confirm}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => {
-          setConfirm(false);
-          toggle.mutate({ target: author, follow: false });
-        }}
-      />
+      <OnFirstOpen opened={confirm}>
+        <UnfollowConfirm
+          opened={confirm}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() => {
+            setConfirm(false);
+            toggle.mutate({ target: author, follow: false });
+          }}
+        />
+      </OnFirstOpen>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { Idea } from '@agora/shared';
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Hint } from '../../../components/hint';
 import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
 import { FollowButton } from './follow-button';
@@ -59,11 +60,11 @@ export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) 
               size="sm"
               px={6}
             />
-            <Tooltip label="Share">
+            <Hint label="Share">
               <ActionIcon variant="subtle" color="gray" aria-label="Share idea" onClick={() => onShare(idea)}>
                 <IconShare size={16} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         </Group>
       </Stack>

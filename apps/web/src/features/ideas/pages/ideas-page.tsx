@@ -4,25 +4,25 @@ import {
   Button,
   Center,
   Container,
-  Drawer,
   Grid,
   Group,
   Loader,
-  Modal,
+  NativeSelect,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCategory, IconEyeOff, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LazyDrawer, LazyModal, lazyOverlay, OnFirstOpen } from '../../../components/lazy-overlay';
 import { NewTabMark } from '../../../components/new-tab';
 import { RoutePending } from '../../../components/route-pending';
 import { useAuth } from '../../../lib/auth-store';
+import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { useIdeaCategories } from '../api/get-categories';
 import { type IdeaSort, uniqueIdeas, useIdeasList } from '../api/list-ideas';
 import { readIdeaSort } from '../api/prefetch';
@@ -30,11 +30,12 @@ import { CategorySidebar } from '../components/category-sidebar';
 import { IdeaCard } from '../components/idea-card';
 import { LoadMore } from '../components/load-more';
 import { ErrorLoadingIdeas, IdeasErrorBoundary } from '../components/ideas-error-boundary';
-import { ShareDialog } from '../components/share-dialog';
 import { notifyLoginRequired } from '../lib/login-required';
 
-// The share form (and the validation library it brings) loads when it is opened, not with the list.
+// The share form (and the validation library it brings) loads when it is opened, not with the list;
+// so do the dialogs and the category drawer (lazy-overlay.tsx): the first screen opens nothing.
 const IdeaForm = lazy(() => import('../components/idea-form').then((m) => ({ default: m.IdeaForm })));
+const ShareDialog = lazyOverlay(() => import('../components/share-dialog').then((m) => m.ShareDialog));
 
 const SORT_LABELS: Record<IdeaSort, string> = { newest: 'Newest', oldest: 'Oldest', popular: 'Most Popular' };
 
@@ -54,11 +55,15 @@ export function IdeasPage() {
   const [drawer, drawerCtl] = useDisclosure(false);
   const [formOpen, formCtl] = useDisclosure(false);
   const [sharing, setSharing] = useState<Idea | null>(null);
+  // The category sidebar is drawn on wide screens only (a phone opens the drawer instead).
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const counts = useIdeaCategories();
   const list = useIdeasList(category, sort);
   const loaded = useMemo(() => uniqueIdeas(list.data?.pages), [list.data]);
   const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
+  // The first cards paint at once, the rest in a deferred render (a slow phone's main thread).
+  const cards = useProgressiveList(shown, 3);
 
   const setParam = (key: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params);
@@ -108,22 +113,25 @@ export function IdeasPage() {
       </Group>
 
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-          <Paper withBorder p="xs" radius="md" pos="sticky" top={76}>
-            <CategorySidebar counts={counts.data} active={category} />
-          </Paper>
-        </Grid.Col>
+        {wide ? (
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder p="xs" radius="md" pos="sticky" top={76}>
+              <CategorySidebar counts={counts.data} active={category} />
+            </Paper>
+          </Grid.Col>
+        ) : null}
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Group gap="xs" mb="md" wrap="wrap">
-            <Button
-              hiddenFrom="md"
-              variant="default"
-              leftSection={<IconCategory size={16} />}
-              onClick={drawerCtl.open}
-              aria-label={`Categories: ${category}`}
-            >
-              {category}
-            </Button>
+            {wide ? null : (
+              <Button
+                variant="default"
+                leftSection={<IconCategory size={16} />}
+                onClick={drawerCtl.open}
+                aria-label={`Categories: ${category}`}
+              >
+                {category}
+              </Button>
+            )}
             <TextInput
               aria-label="Filter ideas"
               placeholder="Search loaded ideas..."
@@ -132,12 +140,12 @@ export function IdeasPage() {
               onChange={(e) => setText(e.currentTarget.value)}
               style={{ flex: 1, minWidth: 180 }}
             />
-            <Select
+            {/* A native select: the phone's own picker, and no dropdown library on the first screen. */}
+            <NativeSelect
               aria-label="Sort ideas"
               data={IDEA_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
               value={sort}
-              onChange={(v) => v && setParam('sort', v, 'newest')}
-              allowDeselect={false}
+              onChange={(e) => setParam('sort', e.currentTarget.value, 'newest')}
               w={160}
             />
           </Group>
@@ -151,7 +159,7 @@ export function IdeasPage() {
               <ErrorLoadingIdeas />
             ) : (
               <Stack gap="sm">
-                {shown.map((idea) => (
+                {cards.map((idea) => (
                   <IdeaCard key={idea._id} idea={idea} onShare={setSharing} />
                 ))}
                 {shown.length === 0 ? (
@@ -171,10 +179,10 @@ export function IdeasPage() {
         </Grid.Col>
       </Grid>
 
-      <Drawer opened={drawer} onClose={drawerCtl.close} title="Categories" size="xs">
+      <LazyDrawer opened={drawer} onClose={drawerCtl.close} title="Categories" size="xs">
         <CategorySidebar counts={counts.data} active={category} onSelect={drawerCtl.close} />
-      </Drawer>
-      <Modal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
+      </LazyDrawer>
+      <LazyModal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
         <Suspense fallback={<RoutePending />}>
           <IdeaForm
             categories={IDEA_LISTING_CATEGORIES}
@@ -184,8 +192,10 @@ export function IdeasPage() {
             onShared={() => formCtl.close()}
           />
         </Suspense>
-      </Modal>
-      <ShareDialog idea={sharing} onClose={() => setSharing(null)} />
+      </LazyModal>
+      <OnFirstOpen opened={sharing !== null}>
+        <ShareDialog idea={sharing} onClose={() => setSharing(null)} />
+      </OnFirstOpen>
     </Container>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Group, Loader, Popover } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { withFullStyles } from '../../../app/styles/load-full-styles';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import type { ListingFilters } from '../lib/alert-body';
 
-// The form (and its mutation) loads when the popover first opens: the listing does not need it.
-const SaveSearchForm = lazy(async () => ({ default: (await import('./save-search-form')).SaveSearchForm }));
+const SaveSearchPopover = lazy(async () => ({
+  default: (await withFullStyles(import('./save-search-popover'))).SaveSearchPopover,
+}));
 
 export const SAVE_SEARCH_LABEL = 'Save this search';
 
@@ -17,7 +19,8 @@ export const SAVE_SEARCH_LABEL = 'Save this search';
 export function SaveSearchButton({ filters }: { filters: ListingFilters }) {
   const { isLoggedIn } = useAuth();
   const here = useLocation();
-  const [opened, setOpened] = useState(false);
+  // A click on the stand-in button (the popover still loading) opens the popover once it is in.
+  const [asked, setAsked] = useState(false);
   const icon = <IconBell size={16} aria-hidden />;
 
   if (!isLoggedIn) {
@@ -37,37 +40,25 @@ export function SaveSearchButton({ filters }: { filters: ListingFilters }) {
     );
   }
 
-  // Aligned to the end of the filters' row it sits under.
+  // The popover (and the positioning library under it) loads for a signed-in viewer only; until
+  // it is in, the same button stands in its place.
   return (
-    <Group justify="flex-end">
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        width={320}
-        withArrow
-        trapFocus
-        shadow="md"
-      >
-        <Popover.Target>
+    <Suspense
+      fallback={
+        <Group justify="flex-end">
           <Button
             variant="light"
             size="sm"
             leftSection={icon}
-            onClick={() => setOpened((o) => !o)}
             aria-haspopup="dialog"
+            onClick={() => setAsked(true)}
           >
             {SAVE_SEARCH_LABEL}
           </Button>
-        </Popover.Target>
-        <Popover.Dropdown aria-label={SAVE_SEARCH_LABEL}>
-          {opened ? (
-            <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
-              <SaveSearchForm filters={filters} onDone={() => setOpened(false)} />
-            </Suspense>
-          ) : null}
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
+        </Group>
+      }
+    >
+      <SaveSearchPopover filters={filters} initiallyOpen={asked} />
+    </Suspense>
   );
 }

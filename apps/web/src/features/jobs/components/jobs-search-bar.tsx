@@ -1,9 +1,10 @@
 import { MSG } from '@agora/shared';
-import { ActionIcon, Button, Group, Loader, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCurrentLocation, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { reverseGeocode } from '../api/reverse-geocode';
+import { Hint } from '../../../components/hint';
 
 /**
  * spec 03 §2 header search: keyword and location boxes and a Search button, plus "use my
@@ -95,7 +96,7 @@ export function JobsSearchBar({
           style={{ flex: '1 1 200px' }}
           size="md"
           rightSection={
-            <Tooltip label="Use my location" withArrow>
+            <Hint label="Use my location">
               <ActionIcon
                 variant="subtle"
                 onClick={locateMe}
@@ -104,7 +105,7 @@ export function JobsSearchBar({
               >
                 {locating ? <Loader size={14} /> : <IconCurrentLocation size={18} aria-hidden />}
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           }
         />
         <Button

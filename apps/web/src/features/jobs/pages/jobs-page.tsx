@@ -7,18 +7,20 @@ import {
   Container,
   Grid,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBriefcase, IconFilter, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { useOpenedOnce } from '../../../components/lazy-overlay';
 import { SaveSearchButton } from '../../job-alerts/components/save-search-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useProgressiveList } from '../../../lib/use-progressive-list';
@@ -42,6 +44,8 @@ import {
 } from '../lib/filters';
 
 const ALL = 'all';
+/** The Sort By option of a search with no chosen order (the server ranks by relevance). */
+const RELEVANCE = 'relevance';
 // Signed-in viewers only: visitors never download it.
 const RecommendedJobs = lazy(async () => ({
   default: (await import('../components/recommended-jobs')).RecommendedJobs,
@@ -61,6 +65,10 @@ export function JobsPage() {
   const list = useJobList(params);
   const categories = useJobCategories();
   const [categoriesOpen, setCategoriesOpen] = useState(false);
+  // One category panel: the sidebar on a wide screen, the collapsible one on a phone (its boxes are
+  // drawn when it is first opened).
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const narrowCategoriesDrawn = useOpenedOnce(categoriesOpen);
 
   /** Any change of filter goes back to page 1; paging keeps the filters. */
   const update = (patch: Partial<JobListParams>, opts: { keepPage?: boolean } = {}) => {
@@ -167,26 +175,29 @@ export function JobsPage() {
       <Container size="xl" py="lg">
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Paper withBorder p="md" radius="md" visibleFrom="md" pos="sticky" top={80}>
-              {categoryFilter('cat-wide')}
-            </Paper>
-            <Box hiddenFrom="md">
-              <Button
-                variant="default"
-                fullWidth
-                leftSection={<IconFilter size={16} aria-hidden />}
-                onClick={() => setCategoriesOpen((o) => !o)}
-                aria-expanded={categoriesOpen}
-                aria-controls="job-categories-narrow"
-              >
-                Categories{params.categories.length ? ` (${params.categories.length} selected)` : ''}
-              </Button>
-              <Collapse expanded={categoriesOpen} id="job-categories-narrow">
-                <Paper withBorder p="md" radius="md" mt="xs">
-                  {categoryFilter('cat-narrow')}
-                </Paper>
-              </Collapse>
-            </Box>
+            {wide ? (
+              <Paper withBorder p="md" radius="md" pos="sticky" top={80}>
+                {categoryFilter('cat-wide')}
+              </Paper>
+            ) : (
+              <Box>
+                <Button
+                  variant="default"
+                  fullWidth
+                  leftSection={<IconFilter size={16} aria-hidden />}
+                  onClick={() => setCategoriesOpen((o) => !o)}
+                  aria-expanded={categoriesOpen}
+                  aria-controls="job-categories-narrow"
+                >
+                  Categories{params.categories.length ? ` (${params.categories.length} selected)` : ''}
+                </Button>
+                <Collapse expanded={categoriesOpen} id="job-categories-narrow">
+                  <Paper withBorder p="md" radius="md" mt="xs">
+                    {narrowCategoriesDrawn ? categoryFilter('cat-narrow') : null}
+                  </Paper>
+                </Collapse>
+              </Box>
+            )}
           </Grid.Col>
 
           <Grid.Col span={{ base: 12, md: 9 }}>
@@ -196,35 +207,44 @@ export function JobsPage() {
                   <RecommendedJobs />
                 </Suspense>
               ) : null}
+              {/* Native selects: the phone's own picker, and no dropdown library on the first screen. */}
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                <Select
+                <NativeSelect
                   label="Level"
                   data={[{ value: ALL, label: 'All levels' }, ...LEVEL_OPTIONS]}
                   value={params.level ?? ALL}
-                  onChange={(v) => update({ level: !v || v === ALL ? null : v })}
-                  allowDeselect={false}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    update({ level: v === ALL ? null : v });
+                  }}
                 />
-                <Select
+                <NativeSelect
                   label="Employment Type"
                   data={[
                     { value: ALL, label: 'All types' },
                     ...JOB_EMPLOYMENT_TYPES.map((t) => ({ value: t, label: t })),
                   ]}
                   value={params.employmentType ?? ALL}
-                  onChange={(v) => update({ employmentType: !v || v === ALL ? null : v })}
-                  allowDeselect={false}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    update({ employmentType: v === ALL ? null : v });
+                  }}
                 />
-                <Select
+                <NativeSelect
                   label="Sort By"
-                  data={JOB_SORTS.filter((s) => s !== 'match' || isLoggedIn).map((s) => ({
-                    value: s,
-                    label: SORT_LABELS[s],
-                  }))}
-                  // With a search and no chosen order, the server ranks by relevance.
-                  value={params.sort ?? (params.search ? null : 'newest')}
-                  placeholder="Most relevant"
-                  onChange={(v) => update({ sort: (v as JobSort | null) ?? null }, { keepPage: false })}
-                  allowDeselect={false}
+                  data={[
+                    // With a search and no chosen order, the server ranks by relevance.
+                    ...(params.search ? [{ value: RELEVANCE, label: 'Most relevant' }] : []),
+                    ...JOB_SORTS.filter((s) => s !== 'match' || isLoggedIn).map((s) => ({
+                      value: s,
+                      label: SORT_LABELS[s],
+                    })),
+                  ]}
+                  value={params.sort ?? (params.search ? RELEVANCE : 'newest')}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    update({ sort: v === RELEVANCE ? null : (v as JobSort) });
+                  }}
                 />
               </SimpleGrid>
 

@@ -2,24 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/server';
+import { viewport } from '../../../test/viewport';
 import { QuestionsPage } from './questions-page';
-
-/** The window's width, as the page's media query sees it. */
-function viewport(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)em/.exec(query);
-    return {
-      matches: min ? width >= Number(min[1]) * 16 : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 const api = () =>
   mockApi({
