@@ -32,6 +32,8 @@ const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
   'modules/auth/auth.service.ts': 'the password-reset e-mail (an account e-mail, not a notification)',
   'modules/questions/category-follows.service.ts':
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
+  'modules/hackathons/hackathons.judging.service.ts':
+    'the invitation to judge sent to an address with no account yet (nobody to notify in the app)',
 };
 
 /** Text that queues mail itself: imports enqueueMail/enqueueMails, or inserts into the outbox table. */

@@ -10,6 +10,7 @@ import {
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { FilePart, jsonPart, LimitQuery, shownName, TextPart } from './common.js';
+import { HACKATHON_TEAMS, HackathonCriteria, HackathonCriterion, MaxTeamSize } from './hackathon-teams.js';
 
 export const HACKATHON_PHASES = ['open', 'upcoming', 'past'] as const;
 export type HackathonTab = (typeof HACKATHON_PHASES)[number];
@@ -115,6 +116,12 @@ export const Hackathon = z.object({
   rejectionReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Teams of up to this many people (1–10). */
+  maxTeamSize: z.number().int(),
+  /** What judges score, shown to participants; empty until the organiser sets them. */
+  criteria: z.array(HackathonCriterion),
+  /** When the organiser published the results (winners, places, comments to teams); null before. */
+  resultsPublishedAt: z.string().nullable(),
   /**
    * Detail only. The organiser and admins get every participant and submission (bounded); any
    * other signed-in viewer gets only their own registration and submission.
@@ -186,6 +193,8 @@ export interface HackathonFormInput {
   tags?: unknown;
   requirements?: unknown;
   additionalInfo?: unknown;
+  maxTeamSize?: unknown;
+  criteria?: unknown;
 }
 
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
@@ -236,6 +245,24 @@ const IsoDate = (message: string) =>
     .refine((s) => !Number.isNaN(new Date(s).getTime()), { error: message })
     .transform((s) => new Date(s));
 
+/** The form's criteria: none yet, or 1–6 with distinct names. */
+const FormCriteria = z
+  .array(HackathonCriterion)
+  .max(HACKATHON_TEAMS.criteriaMax, {
+    error: `Give between ${HACKATHON_TEAMS.criteriaMin} and ${HACKATHON_TEAMS.criteriaMax} criteria`,
+  })
+  .refine((cs) => new Set(cs.map((c) => c.name.toLowerCase())).size === cs.length, {
+    error: 'Each criterion needs its own name',
+  });
+
+/** PATCH /api/hackathons/:id/judging-settings: the organiser, until the end. */
+export const JudgingSettingsBody = z
+  .object({ criteria: HackathonCriteria.optional(), maxTeamSize: MaxTeamSize.optional() })
+  .refine((b) => b.criteria !== undefined || b.maxTeamSize !== undefined, {
+    error: 'Give criteria or maxTeamSize',
+  });
+export type JudgingSettingsBody = z.infer<typeof JudgingSettingsBody>;
+
 /** The full organiser submission, after the spec's nine checks passed (limits and lists). */
 export const HackathonCreateInput = z.object({
   title: reqText(LIMITS.titleMax, MSG.hackathonTitle),
@@ -279,6 +306,10 @@ export const HackathonCreateInput = z.object({
     .transform((tags) => Array.from(new Set((tags ?? []).filter(Boolean)))),
   requirements: optText(LIMITS.textMax),
   additionalInfo: optText(LIMITS.textMax),
+  /** Absent: 4 on a new hackathon, unchanged on an edit. */
+  maxTeamSize: MaxTeamSize.optional(),
+  /** Absent or []: none yet (judging waits until the organiser sets 1–6). */
+  criteria: FormCriteria.optional(),
 });
 export type HackathonCreateInput = z.infer<typeof HackathonCreateInput>;
 
@@ -414,6 +445,8 @@ export const HackathonFormParts = z.object({
   tags: jsonPart('tags', 'array'),
   requirements: TextPart,
   additionalInfo: TextPart,
+  maxTeamSize: TextPart,
+  criteria: jsonPart('criteria', 'array'),
   image: FilePart.optional(),
 });
 export type HackathonFormParts = z.output<typeof HackathonFormParts>;

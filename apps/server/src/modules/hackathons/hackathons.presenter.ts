@@ -83,5 +83,8 @@ export function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): H
     rejectionReason: privileged ? h.rejectionReason : null,
     reviewedAt: privileged && h.reviewedAt ? h.reviewedAt.toISOString() : null,
     createdAt: h.createdAt.toISOString(),
+    maxTeamSize: h.maxTeamSize,
+    criteria: h.criteria ?? [],
+    resultsPublishedAt: h.resultsPublishedAt ? h.resultsPublishedAt.toISOString() : null,
   };
 }

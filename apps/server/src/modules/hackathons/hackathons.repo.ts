@@ -450,6 +450,8 @@ export function listPlaced(db: Executor, hackathonId: string): Promise<Submissio
       ),
     )
     .orderBy(
+      // Published results carry places (1 = winner); results set by hand before them do not.
+      sql`${hackathonSubmissions.place} asc nulls last`,
       sql`case ${hackathonSubmissions.status} when 'winner' then 0 else 1 end`,
       asc(hackathonSubmissions.submittedAt),
     )

@@ -95,6 +95,9 @@ export function createHackathonsService(ctx: AppContext) {
       tags: fields.tags,
       requirements: fields.requirements,
       additionalInfo: fields.additionalInfo,
+      // A blank text part is "not given" (the default on a new hackathon, unchanged on an edit).
+      maxTeamSize: fields.maxTeamSize?.trim() ? fields.maxTeamSize : undefined,
+      criteria: fields.criteria,
     };
     const specError = firstHackathonFormError(input);
     if (specError) badRequest(specError);
@@ -131,6 +134,8 @@ export function createHackathonsService(ctx: AppContext) {
       requirements: v.requirements,
       additionalInfo: v.additionalInfo,
       tags: v.tags,
+      ...(v.maxTeamSize !== undefined ? { maxTeamSize: v.maxTeamSize } : {}),
+      ...(v.criteria !== undefined ? { criteria: v.criteria } : {}),
     };
   }
 

@@ -38,6 +38,9 @@ const saved: Hackathon = {
   rejectionReason: 'Dates unclear',
   reviewedAt: '2030-01-01T00:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
+  maxTeamSize: 4,
+  criteria: [],
+  resultsPublishedAt: null,
 };
 
 beforeEach(() => setSession('token', testUser));
