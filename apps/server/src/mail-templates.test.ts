@@ -25,6 +25,7 @@ import {
   reminderNotices,
   reviewMessages,
 } from './modules/hackathons/hackathons.mail.js';
+import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
 import type { AlertJob } from './modules/jobs/jobs.alert-match.js';
 import { alertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
@@ -120,6 +121,17 @@ const CASES: Record<MailKind, (e: Env) => Promise<Built>> = {
       hackathonResultsMail,
       judgingMessages.results({ id: 'h1', title: 'Monsoon <Hack>' }, t.config.publicUrl).mail,
     ),
+    ...preference('emailNotifications')(e.u),
+  }),
+  'hackathon-team-invite': async (e) => ({
+    mail: notificationMail(t.config, e.to, teamInviteMail, {
+      hackathonId: 'h1',
+      hackathonTitle: 'Rain <Hack> & "Friends"',
+      teamName: 'Null & <Void>',
+      inviteeName: e.to.displayName,
+      captainName: 'Asha',
+      url: url('/hackathon/h1?tab=teams'),
+    }),
     ...preference('emailNotifications')(e.u),
   }),
   'job-review': async (e) => ({

@@ -6,6 +6,7 @@ import {
   hackathonResultsMail,
 } from './modules/hackathons/hackathons.judging.mail.js';
 import { hackathonReviewMail, hackathonStartingMail } from './modules/hackathons/hackathons.mail.js';
+import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
 import { jobAlertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
@@ -24,6 +25,7 @@ const ALL = [
   hackathonStartingMail,
   hackathonJudgeInviteMail,
   hackathonResultsMail,
+  teamInviteMail,
   jobReviewMail,
   jobExpiringMail,
   applicationStatusMail,

@@ -6,6 +6,7 @@ import { followsRoutes } from './follows/follows.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
 import { hackathonJudgingRoutes } from './hackathons/hackathons.judging.routes.js';
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
+import { hackathonTeamsRoutes } from './hackathons/hackathons.teams.routes.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
@@ -33,6 +34,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/hackathons', routes: hackathonsRoutes },
   // /hackathons/{id}/judges, judging, results, judging-settings, submissions/{sid}/score and /vote
   { prefix: '', routes: hackathonJudgingRoutes },
+  // /hackathons/{id}/teams, /teams/…, /team-requests/…
+  { prefix: '', routes: hackathonTeamsRoutes },
   { prefix: '/jobs', routes: jobsRoutes },
   { prefix: '/job-alerts', routes: jobAlertsRoutes },
   // /jobs/{id}/applications (apply, the poster's pipeline) and /applications/…

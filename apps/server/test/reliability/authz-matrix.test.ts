@@ -96,6 +96,24 @@ async function freshUpcomingHackathon(organiser: TestUser = w.owner) {
   ).id;
 }
 /**
+ * A team in a fresh upcoming hackathon organised by the answerer: the owner is its captain; other
+ * and admin are registered and in no team; with `ask`, other has asked to join (the request is `rid`).
+ */
+async function freshTeam(ask = true): Promise<{ hackathon: string; team: string; rid: string }> {
+  const hackathon = await freshUpcomingHackathon(w.answerer);
+  await db()
+    .insert(hackathonParticipants)
+    .values([w.owner, w.other, w.admin].map((u) => ({ hackathonId: hackathon, userId: u.user.id })));
+  const created = (await api(t, w.owner, 'POST', `/api/hackathons/${hackathon}/teams`, { name: 'Crew' })) as {
+    team: { _id: string };
+  };
+  if (!ask) return { hackathon, team: created.team._id, rid: '' };
+  const asked = (await api(t, w.other, 'POST', `/api/teams/${created.team._id}/join-requests`, {})) as {
+    request: { _id: string };
+  };
+  return { hackathon, team: created.team._id, rid: asked.request._id };
+}
+/**
  * A published hackathon of `organiser` that has ended (by `end`, default a day ago), with judging
  * criteria, `judge` invited by e-mail and one submission by `submitter`.
  */
@@ -829,6 +847,67 @@ const MATRIX: Record<string, Row> = {
         expect(own.statusCode).toBe(200);
       }
     },
+  },
+
+  // ---------- hackathon teams (owner = the captain)
+  'POST /api/hackathons/{id}/teams': {
+    // Only registered participants form teams: here only the owner is registered.
+    call: async () => {
+      const h = await freshUpcomingHackathon(w.answerer);
+      await db().insert(hackathonParticipants).values({ hackathonId: h, userId: w.owner.user.id });
+      return { url: `/api/hackathons/${h}/teams`, payload: { name: 'Crew', skillsWanted: ['rust'] } };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 201, admin: 403 },
+  },
+  'GET /api/hackathons/{id}/teams': {
+    public: true,
+    call: () => ({ url: `/api/hackathons/${w.ids.hackathon}/teams` }),
+    expect: all(200),
+  },
+  'GET /api/teams/{id}': {
+    public: true,
+    call: async () => ({ url: `/api/teams/${(await freshTeam()).team}` }),
+    expect: all(200),
+    // Pending requests are the members' business only.
+    check: (res, role) => {
+      const team = res.json().team as { requests?: unknown[] };
+      if (role === 'owner') expect(team.requests).toHaveLength(1);
+      else expect(team.requests).toBeUndefined();
+    },
+  },
+  'POST /api/teams/{id}/join-requests': {
+    // other and admin are registered and in no team; the captain is in it already.
+    call: async () => ({
+      url: `/api/teams/${(await freshTeam(false)).team}/join-requests`,
+      payload: { message: 'Me too' },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 409, admin: 201 },
+  },
+  'POST /api/teams/{id}/invites': {
+    call: async () => ({
+      url: `/api/teams/${(await freshTeam()).team}/invites`,
+      payload: { email: 'not-yet-here@example.com' },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 201, admin: 403 },
+  },
+  'POST /api/team-requests/{rid}/accept': {
+    // other's join request: the captain answers it, not the requester nor an admin.
+    call: async () => ({ url: `/api/team-requests/${(await freshTeam()).rid}/accept` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/team-requests/{rid}/decline': {
+    // "other" here is the organiser of the hackathon: organising does not answer for a team.
+    call: async () => ({ url: `/api/team-requests/${(await freshTeam()).rid}/decline`, other: w.answerer }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'DELETE /api/teams/{id}/members/{userId}': {
+    // other is a member: the captain may remove them; a stranger or an admin may not.
+    call: async () => {
+      const { team, rid } = await freshTeam();
+      await api(t, w.owner, 'POST', `/api/team-requests/${rid}/accept`, undefined);
+      return { url: `/api/teams/${team}/members/${w.other.user.id}`, other: w.answerer };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 204, admin: 403 },
   },
 
   'PATCH /api/hackathons/{id}/judging-settings': {

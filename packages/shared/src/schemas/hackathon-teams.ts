@@ -139,6 +139,16 @@ export const TeamListQuery = z.object({
   lookingForMembers: z.enum(['true', 'false']).optional(),
 });
 
+export const TeamResult = z.object({ team: Team });
+export const TeamRequestResult = z.object({ request: TeamRequest });
+/**
+ * GET /api/hackathons/{id}/teams: the board, and for a signed-in caller `myRequests`, their pending
+ * join requests and the invitations waiting for them (by account or by e-mail: an invitation sent
+ * before they signed up is found by their address), so the page can offer accept / decline.
+ */
+export const TeamList = z.object({ teams: z.array(Team), myRequests: z.array(TeamRequest) });
+export type TeamList = z.infer<typeof TeamList>;
+
 export const TeamParams = z.object({ id: z.string().max(100) });
 export const TeamMemberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
 export const TeamRequestParams = z.object({ rid: z.string().max(100) });

@@ -34,6 +34,8 @@ import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from '
 import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
 import { createHackathonSubmissions } from './hackathons.submissions.js';
+import * as teamsRepo from './hackathons.teams.repo.js';
+import { leaveTeam, submissionOf } from './hackathons.teams.service.js';
 
 /** Organisers and admins see at most this many participants/submissions on the detail page. */
 export const DETAIL_LIST_LIMIT = 500;
@@ -242,7 +244,8 @@ export function createHackathonsService(ctx: AppContext) {
       } else if (viewer) {
         const [own, mine] = await Promise.all([
           rec.isRegistered ? repo.findParticipant(ctx.db, id, viewer.id) : undefined,
-          repo.findSubmission(ctx.db, id, viewer.id),
+          // A team member sees the team's submission, whoever of them sent it.
+          submissionOf(ctx.db, id, viewer.id),
         ]);
         out.participants = own ? [toParticipant(own)] : [];
         out.submissions = mine ? [toSubmission(mine)] : [];
@@ -291,7 +294,13 @@ export function createHackathonsService(ctx: AppContext) {
       const { h, isRegistered } = await loadVisible(user, id);
       if (!isRegistered) conflict('NOT_REGISTERED', 'You are not registered for this hackathon.');
       if (!registrationOpen(h.startDate, now())) conflict('REGISTRATION_CLOSED', MSG.unregisterClosed);
-      const count = await ctx.db.transaction((tx) => repo.removeParticipant(tx, id, user.id));
+      const count = await ctx.db.transaction(async (tx) => {
+        // Unregistering leaves the person's team too (a captain hands over, an empty team goes).
+        await teamsRepo.lockPerson(tx, id, user.id);
+        const teamId = await teamsRepo.teamOf(tx, id, user.id);
+        if (teamId) await leaveTeam(tx, h, teamId, user.id, user.id, now());
+        return repo.removeParticipant(tx, id, user.id);
+      });
       if (count === null) conflict('NOT_REGISTERED', 'You are not registered for this hackathon.');
       return { message: MSG.hackathonUnregistered, isRegistered: false, participantCount: count! };
     },

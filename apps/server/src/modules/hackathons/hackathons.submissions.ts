@@ -16,6 +16,8 @@ import { discardUpload, storeUpload, uploadedFile } from '../../lib/uploads.js';
 import { canSeeSubmission, isPrivileged } from './hackathons.policy.js';
 import { toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
+import * as teamsRepo from './hackathons.teams.repo.js';
+import { refreshTeamSubmission } from './hackathons.teams.service.js';
 
 /** spec 03 §9 submission types, by content; the name's extension must agree with the bytes. */
 const SUBMISSION_TYPES: Record<string, readonly string[]> = {
@@ -41,7 +43,10 @@ export function createHackathonSubmissions(
 ) {
   const now = () => ctx.clock.now();
   return {
-    /** POST /api/hackathons/:id/submit: registered users, while running; one submission per user. */
+    /**
+     * POST /api/hackathons/:id/submit: registered users, while running (409 after the end); one
+     * submission per team, or per participant without a team.
+     */
     async submitProject(
       user: SessionUser,
       id: string,
@@ -93,8 +98,43 @@ export function createHackathonSubmissions(
       let result: { row: repo.SubmissionRow; previousFileKey: string | null; existed: boolean };
       try {
         result = await ctx.db.transaction(async (tx) => {
-          // Serialises this user's submissions to this hackathon, so the file being replaced is known.
+          // Serialises this user's submissions to this hackathon with their team changes, so the
+          // file being replaced is known and a submission never lands beside a team being joined.
+          await teamsRepo.lockPerson(tx, id, user.id);
           await repo.lockParticipant(tx, id, user.id);
+          const teamId = await teamsRepo.teamOf(tx, id, user.id);
+          if (teamId) {
+            // One submission per team: any member creates or edits the same row; the team's name
+            // and members come from the team, whatever the form says.
+            await teamsRepo.lockTeam(tx, teamId);
+            const existing = await teamsRepo.teamSubmission(tx, teamId);
+            const content = {
+              projectTitle: v.projectTitle,
+              projectDescription: v.projectDescription,
+              projectUrl: v.projectUrl,
+              githubUrl: v.githubUrl,
+              demoUrl: v.demoUrl,
+              ...(stored ? { fileKey: stored.key, fileName: stored.originalName } : {}),
+              updatedAt: t,
+            };
+            const row = existing
+              ? await teamsRepo.updateSubmission(tx, existing.id, content)
+              : await teamsRepo.insertTeamSubmission(tx, {
+                  ...content,
+                  hackathonId: id,
+                  userId: user.id,
+                  teamId,
+                  teamName: v.teamName,
+                  teamMembers: members,
+                  submittedAt: t,
+                });
+            await refreshTeamSubmission(tx, teamId, t);
+            return {
+              row: (await teamsRepo.teamSubmission(tx, teamId)) ?? row,
+              previousFileKey: existing?.fileKey ?? null,
+              existed: Boolean(existing),
+            };
+          }
           const existing = await repo.findSubmission(tx, id, user.id);
           const row = await repo.upsertSubmission(tx, {
             hackathonId: id,
@@ -139,7 +179,9 @@ export function createHackathonSubmissions(
       const { h } = await loadVisible(user, id);
       if (!isUuid(sid)) notFound('Submission not found');
       const sub = (await repo.findSubmissionById(ctx.db, id, sid)) ?? notFound('Submission not found');
-      if (!canSeeSubmission(user, h, sub)) notFound('Submission not found');
+      // Members of the submitting team read it as the submitter does.
+      const teamMember = sub.teamId !== null && (await teamsRepo.teamOf(ctx.db, id, user.id)) === sub.teamId;
+      if (!teamMember && !canSeeSubmission(user, h, sub)) notFound('Submission not found');
       if (!sub.fileKey) notFound('This submission has no file');
       const file = await ctx.db.query.files.findFirst({
         where: (f, { eq }) => eq(f.key, sub.fileKey!),

@@ -26,6 +26,7 @@ export type NotificationType =
   | 'hackathon_starting'
   | 'hackathon_judging'
   | 'hackathon_results'
+  | 'hackathon_team'
   | 'job_review'
   | 'job_application'
   | 'job_application_status'
