@@ -311,8 +311,18 @@ export function createHackathonsService(ctx: AppContext) {
         repo.countRegistered(ctx.db, user.id),
       ]);
       const t = now();
+      // Each card carries the caller's submission: their team's (whoever of them sent it) or their own.
+      const subs = await teamsRepo.submissionsOfPerson(
+        ctx.db,
+        page.items.map((r) => r.h.id),
+        user.id,
+      );
+      const byHackathon = new Map(subs.map((s) => [s.hackathonId, toSubmission(s)]));
       return {
-        items: page.items.map((r) => present(r, user, t)),
+        items: page.items.map((r) => {
+          const mine = byHackathon.get(r.h.id);
+          return { ...present(r, user, t), submissions: mine ? [mine] : [] };
+        }),
         nextCursor: encodeCursor(page.next),
         total,
       };

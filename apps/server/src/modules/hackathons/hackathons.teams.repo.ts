@@ -350,3 +350,24 @@ export async function updateSubmission(
     .returning();
   return row!;
 }
+
+/**
+ * The submission each of these hackathons holds for this person: their team's, or their own made
+ * without a team (one statement for a page of My Hackathons).
+ */
+export function submissionsOfPerson(
+  exec: Executor,
+  hackathonIds: readonly string[],
+  userId: string,
+): Promise<SubmissionRow[]> {
+  if (hackathonIds.length === 0) return Promise.resolve([]);
+  return exec
+    .select()
+    .from(hackathonSubmissions)
+    .where(
+      and(
+        inArray(hackathonSubmissions.hackathonId, [...hackathonIds]),
+        sql`(${hackathonSubmissions.teamId} in (select ${hackathonTeamMembers.teamId} from ${hackathonTeamMembers} where ${hackathonTeamMembers.userId} = ${userId}) or (${hackathonSubmissions.teamId} is null and ${hackathonSubmissions.userId} = ${userId}))`,
+      ),
+    );
+}

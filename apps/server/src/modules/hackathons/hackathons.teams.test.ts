@@ -530,6 +530,17 @@ describe('one submission per team', () => {
       expect((await call(u, 'GET', `/api/hackathons/${h}/submissions/${sub._id}/file`)).statusCode).toBe(200);
     }
     expect((await call(cy, 'GET', `/api/hackathons/${h}/submissions/${sub._id}/file`)).statusCode).toBe(404);
+    // …and on My Hackathons (the card of the hackathon they joined carries it); Cy, not in the team, does not.
+    const mineOf = async (u: TestUser) => {
+      const list = (await call(u, 'GET', '/api/hackathons/my-registrations')).json() as Array<{
+        _id: string;
+        submissions: Array<{ _id: string }>;
+      }>;
+      return list.find((x) => x._id === h)?.submissions.map((s) => s._id);
+    };
+    expect(await mineOf(ana)).toEqual([sub._id]);
+    expect(await mineOf(ben)).toEqual([sub._id]);
+    expect(await mineOf(cy)).toEqual([]);
 
     // Cy joins while running: the submission lists Cy too.
     await join(team._id, ana, cy);
