@@ -173,6 +173,10 @@ export const HACKATHON_DURATIONS = [
 ] as const;
 export const HACKATHON_LOCATION_TYPES = ['online', 'offline', 'hybrid'] as const;
 export const HACKATHON_STATUSES = ['pending', 'published', 'rejected'] as const;
+/** The listing's tabs (a hackathon's phase). Here, not with the schemas: the web's list page needs
+ * the values without loading the schema library. */
+export const HACKATHON_PHASES = ['open', 'upcoming', 'past'] as const;
+export type HackathonTab = (typeof HACKATHON_PHASES)[number];
 export const SUBMISSION_STATUSES = ['winner', 'runner_up', 'participant'] as const;
 /** spec 03 §4: registration and unregistration close 1 hour before the start. */
 export const REGISTRATION_CUTOFF_MS = 60 * 60 * 1000;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   HACKATHON_CATEGORIES,
   HACKATHON_LOCATION_TYPES,
+  HACKATHON_PHASES,
   HACKATHON_STATUSES,
   LIMITS,
   SUBMISSION_STATUSES,
@@ -11,9 +12,6 @@ import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { FilePart, jsonPart, LimitQuery, shownName, TextPart } from './common.js';
 import { HACKATHON_TEAMS, HackathonCriteria, HackathonCriterion, MaxTeamSize } from './hackathon-teams.js';
-
-export const HACKATHON_PHASES = ['open', 'upcoming', 'past'] as const;
-export type HackathonTab = (typeof HACKATHON_PHASES)[number];
 
 /** spec 03 §9: submission files; the client's accept list and the server's extension check. */
 export const HACKATHON_SUBMISSION_FILE_EXTENSIONS = [

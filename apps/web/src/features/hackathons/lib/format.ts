@@ -1,11 +1,17 @@
 // spec 03 §9: dates are shown in US English; times in the viewer's own time zone.
 
+// toLocaleString with options builds a new formatter per call (a few on every card of the list,
+// ~1 ms each on a phone): one of each, made on first use.
+let dateFormat: Intl.DateTimeFormat | null = null;
+let dateTimeFormat: Intl.DateTimeFormat | null = null;
+
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return dateFormat.format(new Date(iso));
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -13,6 +19,7 @@ export function formatDateTime(iso: string): string {
     minute: '2-digit',
     timeZoneName: 'short',
   });
+  return dateTimeFormat.format(new Date(iso));
 }
 
 export function formatRange(startIso: string, endIso: string): string {
