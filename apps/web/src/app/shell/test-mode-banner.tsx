@@ -9,7 +9,7 @@ export const TEST_MODE_HEIGHT_VAR = '--agora-test-mode-h';
 /**
  * Whenever payments are simulated (PAYMENTS_PROVIDER=sandbox) every page says so, in a slim strip
  * fixed to the bottom of the window. Its measured height (it wraps on a narrow screen or with a
- * large font) is published as TEST_MODE_HEIGHT_VAR, which the spacer, the page's minimum height,
+ * large font) is published as TEST_MODE_HEIGHT_VAR, which the spacer,
  * full-height panes and the scroll padding reserve, so no content ends up hidden under it.
  */
 export function TestModeBanner() {

@@ -1,28 +1,10 @@
-import { MSG, QUESTION_SORTS } from '@agora/shared';
-import {
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Indicator,
-  Menu,
-  Paper,
-  Stack,
-  Tabs,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { MSG } from '@agora/shared';
+import { Box, Button, Group, Indicator, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowsSort,
-  IconCheck,
-  IconPlus,
-  IconSearch,
-  IconWallet,
-} from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPlus, IconSearch, IconWallet } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LazyDrawer } from '../../../components/lazy-overlay';
 import { NewTabMark } from '../../../components/new-tab';
 import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
@@ -30,14 +12,20 @@ import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions'
 import { readCategories, readRewardRange, readSort } from '../api/prefetch';
 import { CategoryFilter } from '../components/category-filter';
 import { QuestionList } from '../components/question-list';
-import { type RewardRange, RewardFilter } from '../components/reward-filter';
+import type { RewardRange } from '../components/reward-filter';
+import { SortMenu } from '../components/sort-menu';
 import { ResizableSplit } from '../components/resizable-split';
-import { SORT_LABELS } from '../lib/format';
 
 // The open question (answers, Markdown, attachments) loads when one is opened: the list is the
 // first screen, and on a slow phone every kilobyte before it counts (Lighthouse mobile).
 const QuestionView = lazy(() =>
   import('../components/question-view').then((m) => ({ default: m.QuestionView })),
+);
+
+// The reward range's number inputs (and their formatting library) load with the filters: on a
+// phone, when the filter drawer first opens.
+const RewardFilter = lazy(() =>
+  import('../components/reward-filter').then((m) => ({ default: m.RewardFilter })),
 );
 
 /** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
@@ -107,7 +95,9 @@ export function QuestionsPage() {
   const filters = (
     <Stack gap="lg">
       <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
-      <RewardFilter value={{ min: minReward, max: maxReward }} onChange={setReward} />
+      <Suspense fallback={null}>
+        <RewardFilter value={{ min: minReward, max: maxReward }} onChange={setReward} />
+      </Suspense>
     </Stack>
   );
   const openItems = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -221,29 +211,7 @@ export function QuestionsPage() {
             style={{ flex: 1 }}
             maxLength={200}
           />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconArrowsSort size={16} />}
-                aria-label={`Sort: ${SORT_LABELS[sort]}`}
-              >
-                {wide ? SORT_LABELS[sort] : 'Sort'}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {QUESTION_SORTS.map((s) => (
-                <Menu.Item
-                  key={s}
-                  onClick={() => update({ sort: s === 'date-new' ? null : s })}
-                  rightSection={s === sort ? <IconCheck size={14} /> : null}
-                  aria-current={s === sort ? 'true' : undefined}
-                >
-                  {SORT_LABELS[s]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <SortMenu sort={sort} wide={wide} onSort={(s) => update({ sort: s === 'date-new' ? null : s })} />
         </Group>
       </Stack>
 
@@ -272,7 +240,7 @@ export function QuestionsPage() {
         </Box>
       </Group>
 
-      <Drawer
+      <LazyDrawer
         opened={!wide && drawer}
         onClose={() => setDrawer(false)}
         title="Filter questions"
@@ -280,8 +248,8 @@ export function QuestionsPage() {
         size={300}
       >
         {filters}
-      </Drawer>
-      <Drawer
+      </LazyDrawer>
+      <LazyDrawer
         opened={!wide && !!selected}
         onClose={() => select(null)}
         position="bottom"
@@ -295,7 +263,7 @@ export function QuestionsPage() {
             <QuestionView key={selected} id={selected} mode="panel" />
           </Suspense>
         ) : null}
-      </Drawer>
+      </LazyDrawer>
     </Box>
   );
 }
