@@ -310,15 +310,17 @@ describe('join requests', () => {
     expect(late.json().code).toBe('TEAM_FULL');
   });
 
-  it('two people taking the last seat at once: exactly one gets it', async () => {
+  it('four people taking the last seat at once: exactly one gets it, the others TEAM_FULL', async () => {
     const h = await hackathon({ maxTeamSize: 2 });
-    const [ana, ben, cy] = [await person('Ana'), await person('Ben'), await person('Cy')];
-    await register(h, ana, ben, cy);
+    const ana = await person('Ana');
+    const others = [await person('Ben'), await person('Cy'), await person('Dee'), await person('Eve')];
+    await register(h, ana, ...others);
     const team = await createTeam(h, ana, 'Pair');
-    const [rb, rc] = [await ask(team._id, ben), await ask(team._id, cy)];
-    const results = await Promise.all([accept(rb, ana), accept(rc, ana)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('TEAM_FULL');
+    const rids = [];
+    for (const u of others) rids.push(await ask(team._id, u));
+    const results = await Promise.all(rids.map((rid) => accept(rid, ana)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('TEAM_FULL');
     expect((await getTeam(team._id)).json().team.members).toHaveLength(2);
   });
 });
