@@ -205,6 +205,20 @@ describe('the traffic checker', () => {
             },
           },
         },
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { name: { type: 'string' }, size: { type: 'string', enum: ['S', 'M'] } },
+                  required: ['name'],
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'made' } },
+        },
         delete: {
           responses: {
             '204': { description: 'gone', content: { 'application/json': { schema: { type: 'string' } } } },
@@ -241,6 +255,20 @@ describe('the traffic checker', () => {
     expect(
       get(429, { error: 'e', message: 'e', code: 'RATE_LIMITED' }, { ...json, 'retry-after': '5' }),
     ).toEqual([]);
+  });
+
+  it('reports a body the server accepted but the document refuses (a document stricter than the server)', () => {
+    expect(v.checkRequest('POST', '/api/things/:id', 201, { name: 'x' })).toEqual([]);
+    expect(v.checkRequest('POST', '/api/things/:id', 201, {})[0]).toContain(
+      'the server accepted a body the document refuses',
+    );
+    expect(v.checkRequest('POST', '/api/things/:id', 201, { name: null })[0]).toContain(
+      '/name must be string',
+    );
+    // A value the route normalises (documented in its canonical form) is not held against it.
+    expect(v.checkRequest('POST', '/api/things/:id', 201, { name: 'x', size: 'small' })).toEqual([]);
+    // A refused body is the server agreeing with the document.
+    expect(v.checkRequest('POST', '/api/things/:id', 400, {})).toEqual([]);
   });
 
   it('records what a test app really sends', async () => {

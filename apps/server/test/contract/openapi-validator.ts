@@ -113,6 +113,41 @@ export class OpenApiValidator {
     return this.doc.paths[openApiPath(route)]?.[m];
   }
 
+  /**
+   * A JSON body the server accepted (2xx) must have what the document requires: a required property
+   * the server did without, or a `null` it took where the document says non-null, means the
+   * document is stricter than the server (these are what lib/openapi.ts adds to zod's schema).
+   * Values a route normalises before validating (an earlier category name, a timestamp cut to its
+   * date) are documented in their canonical form, so enum, format and pattern are not held here.
+   */
+  checkRequest(method: string, route: string, status: number, body: unknown): string[] {
+    if (status < 200 || status >= 300) return [];
+    const op = this.operation(method, route) as
+      | (Operation & { requestBody?: { content?: Record<string, MediaType> } })
+      | undefined;
+    const schema = op?.requestBody?.content?.['application/json']?.schema;
+    if (!schema) return [];
+    const where = `${method} ${openApiPath(route)} → ${status}`;
+    const validate = this.validator(`${where}|request`, schema);
+    if (validate instanceof Error)
+      return [`${where}: the request schema does not compile: ${validate.message}`];
+    if (validate(body)) return [];
+    const valueAt = (pointer: string): unknown =>
+      pointer
+        .split('/')
+        .slice(1)
+        .reduce<unknown>(
+          (v, k) => (v && typeof v === 'object' ? (v as Json)[k.replace(/~1/g, '/')] : undefined),
+          body,
+        );
+    const errors = (validate.errors ?? [])
+      .filter((e) => e.keyword === 'required' || (e.keyword === 'type' && valueAt(e.instancePath) === null))
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '(body)'} ${e.message}`);
+    if (errors.length === 0) return [];
+    return [`${where}: the server accepted a body the document refuses: ${errors.join('; ')}`];
+  }
+
   /** The violations of one exchange (empty when it matches the document). */
   check(x: Exchange): string[] {
     const op = this.operation(x.method, x.route);
@@ -205,6 +240,19 @@ export function takeContractViolations(): string[] {
  */
 export function recordContractViolations(app: FastifyInstance): void {
   let validator: OpenApiValidator | null = null;
+  // JSON bodies as the client sent them (the route's schema replaces req.body with its output).
+  const sent = new WeakMap<FastifyRequest, unknown>();
+  app.addHook('preValidation', (req, _reply, done) => {
+    const body = req.body;
+    if (
+      body &&
+      typeof body === 'object' &&
+      !Buffer.isBuffer(body) &&
+      /json/i.test(req.headers['content-type'] ?? '')
+    )
+      sent.set(req, structuredClone(body));
+    done();
+  });
   app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const route = req.routeOptions?.url;
     // Routes without a schema are the ones tests add for themselves (every API route has one).
@@ -224,6 +272,8 @@ export function recordContractViolations(app: FastifyInstance): void {
           headers: reply.getHeaders() as Record<string, unknown>,
           body,
         });
+        if (sent.has(req))
+          violations.push(...validator.checkRequest(req.method, route, reply.statusCode, sent.get(req)));
         if (violations.length > 0) record(violations);
       } catch (err) {
         record([`contract check failed: ${(err as Error).message}`]);
