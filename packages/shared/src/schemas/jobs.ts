@@ -15,7 +15,7 @@ import {
 } from '../constants.js';
 import { splitSkills } from '../domain/skills.js';
 import { MSG } from '../messages.js';
-import { APPLICATION_STATUSES } from './applications.js';
+import { APPLICATION_STATUSES } from '../domain/applications.js';
 import { FilePart, shownName } from './common.js';
 
 /** Jobs per listing page (the web's default; `limit` may ask for up to JOBS_PAGE_SIZE_MAX). */
