@@ -11,7 +11,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { screeningMismatches } from '../lib/apply-rules';
-import { ApplyForm } from './apply-form';
+import { lazyOverlay, OnFirstOpen } from '../../../components/lazy-overlay';
+
+// Quick Apply's dialog (the form, the file input, the profile it reads) loads when it is opened.
+const ApplyForm = lazyOverlay(() => import('./apply-form').then((m) => m.ApplyForm));
 
 function AppliedNote({ job, result }: { job: Job; result: ApplicationCreateResult | null }) {
   const mine = job.myApplication ?? result?.application ?? null;
@@ -140,15 +143,17 @@ export function ApplyPanel({ job }: { job: Job }) {
         </Stack>
       ) : null}
       {open ? (
-        <ApplyForm
-          job={job}
-          opened={opened}
-          onClose={() => setOpened(false)}
-          onApplied={(r) => {
-            setResult(r);
-            setOpened(false);
-          }}
-        />
+        <OnFirstOpen opened={opened}>
+          <ApplyForm
+            job={job}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onApplied={(r) => {
+              setResult(r);
+              setOpened(false);
+            }}
+          />
+        </OnFirstOpen>
       ) : null}
     </Stack>
   );

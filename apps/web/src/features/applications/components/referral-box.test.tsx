@@ -51,7 +51,7 @@ describe('the referral box on the job page', { timeout: 30_000 }, () => {
   it('lists the people the viewer knows at the company, with each referral’s status, and asks one', async () => {
     const sent = serve();
     renderWithProviders(<ReferralBox job={aJob({ network: NETWORK, myApplication: applied })} />);
-    expect(screen.getByRole('heading', { name: 'People you know at Acme' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'People you know at Acme' })).toBeTruthy();
     expect(screen.getByText('Staff engineer, payments')).toBeTruthy();
     const bob = screen.getByText('Bob Stone').closest('li')!;
     expect(await within(bob).findByText('Accepted')).toBeTruthy();

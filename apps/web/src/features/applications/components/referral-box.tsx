@@ -1,8 +1,11 @@
 import type { Job, ReferralStatus } from '@agora/shared';
 import { Paper } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../../lib/auth-store';
 import { useApplicationReferrals } from '../api/referrals';
-import { ReferralNetwork } from './referral-network';
+
+// Only a signed-in viewer with acquaintances at the company sees it: the others never download it.
+const ReferralNetwork = lazy(async () => ({ default: (await import('./referral-network')).ReferralNetwork }));
 
 /**
  * On the job page, for a signed-in viewer who knows people at the job's company (`job.network`):
@@ -21,13 +24,15 @@ export function ReferralBox({ job }: { job: Job }) {
   );
   return (
     <Paper withBorder radius="md" p="lg" data-testid="referral-box">
-      <ReferralNetwork
-        company={job.company.name}
-        people={people}
-        applicationId={applicationId}
-        canApply={job.state === 'open' && job.applicationsOpen}
-        statuses={statuses}
-      />
+      <Suspense fallback={null}>
+        <ReferralNetwork
+          company={job.company.name}
+          people={people}
+          applicationId={applicationId}
+          canApply={job.state === 'open' && job.applicationsOpen}
+          statuses={statuses}
+        />
+      </Suspense>
     </Paper>
   );
 }

@@ -1,5 +1,17 @@
 import { MSG } from '@agora/shared';
-import { Badge, Button, Container, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Container,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
@@ -11,21 +23,25 @@ import {
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
+import { LazyModal, lazyOverlay, OnFirstOpen } from '../../../components/lazy-overlay';
 import { RoutePending } from '../../../components/route-pending';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useFollowerCount } from '../api/follows';
 import { useIdea } from '../api/get-idea';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
-import { Comments } from '../components/comments';
 import { FollowButton } from '../components/follow-button';
 import { LikeButton } from '../components/like-button';
-import { ShareDialog } from '../components/share-dialog';
+
+// Below the idea: the comments (their form and its validation library) load after the page's
+// first screen; the share and delete dialogs when they open.
+const Comments = lazy(async () => ({ default: (await import('../components/comments')).Comments }));
+const ShareDialog = lazyOverlay(() => import('../components/share-dialog').then((m) => m.ShareDialog));
 
 /** The author's follower count (spec 02 §4, §7), kept current by the follow/unfollow answers. */
 function AuthorFollowers({ authorId }: { authorId: string }) {
@@ -216,17 +232,27 @@ export function IdeaDetailPage() {
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
-        <Comments
-          ideaId={d._id}
-          comments={d.comments}
-          commentsCursor={d.commentsCursor}
-          commentCount={d.commentCount}
-          readOnly={d.hidden}
-        />
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader size="sm" aria-label="Loading comments" />
+            </Center>
+          }
+        >
+          <Comments
+            ideaId={d._id}
+            comments={d.comments}
+            commentsCursor={d.commentsCursor}
+            commentCount={d.commentCount}
+            readOnly={d.hidden}
+          />
+        </Suspense>
       </Paper>
 
-      <ShareDialog idea={sharing ? d : null} onClose={() => setSharing(false)} />
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete Idea" centered>
+      <OnFirstOpen opened={sharing}>
+        <ShareDialog idea={sharing ? d : null} onClose={() => setSharing(false)} />
+      </OnFirstOpen>
+      <LazyModal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete Idea" centered>
         <Text size="sm">
           This permanently deletes the idea with its likes and comments. This cannot be undone.
         </Text>
@@ -238,7 +264,7 @@ export function IdeaDetailPage() {
             Delete
           </Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </Container>
   );
 }
