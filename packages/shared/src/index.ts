@@ -16,6 +16,7 @@ export * from './domain/job-posting.js';
 export * from './domain/job-alert-text.js';
 export * from './domain/visible-text.js';
 export * from './domain/applications.js';
+export * from './domain/questions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/contact.js';

@@ -2,7 +2,8 @@
 // Amounts are integer paise everywhere except the create-order `amount` (whole rupees, CONTRACT §3).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ESCROW_STATES, QUESTION_LIMITS, QUESTION_TEXT, SuggestedSplit } from './questions.js';
+import { QUESTION_LIMITS, QUESTION_TEXT } from '../domain/questions.js';
+import { ESCROW_STATES, SuggestedSplit } from './questions.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
