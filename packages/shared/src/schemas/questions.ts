@@ -1,6 +1,6 @@
 // Schemas of the questions area (request and response shapes shared by server and web).
 import { z } from 'zod';
-import { LIMITS, QUESTION_CATEGORIES, QUESTION_SORTS, QUESTION_STATUSES } from '../constants.js';
+import { QUESTION_CATEGORIES, QUESTION_SORTS, QUESTION_STATUSES } from '../constants.js';
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { QUESTION_LIMITS, QUESTION_TEXT } from '../domain/questions.js';
