@@ -35,7 +35,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
-import { useDeferredArrival } from '../../../lib/use-progressive-list';
 import { ApplyPanel } from '../../applications/components/apply-panel';
 import { ReferralBox } from '../../applications/components/referral-box';
 import { useJob } from '../api/get-job';
@@ -91,15 +90,14 @@ export function JobDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = useJob(id);
-  // The job first arrives in a deferred render (lib/use-progressive-list).
-  const job = useDeferredArrival(query.data);
+  const job = query.data;
   useJsonLd(
     'job-posting-ld',
     // Search engines get a posting only while it takes applications (Google drops closed ones).
     job && job.state === 'open' ? jobPostingJsonLd(job, window.location.origin) : null,
   );
 
-  if (query.isPending || (query.data && !job)) {
+  if (query.isPending) {
     return (
       <Container size="lg" py="xl" aria-busy="true">
         <Skeleton h={36} w="60%" mb="md" />
