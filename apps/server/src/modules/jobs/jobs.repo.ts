@@ -291,7 +291,7 @@ function orderBy(f: ListFilter): SQL[] {
 }
 
 /**
- * A filtered list counts its matches up to this many, then says "100+" (issue 18): counting or
+ * A filtered list counts its matches up to this many, then says "100+": counting or
  * ranking every match of a broad search ("developer" is one job in ten) grows with the table.
  */
 export const JOB_TOTAL_CAP = 100;
@@ -620,7 +620,7 @@ const withoutCounts = (
 ): JobWithAuthor[] => rows.map(({ job, authorName, authorEmail }) => ({ job, authorName, authorEmail }));
 
 /**
- * The total and the page's rows. The total never reads every match (issue 18): listed jobs by
+ * The total and the page's rows. The total never reads every match: listed jobs by
  * category come from job_open_counts (kept by triggers, migration 0017); any other filter counts
  * at most JOB_TOTAL_CAP + 1 matches and reports `capped` past it. The page is chosen on jobs alone,
  * then joined to its posters (joining before the LIMIT looked up a poster for every match).

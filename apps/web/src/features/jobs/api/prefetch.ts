@@ -5,7 +5,7 @@ import { jobListQuery } from './list-jobs';
 
 /**
  * Asks for the listing and the category counts while the /jobhubs code is still downloading
- * (called by the route's loader; issue 10). The page reads its filters with the same function.
+ * (called by the route's loader). The page reads its filters with the same function.
  */
 export function prefetchJobsPage(params: URLSearchParams): void {
   void queryClient.prefetchQuery(jobListQuery(paramsFromSearch(params)));
