@@ -79,12 +79,6 @@ export const TeamCreateBody = z.object({
 });
 export type TeamCreateBody = z.infer<typeof TeamCreateBody>;
 
-export const TeamUpdateBody = z.object({
-  name: trimmedText(L.teamNameMax, 'Team name').optional(),
-  lookingForMembers: z.boolean().optional(),
-  skillsWanted: Skills.optional(),
-});
-
 export const TeamJoinRequestBody = z.object({
   message: z.string().trim().max(L.joinMessageMax).optional(),
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   hackathonJudges,
@@ -106,15 +106,6 @@ export function listSubmissions(exec: Executor, hackathonId: string) {
     .orderBy(asc(hackathonSubmissions.submittedAt), asc(hackathonSubmissions.id));
 }
 export type JudgedSubmission = Awaited<ReturnType<typeof listSubmissions>>[number];
-
-/** Who is in each of these teams (user ids only: judging needs no names). */
-export function teamMembers(exec: Executor, teamIds: readonly string[]) {
-  if (teamIds.length === 0) return Promise.resolve([]);
-  return exec
-    .select({ teamId: hackathonTeamMembers.teamId, userId: hackathonTeamMembers.userId })
-    .from(hackathonTeamMembers)
-    .where(inArray(hackathonTeamMembers.teamId, [...teamIds]));
-}
 
 export function listScores(exec: Executor, hackathonId: string): Promise<ScoreRow[]> {
   return exec.select().from(hackathonScores).where(eq(hackathonScores.hackathonId, hackathonId));

@@ -27,6 +27,7 @@ import {
   judgingMessages,
 } from './hackathons.judging.mail.js';
 import * as judging from './hackathons.judging.repo.js';
+import * as teams from './hackathons.teams.repo.js';
 import { canSeeHackathon, isOrganizer, isPrivileged } from './hackathons.policy.js';
 import { present, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
@@ -83,7 +84,7 @@ export function createHackathonJudging(ctx: AppContext) {
       judging.listScores(ctx.db, hackathonId),
     ]);
     const teamIds = [...new Set(subs.flatMap((s) => (s.teamId ? [s.teamId] : [])))];
-    const members = await judging.teamMembers(ctx.db, teamIds);
+    const members = await teams.membersOf(ctx.db, teamIds);
     const people = new Map<string, Set<string>>();
     for (const s of subs) {
       const set = new Set([s.userId]);

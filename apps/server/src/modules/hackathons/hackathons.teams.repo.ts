@@ -36,6 +36,16 @@ export async function lockTeam(tx: Executor, teamId: string): Promise<TeamRow | 
   return row;
 }
 
+/** The names of these teams, by id (one statement). */
+export async function teamNames(exec: Executor, teamIds: readonly string[]): Promise<Map<string, string>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await exec
+    .select({ id: hackathonTeams.id, name: hackathonTeams.name })
+    .from(hackathonTeams)
+    .where(inArray(hackathonTeams.id, [...teamIds]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function findTeam(exec: Executor, teamId: string): Promise<TeamRow | undefined> {
   const [row] = await exec.select().from(hackathonTeams).where(eq(hackathonTeams.id, teamId)).limit(1);
   return row;

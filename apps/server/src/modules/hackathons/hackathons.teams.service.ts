@@ -138,10 +138,7 @@ async function presentRequests(
     exec,
     rows.flatMap((r) => (r.userId ? [r.userId] : [])),
   );
-  const names = new Map<string, string>();
-  for (const id of new Set(rows.map((r) => r.teamId))) {
-    names.set(id, (await repo.findTeam(exec, id))?.name ?? '');
-  }
+  const names = await repo.teamNames(exec, [...new Set(rows.map((r) => r.teamId))]);
   return rows.map((r) => {
     const person = r.userId ? people.get(r.userId) : undefined;
     const invitee =
