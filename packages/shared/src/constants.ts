@@ -33,24 +33,18 @@ export const QUESTION_SORTS = [
 ] as const;
 export const QUESTION_STATUSES = ['open', 'answered', 'closed'] as const;
 
-/** Categories on the /share-idea page. */
-export const IDEA_SHARE_PAGE_CATEGORIES = [
+/**
+ * The one idea category list: both share forms offer it, the sidebar counts it, and the database
+ * refuses any other value. It merges the spec's two lists ("Health" became "Healthcare"; any value
+ * outside the list became "Other" when the list was introduced, so every stored idea stays findable).
+ */
+export const IDEA_CATEGORIES = [
   'Technology',
+  'Business',
+  'Education',
   'Healthcare',
-  'Education',
   'Environment',
-  'Business',
   'Social Impact',
-  'Entertainment',
-  'Other',
-] as const;
-/** Categories on the listing's own share form and its sidebar. */
-export const IDEA_LISTING_CATEGORIES = [
-  'Technology',
-  'Business',
-  'Education',
-  'Health',
-  'Environment',
   'Entertainment',
   'Sports',
   'Travel',
@@ -60,10 +54,20 @@ export const IDEA_LISTING_CATEGORIES = [
   'Science',
   'Other',
 ] as const;
-/** CONTRACT §5: every value a form can submit is accepted and counted. */
-export const IDEA_CATEGORIES = Array.from(
-  new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES]),
-) as readonly string[];
+export type IdeaCategory = (typeof IDEA_CATEGORIES)[number];
+/** Where an idea stands; 'merged' is reached only by merging it into another idea. */
+export const IDEA_STATUSES = [
+  'new',
+  'under-review',
+  'prototyping',
+  'launched',
+  'declined',
+  'merged',
+] as const;
+export type IdeaStatus = (typeof IDEA_STATUSES)[number];
+export const ORGANIZATION_KINDS = ['company', 'government', 'ngo'] as const;
+export const IDEA_RESPONSE_STATUSES = ['acknowledged', 'under-review', 'adopted', 'declined'] as const;
+export const IDEA_COLLABORATOR_ROLES = ['collaborator', 'mentor', 'expert'] as const;
 export const IDEA_SORTS = ['newest', 'oldest', 'popular'] as const;
 export const IDEAS_PAGE_SIZE = 10;
 

@@ -1,4 +1,4 @@
-import { IDEA_LISTING_CATEGORIES, IDEA_SHARE_PAGE_CATEGORIES } from '@agora/shared';
+import { IDEA_CATEGORIES } from '@agora/shared';
 import { sql } from 'drizzle-orm';
 import { follows, ideaComments, ideaLikes, ideas } from '../../src/db/schema/index.js';
 import { insertBatched, insertUnnest, PER_SCALE, type SeedStep, scaled } from './types.js';
@@ -7,7 +7,7 @@ import { insertBatched, insertUnnest, PER_SCALE, type SeedStep, scaled } from '.
 const SUBJECTS: ReadonlyArray<readonly [subject: string, category: string, tags: readonly string[]]> = [
   ['Solar-powered cold storage', 'Environment', ['climate', 'sustainability', 'rural', 'iot']],
   ['Peer tutoring marketplace', 'Education', ['edtech', 'marketplace', 'community']],
-  ['AI triage for rural clinics', 'Health', ['ai', 'health', 'rural', 'mobile']],
+  ['AI triage for rural clinics', 'Healthcare', ['ai', 'health', 'rural', 'mobile']],
   ['Reusable packaging deposit', 'Environment', ['sustainability', 'climate', 'community']],
   ['Neighbourhood tool library', 'Social Impact', ['community', 'social', 'sustainability']],
   ['Micro-insurance for gig workers', 'Business', ['fintech', 'mobile', 'saas']],
@@ -54,7 +54,7 @@ const COMMENTS = [
   'Count me in as a mentor for the go-to-market side.',
   'Could governments partner on this?',
 ];
-const CATEGORIES = new Set<string>([...IDEA_LISTING_CATEGORIES, ...IDEA_SHARE_PAGE_CATEGORIES]);
+const CATEGORIES = new Set<string>(IDEA_CATEGORIES);
 for (const [subject, category] of SUBJECTS) {
   if (!CATEGORIES.has(category)) throw new Error(`seed: ${subject} has an unknown category ${category}`);
 }

@@ -27,7 +27,7 @@ describe('row mapper (db/row-mapper.ts)', () => {
     });
     await database.db.insert(ideas).values([
       { authorId, title: 'First', description: 'd1', category: 'Technology', tags: ['a', 'b'] },
-      { authorId, title: 'Second', description: 'd2', category: 'Health', tags: [], likeCount: 7 },
+      { authorId, title: 'Second', description: 'd2', category: 'Healthcare', tags: [], likeCount: 7 },
     ]);
   });
   afterAll(() => database.close());

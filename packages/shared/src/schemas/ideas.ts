@@ -55,7 +55,7 @@ export const IdeaTagsInput = z
 export const CreateIdeaBody = z.object({
   title: text(LIMITS.titleMax, 'Title is required'),
   description: text(LIMITS.textMax, 'Description is required'),
-  category: z.enum(IDEA_CATEGORIES as [string, ...string[]], { error: 'Please choose a valid category' }),
+  category: z.enum(IDEA_CATEGORIES, { error: 'Please choose a valid category' }),
   tags: IdeaTagsInput.optional().transform((v) => v ?? []),
   contactInfo: optionalText(LIMITS.shortTextMax).nullable(),
 });

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
 import { hackathonTeams } from './hackathon-teams.js';
+import { ideas } from './ideas.js';
 import { users } from './users.js';
 
 export interface TeamMember {
@@ -65,6 +66,10 @@ export const hackathons = pgTable(
     prizeAmount: bigint('prize_amount', { mode: 'number' }),
     prizeHeldAt: ts('prize_held_at'),
     prizeSettledAt: ts('prize_settled_at'),
+    /** [{ place, percent }] given at publication (whole percents summing to 100). */
+    prizeSplit: jsonb('prize_split').$type<Array<{ place: number; percent: number }>>(),
+    /** The idea this hackathon was proposed from ("Propose as a hackathon challenge"). */
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +82,7 @@ export const hackathons = pgTable(
       'hackathons_prize_check',
       sql`(${t.prizeState} is null and ${t.prizeAmount} is null) or (${t.prizeState} in ('held','paid','refunded') and ${t.prizeAmount} > 0 and ${t.prizeHeldAt} is not null)`,
     ),
+    index('hackathons_idea_idx').on(t.ideaId).where(sql`${t.ideaId} is not null`),
     index('hackathons_prize_held_idx').on(t.endDate).where(sql`${t.prizeState} = 'held'`),
     index('hackathons_status_start_idx').on(t.status, t.startDate),
     index('hackathons_status_end_idx').on(t.status, t.endDate),

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
+import { hackathons } from './hackathons.js';
 import { answers, questions } from './questions.js';
 import { users } from './users.js';
 
@@ -22,6 +23,9 @@ export const payments = pgTable(
     /** Null once its (never paid) question was deleted: the order is kept, cancelled. */
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'restrict' }),
     questionTitle: text('question_title'),
+    /** What the order pays for: a question's reward, or a hackathon's prize pool. */
+    purpose: text('purpose').notNull().default('question'),
+    hackathonId: uuid('hackathon_id').references(() => hackathons.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -42,7 +46,15 @@ export const payments = pgTable(
     // unpaid, or its checkout window passed and a newer order replaced it; a capture arriving later
     // is refunded to the payer's wallet (status refunded).
     check('payments_status_check', sql`${t.status} in ('created','paid','failed','refunded','cancelled')`),
+    check('payments_purpose_check', sql`${t.purpose} in ('question','hackathon-prize')`),
+    check(
+      'payments_target_check',
+      sql`(${t.purpose} = 'question' and ${t.hackathonId} is null) or (${t.purpose} = 'hackathon-prize' and ${t.questionId} is null and ${t.hackathonId} is not null)`,
+    ),
     index('payments_question_idx').on(t.questionId),
+    // At most one paid and one open prize order per hackathon, as for questions.
+    uniqueIndex('payments_one_paid_per_hackathon').on(t.hackathonId).where(sql`status = 'paid'`),
+    uniqueIndex('payments_one_open_per_hackathon').on(t.hackathonId).where(sql`status = 'created'`),
     // At most one paid order per question.
     uniqueIndex('payments_one_paid_per_question').on(t.questionId).where(sql`status = 'paid'`),
     // At most one open order per question: parallel checkouts of one question pay one order (an
@@ -164,12 +176,17 @@ export const walletTransactions = pgTable(
     description: text('description').notNull().default(''),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
     questionTitle: text('question_title'),
+    /** The hackathon whose prize (or prize refund) this entry is. */
+    hackathonId: uuid('hackathon_id').references(() => hackathons.id, { onDelete: 'set null' }),
     /** Idempotency key (e.g. reward:<answerId>, withdrawal:<requestId>). */
     reference: text('reference').unique(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('wallet_transactions_type_check', sql`${t.type} in ('reward','refund','withdrawal','other')`),
+    check(
+      'wallet_transactions_type_check',
+      sql`${t.type} in ('reward','refund','withdrawal','hackathon-prize','other')`,
+    ),
     check('wallet_transactions_status_check', sql`${t.status} in ('completed','pending','failed')`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
     // an order no query asks for, so PostgreSQL could not use these indexes to sort.

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector, updatedAt } from './common.js';
+import { ideas } from './ideas.js';
 import { users } from './users.js';
 
 export interface StoredAttachment {
@@ -58,6 +59,8 @@ export const questions = pgTable(
     escrowRemindedHours: integer('escrow_reminded_hours'),
     /** What a rewarded answer must do, in the asker's words; null when not stated (migration 0027). */
     acceptanceCriteria: text('acceptance_criteria'),
+    /** The idea this bounty was offered from ("Offer a bounty" on an idea page). */
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -84,6 +87,7 @@ export const questions = pgTable(
     check('questions_amounts_check', sql`coalesce(${t.paymentAmount}, 0) >= 0 and ${t.rewardAmount} >= 0`),
     // DESC NULLS FIRST is what `order by x desc` means: drizzle's bare .desc() emits DESC NULLS LAST,
     // an order no query asks for, so PostgreSQL could not use these indexes to sort.
+    index('questions_idea_idx').on(t.ideaId).where(sql`${t.ideaId} is not null`),
     index('questions_feed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('questions_category_feed_idx').on(
       t.category,

@@ -39,6 +39,8 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** "E-mail me reminders": hackathons starting, reward deadlines, listings expiring (on by default). */
     emailReminders: boolean('email_reminders').notNull().default(true),
+    /** "Tell me about new comments on ideas I follow" (off by default: status changes, responses and merges always tell). */
+    ideaCommentNotifications: boolean('idea_comment_notifications').notNull().default(false),
     // The professional profile Smart Matching reads (jobs' match, referrals' network).
     headline: text('headline'),
     /** Current employer; a job at this company makes the user part of its viewers' network. */

@@ -1,4 +1,4 @@
-import { IDEA_LISTING_CATEGORIES } from '@agora/shared';
+import { IDEA_CATEGORIES } from '@agora/shared';
 import { Button, Divider, Drawer, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -85,7 +85,7 @@ export default function MobileNav() {
           {/* A filter must be able to match: the listing's categories (the ones ideas are stored
               under and the sidebar counts), not spec 02's separate top-bar list, which no form
               can submit. */}
-          {IDEA_LISTING_CATEGORIES.map((c) => (
+          {IDEA_CATEGORIES.map((c) => (
             <NavLink
               key={c}
               component={Link}

@@ -1,4 +1,4 @@
-import { IDEA_LISTING_CATEGORIES } from '@agora/shared';
+import { IDEA_CATEGORIES } from '@agora/shared';
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
@@ -8,9 +8,9 @@ import { Link, useLocation } from 'react-router';
  */
 export function categoryEntries(counts: Record<string, number> | undefined): Array<[string, number]> {
   const c = counts ?? {};
-  const listed = IDEA_LISTING_CATEGORIES.map((name) => [name, c[name] ?? 0] as [string, number]);
+  const listed = IDEA_CATEGORIES.map((name) => [name, c[name] ?? 0] as [string, number]);
   const extra = Object.entries(c)
-    .filter(([name, n]) => n > 0 && !(IDEA_LISTING_CATEGORIES as readonly string[]).includes(name))
+    .filter(([name, n]) => n > 0 && !(IDEA_CATEGORIES as readonly string[]).includes(name))
     .sort(([a], [b]) => a.localeCompare(b));
   const all: [string, number] = ['All', Object.values(c).reduce((s, n) => s + n, 0)];
   return [all, ...listed, ...extra];

@@ -1,4 +1,4 @@
-import { IDEA_SHARE_PAGE_CATEGORIES } from '@agora/shared';
+import { IDEA_CATEGORIES } from '@agora/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -12,7 +12,7 @@ function renderForm() {
     'GET /api/ideas/search': { body: [] },
   });
   renderWithProviders(
-    <IdeaForm categories={IDEA_SHARE_PAGE_CATEGORIES} tagsAs="string" withContactInfo onShared={onShared} />,
+    <IdeaForm categories={IDEA_CATEGORIES} tagsAs="string" withContactInfo onShared={onShared} />,
   );
   return { calls, onShared };
 }

@@ -1,4 +1,4 @@
-import { type Idea, IdeaFormValues, LIMITS, MSG, normalizeTags } from '@agora/shared';
+import { type Idea, type IdeaCategory, IdeaFormValues, LIMITS, MSG, normalizeTags } from '@agora/shared';
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -65,7 +65,7 @@ export function IdeaForm({
       {
         title: v.title,
         description: v.description,
-        category: v.category,
+        category: v.category as IdeaCategory,
         tags: tagsAs === 'string' ? v.tags : normalizeTags(v.tags),
         ...(withContactInfo && v.contactInfo.trim() ? { contactInfo: v.contactInfo } : {}),
       },

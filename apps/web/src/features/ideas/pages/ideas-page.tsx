@@ -1,4 +1,4 @@
-import { type Idea, IDEA_LISTING_CATEGORIES, IDEA_SORTS } from '@agora/shared';
+import { type Idea, IDEA_CATEGORIES, IDEA_SORTS } from '@agora/shared';
 import {
   Box,
   Button,
@@ -185,7 +185,7 @@ export function IdeasPage() {
       <LazyModal opened={formOpen} onClose={formCtl.close} title="Share Your Idea" size="lg">
         <Suspense fallback={<RoutePending />}>
           <IdeaForm
-            categories={IDEA_LISTING_CATEGORIES}
+            categories={IDEA_CATEGORIES}
             tagsAs="array"
             withContactInfo={false}
             onCancel={formCtl.close}

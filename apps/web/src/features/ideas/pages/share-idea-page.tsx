@@ -1,4 +1,4 @@
-import { IDEA_SHARE_PAGE_CATEGORIES } from '@agora/shared';
+import { IDEA_CATEGORIES } from '@agora/shared';
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ export function ShareIdeaPage() {
           Publish your idea, get feedback and find collaborators.
         </Text>
         <IdeaForm
-          categories={IDEA_SHARE_PAGE_CATEGORIES}
+          categories={IDEA_CATEGORIES}
           tagsAs="string"
           withContactInfo
           onShared={(idea) => navigate(`/idea/${idea._id}`)}
