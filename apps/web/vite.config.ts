@@ -39,7 +39,7 @@ const OVERLAYS =
 
 /** Mantine's light components that portal pages draw on their first screen (none opens a popover). */
 const UI_COMPONENTS =
-  /@mantine[\\/]core[\\/].*[\\/](Input|InputBase|InputWrapper|InputsGroupFieldset|TextInput|NativeSelect|Grid|Checkbox|CheckboxIndicator|InlineInput|Tabs|Collapse|Transition|Pagination|Skeleton|Indicator|NavLink|Pill|PillsInput|List|CloseButton|ActionIcon|VisuallyHidden|UnstyledButton)[\\/][^/\\]*\.mjs$/;
+  /@mantine[\\/]core[\\/].*[\\/](Input|InputBase|InputWrapper|InputsGroupFieldset|TextInput|NativeSelect|Grid|Checkbox|CheckboxIndicator|InlineInput|Tabs|Collapse|Transition|Pagination|Skeleton|Indicator|NavLink|Pill|PillsInput|List|CloseButton|ActionIcon|VisuallyHidden|UnstyledButton|Alert|Divider)[\\/][^/\\]*\.mjs$/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -81,19 +81,33 @@ export default defineConfig({
             {
               name: 'login',
               test: /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in)|api[\\/](login|signup|google-login|get-auth-config)|roles|lib[\\/]welcome)/,
-              priority: 5,
+              priority: 4,
             },
             // The light components a portal page's first screen draws (inputs, grid, tabs, checkbox,
             // pagination…): one chunk, and one that never imports the overlays below. Its priority
-            // is above theirs, so the parts both use (inputs, close button) land here.
-            { name: 'ui', test: UI_COMPONENTS, priority: 5 },
+            // is above theirs and the login chunk's, so the parts they share (inputs, close button,
+            // alert) land here and a portal page needs neither of those.
+            { name: 'ui', test: UI_COMPONENTS, priority: 7 },
             // The overlay family (popover, menu, tooltip, select, modal, drawer, scroll area) with its
             // positioning and focus libraries: one chunk instead of a dozen files of 1–6 KB. Portal
             // pages load it when something opens (a dialog, a drawer, a menu), not for their first
             // screen: on a phone it is ~50 KB and the positioning work of every closed popover.
-            { name: 'overlays', test: OVERLAYS, priority: 4 },
+            { name: 'overlays', test: OVERLAYS, priority: 3 },
+            // The pages' small shared modules (components/ and lib/ outside the entry, the query
+            // library's hooks, the shared domain rules): one file instead of a dozen of under 1 KB,
+            // each a round trip on a phone (HTTP/1.1, 6 at a time). Not the Markdown renderer (its
+            // parser is 50 KB) nor what a dialog loads when it opens.
+            {
+              name: 'common',
+              test: (id: string) =>
+                /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]domain[\\/]/.test(
+                  id,
+                ) && !/[\\/]components[\\/](markdown|overlay-modules)\./.test(id),
+              // Above the login chunk's: the query hooks both use land here.
+              priority: 5,
+            },
             // The icons the lazy pages share: each one left alone is a file of under 1 KB.
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 3 },
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
           ],
         },
       },

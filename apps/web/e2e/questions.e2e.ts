@@ -321,10 +321,12 @@ describe('Inquiry Space', () => {
     await p.goto(`${server.url}/questions?category=Lifestyle`);
     const cards = p.getByTestId('question-card');
     await cards.first().waitFor();
-    // The first cards paint at once, the rest of the page right after (a deferred render).
-    await p.waitForFunction(() => document.querySelectorAll('[data-testid="question-card"]').length === 20);
+    // Pages of 10 (features/questions/api/list-questions.ts), drawn in a deferred render.
+    await p.waitForFunction(() => document.querySelectorAll('[data-testid="question-card"]').length === 10);
     await p.waitForTimeout(300);
-    expect(await cards.count()).toBe(20); // no second page before scrolling
+    expect(await cards.count()).toBe(10); // no second page before scrolling
+    await cards.last().scrollIntoViewIfNeeded();
+    await p.waitForFunction(() => document.querySelectorAll('[data-testid="question-card"]').length === 20);
     await cards.last().scrollIntoViewIfNeeded();
     await p.waitForFunction(() => document.querySelectorAll('[data-testid="question-card"]').length === 23);
     await context.close();

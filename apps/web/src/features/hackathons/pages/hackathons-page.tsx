@@ -12,12 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkError } from '../../../lib/api-client';
 import { getAuth, useAuth } from '../../../lib/auth-store';
+import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { useHackathonList } from '../api/list-hackathons';
+import { readHackathonTab } from '../api/prefetch';
 import { useJoinHackathon } from '../api/registration';
 import { HackathonCard } from '../components/hackathon-card';
 
@@ -29,12 +31,12 @@ const EMPTY: Record<HackathonTab, string> = {
 };
 /** spec 03 §9: after a successful join, the hackathon page opens 1.5 seconds later. */
 const REDIRECT_AFTER_JOIN_MS = 1500;
+const NO_ITEMS: Hackathon[] = [];
 
 /** /hackathons — tabs Open Now (default), Upcoming, Past. */
 export function HackathonsPage() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab') as HackathonTab | null;
-  const tab: HackathonTab = requested && HACKATHON_PHASES.includes(requested) ? requested : 'open';
+  const tab = readHackathonTab(params.get('tab'));
   const { isLoggedIn } = useAuth();
 
   return (
@@ -90,6 +92,9 @@ function HackathonTabPanel({ tab }: { tab: HackathonTab }) {
   const [joined, setJoined] = useState<Set<string>>(() => new Set());
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<number | null>(null);
+  // The cards are drawn in a deferred render (a slow phone's main thread: lib/use-progressive-list).
+  const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? NO_ITEMS, [query.data]);
+  const { items, drawing } = useProgressiveList(loaded);
   useEffect(() => {
     // Labels depend on the clock (the 1-hour cut-off), so re-evaluate them every 30 seconds.
     const id = window.setInterval(() => setNow(Date.now()), 30_000);
@@ -99,7 +104,7 @@ function HackathonTabPanel({ tab }: { tab: HackathonTab }) {
     };
   }, []);
 
-  if (query.isPending) {
+  if (query.isPending || drawing) {
     return (
       <Center py="xl" role="status">
         <Loader aria-label="Loading hackathons" />
@@ -123,8 +128,7 @@ function HackathonTabPanel({ tab }: { tab: HackathonTab }) {
     );
   }
 
-  const items = query.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <EmptyState title={EMPTY[tab]} />;
+  if (loaded.length === 0) return <EmptyState title={EMPTY[tab]} />;
 
   const onJoin = (h: Hackathon) => {
     // spec 03 §4: without a token, joining goes to /login.

@@ -62,8 +62,8 @@ export function IdeasPage() {
   const list = useIdeasList(category, sort);
   const loaded = useMemo(() => uniqueIdeas(list.data?.pages), [list.data]);
   const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
-  // The first cards paint at once, the rest in a deferred render (a slow phone's main thread).
-  const cards = useProgressiveList(shown, 3);
+  // The cards are drawn in a deferred render (a slow phone's main thread: lib/use-progressive-list).
+  const { items: cards, drawing } = useProgressiveList(shown);
 
   const setParam = (key: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params);
@@ -151,7 +151,7 @@ export function IdeasPage() {
           </Group>
 
           <IdeasErrorBoundary>
-            {list.isPending ? (
+            {list.isPending || drawing ? (
               <Center py="xl">
                 <Loader aria-label="Loading ideas" />
               </Center>

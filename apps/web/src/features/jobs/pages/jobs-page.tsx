@@ -83,7 +83,7 @@ export function JobsPage() {
     });
 
   const data = list.data;
-  const jobs = useProgressiveList(data?.jobs ?? NO_JOBS);
+  const { items: jobs, drawing } = useProgressiveList(data?.jobs ?? NO_JOBS);
   const pagination = data?.pagination;
   // A bookmarked page past the end (the list shrank): go to the last page that exists.
   useEffect(() => {
@@ -267,7 +267,7 @@ export function JobsPage() {
                     </Button>
                   </Group>
                 </Alert>
-              ) : !data ? (
+              ) : !data || drawing ? (
                 <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy="true">
                   {['s1', 's2', 's3', 's4'].map((k) => (
                     <Skeleton key={k} h={240} radius="md" />

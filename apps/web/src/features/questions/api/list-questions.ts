@@ -3,7 +3,12 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { apiRequest } from '../../../lib/api-client';
 import { type PublicListParams, questionKeys } from './keys';
 
-export const PAGE_SIZE = 20;
+/**
+ * Questions per request. The list fetches the next page as its end scrolls near (question-list.tsx),
+ * so a first screen needs no more than this: 20 cards were ~950 elements for a phone to style and
+ * lay out before the list showed (Lighthouse mobile), 10 are half that.
+ */
+export const PAGE_SIZE = 10;
 
 export interface QuestionPage {
   items: Question[];

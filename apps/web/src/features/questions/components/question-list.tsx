@@ -20,7 +20,7 @@ export interface QuestionListProps {
 
 /** Question cards with cursor pages fetched as the end of the list scrolls into view. */
 export function QuestionList(p: QuestionListProps) {
-  const items = useProgressiveList(p.items);
+  const { items, drawing } = useProgressiveList(p.items);
   // While the rest of a page is still being rendered, the end of the list is not really there:
   // no sentinel yet, or it would ask for the next page before anyone scrolled.
   const partial = items.length < p.items.length;
@@ -31,7 +31,7 @@ export function QuestionList(p: QuestionListProps) {
     if (visible && hasMore && !loadingMore) loadMore();
   }, [visible, hasMore, loadingMore, loadMore]);
 
-  if (p.pending) {
+  if (p.pending || drawing) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
         {[0, 1, 2, 3].map((i) => (
