@@ -4,8 +4,9 @@
 //   BUNDLE_JSON=1 node scripts/bundle-size.mjs # the same figures as JSON
 //
 // A route loads the entry chunk with its static imports, plus — for a lazy route — its page module
-// with the page's static imports, and (every route but the landing) the full stylesheet chunk that
-// app/router.tsx loads alongside each lazy page. Routes are read from features/*/routes.tsx.
+// with the page's static imports, and (every route but the landing) the stylesheet chunk that
+// app/router.tsx loads alongside each lazy page: the full one, or the portal one for the routes
+// whose handle says portalStyles. Routes are read from features/*/routes.tsx.
 // Exits 1 when the initial route (/) passes INITIAL_JS_BUDGET_KB of JavaScript, gzipped.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,10 @@ function parseRouteFile(file) {
         top.path = '';
         continue;
       }
+      if (/^portalStyles:\s*true/.test(rest)) {
+        (nearestRoute() ?? top).portal = true;
+        continue;
+      }
       m = /^import\(\s*'([^']+)'\s*\)/.exec(rest);
       if (m) (nearestRoute() ?? top).modules.push(m[1]);
     }
@@ -68,7 +73,7 @@ function parseRouteFile(file) {
     for (let c = ctx; c; c = c.parent) out.unshift(...c.modules.map(rel));
     return out;
   };
-  return found.map((ctx) => ({ path: fullPath(ctx), modules: modulesOf(ctx) }));
+  return found.map((ctx) => ({ path: fullPath(ctx), modules: modulesOf(ctx), portal: Boolean(ctx.portal) }));
 }
 
 /** Routes of every area: URL path → the lazy modules it loads (none: it is in the entry chunk). */
@@ -122,6 +127,7 @@ export function bundleReport(distDir = path.join(webRoot, 'dist')) {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const fullStylesKey = findKey(manifest, 'src/app/styles/full');
+  const portalStylesKey = findKey(manifest, 'src/app/styles/portal');
   const size = (files) => [...files].reduce((sum, f) => sum + gzSize(distDir, f), 0);
 
   const rows = readRoutes().map((route) => {
@@ -132,7 +138,9 @@ export function bundleReport(distDir = path.join(webRoot, 'dist')) {
       closure(manifest, key, js, css);
     }
     const landing = route.path === '/' || route.path === '/portals';
-    if (!landing && fullStylesKey) closure(manifest, fullStylesKey, js, css);
+    // A portal page waits for the portal styles only; the full stylesheet follows when it is idle.
+    const stylesKey = route.portal && portalStylesKey ? portalStylesKey : fullStylesKey;
+    if (!landing && stylesKey) closure(manifest, stylesKey, js, css);
     return { ...route, jsGz: size(js), cssGz: size(css), jsFiles: js.size, cssFiles: css.size };
   });
   return { entry: entryKey, routes: rows };

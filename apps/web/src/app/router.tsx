@@ -12,30 +12,34 @@ import { withRequireAuth } from './require-auth';
 import { RootRouteError, RouteError } from './route-error';
 import { RootLayout, RootLayoutPending } from './root-layout';
 import { keyFreshHistoryEntry } from './scroll-entry';
-import { loadFullStyles } from './styles/load-full-styles';
+import type { RouteHandle } from '../lib/page-title';
+import { loadFullStyles, loadPortalStyles } from './styles/load-full-styles';
 
 /**
  * Every lazy screen waits for the full Mantine stylesheet along with its own code (the entry only
- * carries the styles of the shell and the landing), so no screen ever renders unstyled. Screens
- * without a lazy part get an empty one that only waits for the styles.
+ * carries the styles of the shell and the landing), so no screen ever renders unstyled; the portal
+ * pages wait for the part their first screen uses (RouteHandle.portalStyles). Screens without a
+ * lazy part get an empty one that only waits for the styles.
  */
 function withFullStylesFirst(list: RouteObject[]): RouteObject[] {
   return list.map((r) => {
     const children = r.children ? withFullStylesFirst(r.children) : undefined;
     const { lazy } = r;
+    // A portal page's first screen needs only the portal styles (RouteHandle.portalStyles).
+    const styles = (r.handle as RouteHandle | undefined)?.portalStyles ? loadPortalStyles : loadFullStyles;
     let wrapped: RouteObject['lazy'];
     if (typeof lazy === 'function') {
-      wrapped = async () => (await Promise.all([lazy(), loadFullStyles()]))[0];
+      wrapped = async () => (await Promise.all([lazy(), styles()]))[0];
     } else if (lazy && typeof lazy === 'object') {
       wrapped = Object.fromEntries(
         Object.entries(lazy).map(([k, fn]) => [
           k,
-          async () => (await Promise.all([(fn as () => Promise<unknown>)(), loadFullStyles()]))[0],
+          async () => (await Promise.all([(fn as () => Promise<unknown>)(), styles()]))[0],
         ]),
       ) as RouteObject['lazy'];
     } else {
       wrapped = async () => {
-        await loadFullStyles();
+        await styles();
         return {};
       };
     }

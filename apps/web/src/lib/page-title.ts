@@ -14,6 +14,11 @@ export interface RouteHandle {
    * (app/require-auth.tsx), which sends a signed-out visitor to /login.
    */
   requireAuth?: RequireAuthOptions;
+  /**
+   * The screen's first paint needs only the portal styles (app/styles/portal.ts), not the whole
+   * Mantine stylesheet: the router waits for those, and the rest follows when the page is idle.
+   */
+  portalStyles?: boolean;
 }
 
 export interface RequireAuthOptions {

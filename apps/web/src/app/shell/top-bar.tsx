@@ -1,9 +1,10 @@
 import { Burger, Button, Group, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, startTransition, useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useAuth } from '../../lib/auth-store';
+import { useIdleAfterLoad } from '../../lib/idle';
 import { withFullStyles } from '../styles/load-full-styles';
 import { activePortalFor } from './active-portal';
 import { Logo } from './logo';
@@ -16,8 +17,10 @@ import { shell, useShellState } from './shell-store';
 const PortalMenus = lazy(() => withFullStyles(import('./portal-menus')));
 const UserMenu = lazy(() => withFullStyles(import('./user-menu')));
 
-// The top-bar idea search (spec 02 §2), shown only on /idea/{id} and /hidden-ideas, in its own chunk.
-const IdeaSearchBox: ComponentType | null = lazy(() =>
+// The top-bar idea search (spec 02 §2), shown only on /idea/{id} and /hidden-ideas, in its own chunk
+// (with the combobox, the positioning library and the complete stylesheet): loaded once the page
+// is idle after its load, or at once when reached for (IdeaSearchFallback).
+const IdeaSearchBox: ComponentType<{ autoFocus?: boolean }> | null = lazy(() =>
   withFullStyles(import('../../features/ideas/components/idea-search-box')).then((m) => ({
     default: m.IdeaSearchBox,
   })),
@@ -72,6 +75,30 @@ export function PortalNavFallback({
   );
 }
 
+/**
+ * The idea search box's stand-in while its code is not loaded: the same size and look, a button that
+ * loads it on intent; the box then takes the focus.
+ */
+export function IdeaSearchFallback({ onIntent }: { onIntent: (intent: MenuIntent) => void }) {
+  return (
+    <div className={classes.searchSlot}>
+      <button
+        type="button"
+        className={classes.searchFallback}
+        aria-label="Search ideas"
+        data-fallback
+        onPointerEnter={() => onIntent({})}
+        onFocus={() => onIntent({ focus: 'search' })}
+        onPointerDown={() => onIntent({ focus: 'search' })}
+        onClick={() => onIntent({ focus: 'search' })}
+      >
+        <IconSearch size={16} aria-hidden />
+        <span>Search ideas...</span>
+      </button>
+    </div>
+  );
+}
+
 export function AvatarButtonFallback({ onIntent }: { onIntent: (intent: MenuIntent) => void }) {
   const { user } = useAuth();
   return (
@@ -118,6 +145,8 @@ export function TopBar() {
   const ideaSearch = showsIdeaSearch(pathname);
   const [portalIntent, wantPortalMenus] = useMenuIntent();
   const [accountIntent, wantAccountMenu] = useMenuIntent();
+  const [searchIntent, wantSearch] = useMenuIntent();
+  const idle = useIdleAfterLoad();
 
   return (
     <header className={classes.header}>
@@ -150,8 +179,12 @@ export function TopBar() {
         <Group gap="xs" wrap="nowrap" justify="flex-end" className={classes.barEnd}>
           {/* Idea search (IdeaSearchBox above) */}
           {ideaSearch && IdeaSearchBox ? (
-            <Suspense fallback={null}>
-              <IdeaSearchBox />
+            <Suspense fallback={<IdeaSearchFallback onIntent={wantSearch} />}>
+              {searchIntent || idle ? (
+                <IdeaSearchBox autoFocus={Boolean(searchIntent?.focus)} />
+              ) : (
+                <IdeaSearchFallback onIntent={wantSearch} />
+              )}
             </Suspense>
           ) : null}
 

@@ -1,4 +1,7 @@
+import { whenIdleAfterLoad } from '../../lib/idle';
+
 let loading: Promise<unknown> | null = null;
+let portal: Promise<unknown> | null = null;
 
 /**
  * The complete Mantine stylesheet, off the critical path of the first paint (styles/critical.ts has
@@ -11,6 +14,26 @@ export function loadFullStyles(): Promise<unknown> {
     throw err;
   });
   return loading;
+}
+
+/**
+ * What the portal pages' first screens need beyond the critical styles (styles/portal.ts, a few
+ * KB). Once it is in, the complete stylesheet follows when the page is idle after its load, so a
+ * phone spends its first seconds of bandwidth on the page itself; anything that opens later awaits
+ * the complete stylesheet anyway (withFullStyles).
+ */
+export function loadPortalStyles(): Promise<unknown> {
+  portal ??= import('./portal').then(
+    (m) => {
+      whenIdleAfterLoad(() => void loadFullStyles().catch(() => {}));
+      return m;
+    },
+    (err) => {
+      portal = null;
+      throw err;
+    },
+  );
+  return portal;
 }
 
 /** `lazy(() => withFullStyles(import('./x')))`: the module, once the full stylesheet is in. */

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const hackathonsRoutes: RouteObject[] = [
   {
     path: 'hackathons',
-    handle: { title: 'Browse Hackathons — Hackathons' },
+    handle: { title: 'Browse Hackathons — Hackathons', portalStyles: true },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchHackathonsPage(new URL(request.url).searchParams));

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 export const ideasRoutes: RouteObject[] = [
   {
     path: 'ideas',
-    handle: { title: 'Discover Ideas — Innovators Space' },
+    handle: { title: 'Discover Ideas — Innovators Space', portalStyles: true },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchIdeasPage(new URL(request.url).searchParams));
@@ -18,7 +18,7 @@ export const ideasRoutes: RouteObject[] = [
   },
   {
     path: 'idea/:id',
-    handle: { title: 'Idea — Innovators Space' },
+    handle: { title: 'Idea — Innovators Space', portalStyles: true },
     lazy: async () => ({ Component: (await import('./pages/idea-detail-page')).IdeaDetailPage }),
   },
   {

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const jobsRoutes: RouteObject[] = [
   {
     path: 'jobhubs',
-    handle: { title: 'Find Jobs — Jobs Hub' },
+    handle: { title: 'Find Jobs — Jobs Hub', portalStyles: true },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchJobsPage(new URL(request.url).searchParams));
@@ -17,7 +17,7 @@ export const jobsRoutes: RouteObject[] = [
   },
   {
     path: 'job/:id',
-    handle: { title: 'Job — Jobs Hub' },
+    handle: { title: 'Job — Jobs Hub', portalStyles: true },
     loader: ({ params }) => {
       if (params.id) void import('./api/prefetch').then((m) => m.prefetchJobPage(params.id!));
       return null;

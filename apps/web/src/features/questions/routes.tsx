@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 export const questionsRoutes: RouteObject[] = [
   {
     path: 'questions',
-    handle: { title: MSG.questionsTabTitle },
+    handle: { title: MSG.questionsTabTitle, portalStyles: true },
     // Static, so it runs while the lazy page downloads: the list is requested in parallel with the code.
     loader: ({ request }) => {
       void import('./api/prefetch').then((m) => m.prefetchQuestionsPage(new URL(request.url).searchParams));

@@ -3,9 +3,12 @@ import { Paper } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../../lib/auth-store';
 import { useApplicationReferrals } from '../api/referrals';
+import { withFullStyles } from '../../../app/styles/load-full-styles';
 
 // Only a signed-in viewer with acquaintances at the company sees it: the others never download it.
-const ReferralNetwork = lazy(async () => ({ default: (await import('./referral-network')).ReferralNetwork }));
+const ReferralNetwork = lazy(async () => ({
+  default: (await withFullStyles(import('./referral-network'))).ReferralNetwork,
+}));
 
 /**
  * On the job page, for a signed-in viewer who knows people at the job's company (`job.network`):

@@ -1,5 +1,5 @@
 import { CommentBody, IDEA_COMMENT_MAX_CHARS, type IdeaComment, MSG, plural } from '@agora/shared';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { validateAll, zodValidate } from '../../../lib/form';
 import { useEarlierComments } from '../api/comments';
 import { useAddComment, useDeleteComment } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
+import { Hint } from '../../../components/hint';
 
 /** The comment box, checked with the server's CommentBody (MSG.enterComment when blank). */
 const validateComment = zodValidate(CommentBody);
@@ -119,7 +120,7 @@ export function Comments({
               </Text>
             </div>
             {user?.id === c.author.id ? (
-              <Tooltip label="Delete comment">
+              <Hint label="Delete comment">
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -138,7 +139,7 @@ export function Comments({
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
-              </Tooltip>
+              </Hint>
             ) : null}
           </Group>
         </Paper>

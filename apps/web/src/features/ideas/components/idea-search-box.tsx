@@ -22,7 +22,7 @@ const DEBOUNCE_MS = 300;
  * Top-bar idea search (spec 02 §2 Search): runs only for non-blank input, 300 ms after typing stops;
  * states empty → loading → results | no results. A failure is logged only and clears the results.
  */
-export function IdeaSearchBox() {
+export function IdeaSearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
@@ -65,6 +65,7 @@ export function IdeaSearchBox() {
   const showDropdown = value.trim().length > 0 && results !== null;
 
   return (
+    // The top bar's stand-in (IdeaSearchFallback) takes the same room.
     <Box flex={{ base: '1 1 auto', sm: '0 1 320px' }} miw={{ base: 120, sm: 140 }} maw={420}>
       <Combobox
         store={combobox}
@@ -79,6 +80,8 @@ export function IdeaSearchBox() {
           <TextInput
             aria-label="Search ideas"
             placeholder="Search ideas..."
+            // It replaces the top bar's stand-in the visitor reached for: the focus moves here.
+            autoFocus={autoFocus}
             // The server refuses longer text (400); never send it.
             maxLength={IDEA_SEARCH_MAX_CHARS}
             leftSection={<IconSearch size={16} />}

@@ -42,13 +42,14 @@ import {
   SORT_LABELS,
   searchFromParams,
 } from '../lib/filters';
+import { withFullStyles } from '../../../app/styles/load-full-styles';
 
 const ALL = 'all';
 /** The Sort By option of a search with no chosen order (the server ranks by relevance). */
 const RELEVANCE = 'relevance';
 // Signed-in viewers only: visitors never download it.
 const RecommendedJobs = lazy(async () => ({
-  default: (await import('../components/recommended-jobs')).RecommendedJobs,
+  default: (await withFullStyles(import('../components/recommended-jobs'))).RecommendedJobs,
 }));
 const NO_JOBS: never[] = [];
 

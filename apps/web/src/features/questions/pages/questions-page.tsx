@@ -15,17 +15,20 @@ import { QuestionList } from '../components/question-list';
 import type { RewardRange } from '../components/reward-filter';
 import { SortMenu } from '../components/sort-menu';
 import { ResizableSplit } from '../components/resizable-split';
+import { withFullStyles } from '../../../app/styles/load-full-styles';
 
 // The open question (answers, Markdown, attachments) loads when one is opened: the list is the
 // first screen, and on a slow phone every kilobyte before it counts (Lighthouse mobile).
+// (It and the reward range wait for the complete stylesheet: the page itself needs only the portal
+// styles, RouteHandle.portalStyles.)
 const QuestionView = lazy(() =>
-  import('../components/question-view').then((m) => ({ default: m.QuestionView })),
+  withFullStyles(import('../components/question-view')).then((m) => ({ default: m.QuestionView })),
 );
 
 // The reward range's number inputs (and their formatting library) load with the filters: on a
 // phone, when the filter drawer first opens.
 const RewardFilter = lazy(() =>
-  import('../components/reward-filter').then((m) => ({ default: m.RewardFilter })),
+  withFullStyles(import('../components/reward-filter')).then((m) => ({ default: m.RewardFilter })),
 );
 
 /** Height of the split area on wide screens: the viewport minus the top bar and this page's header. */
