@@ -37,9 +37,12 @@ function precompress(): Plugin {
 const OVERLAYS =
   /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tabbable|get-nonce|tslib)[\\/]|@mantine[\\/]core[\\/].*[\\/](Popover|Menu|Tooltip|Combobox|Select|MultiSelect|TagsInput|Autocomplete|ColorInput|ColorPicker|HoverCard|ScrollArea|FocusTrap|Modal|ModalBase|Drawer|Floating|FloatingIndicator|Overlay|Portal)[\\/]/;
 
-/** Mantine's light components that portal pages draw on their first screen (none opens a popover). */
+/**
+ * Mantine's light components that portal pages draw on their first screen (none opens a popover),
+ * and its hooks outside the entry (small, used by both kinds).
+ */
 const UI_COMPONENTS =
-  /@mantine[\\/]core[\\/].*[\\/](Input|InputBase|InputWrapper|InputsGroupFieldset|TextInput|NativeSelect|Grid|Checkbox|CheckboxIndicator|InlineInput|Tabs|Collapse|Transition|Pagination|Skeleton|Indicator|NavLink|Pill|PillsInput|List|CloseButton|ActionIcon|VisuallyHidden|UnstyledButton|Alert|Divider)[\\/][^/\\]*\.mjs$/;
+  /@mantine[\\/]hooks[\\/]|@mantine[\\/]core[\\/].*[\\/](Textarea|Input|InputBase|InputWrapper|InputsGroupFieldset|TextInput|NativeSelect|Grid|Checkbox|CheckboxIndicator|InlineInput|Tabs|Collapse|Transition|Pagination|Skeleton|Indicator|NavLink|Pill|PillsInput|List|CloseButton|ActionIcon|VisuallyHidden|UnstyledButton|Alert|Divider)[\\/][^/\\]*\.mjs$/;
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -14,3 +14,13 @@ export function useProgressiveList<T>(items: readonly T[]): { items: readonly T[
   const deferred = useDeferredValue(items);
   return { items: deferred, drawing: deferred.length === 0 && items.length > 0 };
 }
+
+/**
+ * A page's data whose first arrival is drawn in a deferred render (the same reason as above: the
+ * whole page drawn in the store's synchronous update was a long task on a phone); later changes
+ * (a like, a follow) show at once.
+ */
+export function useDeferredArrival<T>(value: T | undefined): T | undefined {
+  const deferred = useDeferredValue(value);
+  return deferred === undefined ? undefined : value;
+}

@@ -211,6 +211,36 @@ describe('idea detail (audit 1, 5, 6)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('views 2')).toBeTruthy();
   });
 
+  it('reads it once per visit when the route asks for it while the page loads', async () => {
+    let views = 0;
+    const calls = stubFetch((_m, path) =>
+      path === '/api/ideas/i1' ? json(detail({ views: ++views })) : json({ ideas: [], pagination: {} }),
+    );
+    const { ideasRoutes } = await import('./routes');
+    const { queryClient } = await import('../../lib/query-client');
+    const route = ideasRoutes.find((r) => r.path === 'idea/:id')!;
+    const router = createMemoryRouter([route, { path: '*', element: <p>elsewhere</p> }], {
+      initialEntries: ['/idea/i1'],
+    });
+    render(
+      <MantineProvider theme={makeTheme('grape')} cssVariablesResolver={cssVariablesResolver} env="test">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await screen.findByRole('heading', { name: detail().title });
+    await new Promise((r) => setTimeout(r, 100));
+    const reads = () => calls.filter((c) => c === 'GET /api/ideas/i1').length;
+    expect(reads()).toBe(1);
+    await router.navigate('/elsewhere');
+    await router.navigate('/idea/i1');
+    await screen.findByRole('heading', { name: detail().title });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reads()).toBe(2);
+    queryClient.clear();
+  });
+
   it('pages back through earlier comments with "Show earlier comments"', async () => {
     const calls = stubFetch((_m, path, q) => {
       if (path === '/api/ideas/i1') return json(detail());

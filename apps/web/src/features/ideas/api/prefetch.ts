@@ -1,6 +1,7 @@
 import { IDEA_SORTS } from '@agora/shared';
 import { queryClient } from '../../../lib/query-client';
 import { ideaCategoriesQuery } from './get-categories';
+import { ideaDetailQuery, markIdeaVisit } from './get-idea';
 import { type IdeaSort, ideasListQuery } from './list-ideas';
 
 export function readIdeaSort(v: string | null): IdeaSort {
@@ -17,4 +18,13 @@ export function prefetchIdeasPage(params: URLSearchParams): void {
     ideasListQuery(params.get('category') || 'All', readIdeaSort(params.get('sort'))),
   );
   void queryClient.prefetchQuery(ideaCategoriesQuery());
+}
+
+/**
+ * Reads the idea afresh for this visit (a view counts, comments are current) while the /idea/{id}
+ * code is still downloading (called by the route); the page then takes that copy as read.
+ */
+export function prefetchIdeaPage(id: string): void {
+  markIdeaVisit(id);
+  void queryClient.prefetchQuery({ ...ideaDetailQuery(id), staleTime: 0 });
 }

@@ -32,8 +32,10 @@ import { LazyModal, lazyOverlay, OnFirstOpen } from '../../../components/lazy-ov
 import { RoutePending } from '../../../components/route-pending';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useIdleAfterLoad, useNearScreen } from '../../../lib/idle';
+import { useDeferredArrival } from '../../../lib/use-progressive-list';
 import { useFollowerCount } from '../api/follows';
-import { useIdea } from '../api/get-idea';
+import { endIdeaVisit, useIdea } from '../api/get-idea';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { FollowButton } from '../components/follow-button';
 import { LikeButton } from '../components/like-button';
@@ -41,6 +43,11 @@ import { LikeButton } from '../components/like-button';
 // Below the idea: the comments (their form and its validation library) load after the page's
 // first screen; the share and delete dialogs when they open.
 const Comments = lazy(async () => ({ default: (await import('../components/comments')).Comments }));
+const commentsLoading = (
+  <Center py="md">
+    <Loader size="sm" aria-label="Loading comments" />
+  </Center>
+);
 const ShareDialog = lazyOverlay(() => import('../components/share-dialog').then((m) => m.ShareDialog));
 
 /** The author's follower count (spec 02 §4, §7), kept current by the follow/unfollow answers. */
@@ -65,14 +72,23 @@ export function IdeaDetailPage() {
   const [sharing, setSharing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   usePageTitle(idea.data ? `${idea.data.title} — Innovators Space` : undefined);
+  // The comments (their form, its validation library) are below the idea: loaded once the page is
+  // idle, or as soon as they are on the screen, not with the idea's first paint.
+  const [commentsRef, commentsNear] = useNearScreen<HTMLDivElement>('0px');
+  const idle = useIdleAfterLoad();
+  const [showComments, setShowComments] = useState(false);
+  if (!showComments && (idle || commentsNear)) setShowComments(true);
+
+  useEffect(() => () => endIdeaVisit(id), [id]);
 
   // spec 02 §8: a missing idea or a load failure silently goes back to the listing.
   useEffect(() => {
     if (idea.isError) navigate('/ideas', { replace: true });
   }, [idea.isError, navigate]);
 
-  if (!idea.data) return <RoutePending />;
-  const d = idea.data;
+  // The idea first arrives in a deferred render (lib/use-progressive-list).
+  const d = useDeferredArrival(idea.data);
+  if (!d) return <RoutePending />;
   const mine = user?.id === d.author.id;
 
   const toggleHidden = () =>
@@ -231,22 +247,20 @@ export function IdeaDetailPage() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
-        <Suspense
-          fallback={
-            <Center py="md">
-              <Loader size="sm" aria-label="Loading comments" />
-            </Center>
-          }
-        >
-          <Comments
-            ideaId={d._id}
-            comments={d.comments}
-            commentsCursor={d.commentsCursor}
-            commentCount={d.commentCount}
-            readOnly={d.hidden}
-          />
-        </Suspense>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md" ref={commentsRef}>
+        {showComments ? (
+          <Suspense fallback={commentsLoading}>
+            <Comments
+              ideaId={d._id}
+              comments={d.comments}
+              commentsCursor={d.commentsCursor}
+              commentCount={d.commentCount}
+              readOnly={d.hidden}
+            />
+          </Suspense>
+        ) : (
+          commentsLoading
+        )}
       </Paper>
 
       <OnFirstOpen opened={sharing}>

@@ -35,6 +35,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
+import { useDeferredArrival } from '../../../lib/use-progressive-list';
 import { ApplyPanel } from '../../applications/components/apply-panel';
 import { ReferralBox } from '../../applications/components/referral-box';
 import { useJob } from '../api/get-job';
@@ -90,14 +91,15 @@ export function JobDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = useJob(id);
-  const job = query.data;
+  // The job first arrives in a deferred render (lib/use-progressive-list).
+  const job = useDeferredArrival(query.data);
   useJsonLd(
     'job-posting-ld',
     // Search engines get a posting only while it takes applications (Google drops closed ones).
     job && job.state === 'open' ? jobPostingJsonLd(job, window.location.origin) : null,
   );
 
-  if (query.isPending) {
+  if (query.isPending || (query.data && !job)) {
     return (
       <Container size="lg" py="xl" aria-busy="true">
         <Skeleton h={36} w="60%" mb="md" />
