@@ -19,6 +19,7 @@ import { enqueueMail, type MailLinkMinter } from '../../platform/mail.js';
 import { passwordResetMail } from './auth.mail.js';
 import { createAccessTokens } from './access-token.js';
 import { isCommonPassword } from './common-passwords.js';
+import { toPublicUser } from '../users/users.public.js';
 import * as repo from './auth.repo.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
@@ -56,19 +57,6 @@ export function passwordResetLink(publicUrl: string): MailLinkMinter {
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON);
-}
-
-export function toPublicUser(u: repo.UserRow): PublicUser {
-  return {
-    id: u.id,
-    _id: u.id,
-    name: u.name,
-    displayName: u.displayName,
-    email: u.email,
-    role: u.role as PublicUser['role'],
-    status: u.status as PublicUser['status'],
-    createdAt: u.createdAt.toISOString(),
-  };
 }
 
 export interface RequestMeta {

@@ -2,7 +2,7 @@ import type { AdminUser } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
 import type { ListOpts } from '../../lib/admin-list.js';
 import { page } from '../../lib/cursor.js';
-import { toPublicUser } from '../auth/auth.service.js';
+import { toPublicUser } from './users.public.js';
 import * as repo from './users.repo.js';
 
 /*

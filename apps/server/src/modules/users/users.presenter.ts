@@ -1,5 +1,5 @@
 import type { PublicUser, StoredResumeInfo } from '@agora/shared';
-import { toPublicUser } from '../auth/auth.service.js';
+import { toPublicUser } from './users.public.js';
 import type { ResumeRow, UserRow } from './users.repo.js';
 
 export function toResumeInfo(r: ResumeRow): StoredResumeInfo {

@@ -1,0 +1,170 @@
+/**
+ * Who may import whom, read from one dependency-cruiser run over apps/server/src:
+ * - the rules of .dependency-cruiser.cjs (file cycles, another area's repo, SQL outside repos,
+ *   nothing importing admin);
+ * - what a rule there cannot say: an area may not import another area's data-access files (any file
+ *   that imports drizzle-orm or db/schema, whatever its name), and areas may not import each other in
+ *   a cycle. The edges that still break these are listed below, each with where it should go; the
+ *   test fails on a new one and on a listed one that is gone, so the lists only shrink.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Cross-area imports of another area's data-access file, today. */
+const KNOWN_DATA_ACCESS_IMPORTS = new Set([
+  // Account and people lookups for invitations and judges: to a users service.
+  'hackathons/hackathons.judging.service.ts -> users/users.accounts.ts',
+  'hackathons/hackathons.judging.service.ts -> users/users.network.ts',
+  'hackathons/hackathons.teams.service.ts -> users/users.accounts.ts',
+  'hackathons/hackathons.teams.service.ts -> users/users.network.ts',
+  // Evidence for a skill match read from each area's own rows: to each area's service.
+  'jobs/jobs.match.ts -> hackathons/hackathons.evidence.ts',
+  'jobs/jobs.match.ts -> ideas/ideas.evidence.ts',
+  'jobs/jobs.match.ts -> questions/questions.evidence.ts',
+  'jobs/jobs.routes.ts -> follows/follows.network.ts',
+  'follows/follows.network.ts -> users/users.network.ts',
+  'referrals/referrals.read.ts -> users/users.network.ts',
+  'referrals/referrals.ask.service.ts -> follows/follows.network.ts',
+  'referrals/referrals.ask.service.ts -> users/users.network.ts',
+  // The skill vocabulary is read from jobs for profiles and résumés.
+  'users/users.resume.service.ts -> jobs/jobs.vocabulary.ts',
+  'users/users.routes.ts -> jobs/jobs.vocabulary.ts',
+  'job-alerts/job-alerts.digest.service.ts -> jobs/jobs.alert-match.ts',
+  'job-alerts/job-alerts.instant.service.ts -> jobs/jobs.alert-match.ts',
+  'job-alerts/job-alerts.send.ts -> users/users.contacts.ts',
+  'seo/seo.routes.ts -> ideas/ideas.seo.ts',
+]);
+
+/**
+ * Data-access files other areas may import on purpose: every wallet change goes through the one
+ * ledger module (ARCHITECTURE.md, "Wallet changes"), inside the caller's transaction.
+ */
+const PUBLIC_DATA_ACCESS = new Set(['wallet/ledger.ts']);
+
+/** Area imports that close a cycle between areas, today (each names the fix). */
+const KNOWN_AREA_CYCLE_EDGES = new Set([
+  // users reads the jobs' skill vocabulary while jobs reads profiles: the vocabulary belongs
+  // behind a port the app wires, so users does not import jobs.
+  'users -> jobs',
+  // jobs, applications and referrals read each other's rows: applications.read and referrals.read
+  // become services the jobs pages call, and the apply gate moves to applications.
+  'jobs -> applications',
+  'applications -> jobs',
+  'applications -> referrals',
+  'referrals -> applications',
+  // Paying for a question updates it and settles its escrow through the wallet; questions asks
+  // payments for drafts' orders: one escrow module owns both sides.
+  'questions -> payments',
+  'payments -> questions',
+  'wallet -> questions',
+]);
+
+let result: ICruiseResult;
+
+beforeAll(async () => {
+  process.chdir(root);
+  const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'));
+  const tsConfig = extractTSConfig(path.join(root, 'tsconfig.base.json'));
+  const out = await cruise(['apps/server/src'], options, undefined, { tsConfig });
+  result = out.output as ICruiseResult;
+}, 180_000);
+
+const areaOf = (file: string) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+const short = (file: string) => file.replace('apps/server/src/modules/', '');
+const testOnly = (file: string) => /\.(test|fixtures)\.ts$/.test(file);
+
+/** Non-type-only imports between two areas, from files that ship. */
+function areaEdges(): Array<{ from: string; to: string; fromArea: string; toArea: string }> {
+  return result.modules.flatMap((m) => {
+    const fromArea = areaOf(m.source);
+    if (!fromArea || testOnly(m.source)) return [];
+    return m.dependencies
+      .filter((d) => !d.dependencyTypes.includes('type-only'))
+      .flatMap((d) => {
+        const toArea = areaOf(d.resolved);
+        return toArea && toArea !== fromArea ? [{ from: m.source, to: d.resolved, fromArea, toArea }] : [];
+      });
+  });
+}
+
+describe('imports between areas', () => {
+  it('cruises the server source', () => {
+    expect(result.summary.totalCruised).toBeGreaterThan(200);
+    expect(result.modules.some((m) => m.source.endsWith('modules/ideas/ideas.repo.ts'))).toBe(true);
+  });
+
+  it('breaks none of the rules in .dependency-cruiser.cjs', () => {
+    const violations = result.summary.violations.map(
+      (v) =>
+        `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`,
+    );
+    expect(violations).toEqual([]);
+    expect(result.summary.ruleSetUsed?.forbidden?.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['no-circular', 'no-other-areas-repo', 'services-routes-policies-without-sql']),
+    );
+  });
+
+  it("imports no other area's data-access file beyond the listed ones, each still there", () => {
+    const dataAccess = new Set(
+      result.modules
+        .filter((m) =>
+          m.dependencies.some((d) => /(^|\/)node_modules\/drizzle-orm\/|\/db\/schema\//.test(d.resolved)),
+        )
+        .map((m) => m.source),
+    );
+    const found = [
+      ...new Set(
+        areaEdges()
+          .filter((e) => dataAccess.has(e.to) && !PUBLIC_DATA_ACCESS.has(short(e.to)))
+          .map((e) => `${short(e.from)} -> ${short(e.to)}`),
+      ),
+    ].sort();
+    expect(found.filter((e) => !KNOWN_DATA_ACCESS_IMPORTS.has(e))).toEqual([]);
+    expect([...KNOWN_DATA_ACCESS_IMPORTS].filter((e) => !found.includes(e))).toEqual([]);
+  });
+
+  it('has no cycle between areas beyond the listed edges, each still there', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const e of areaEdges()) {
+      if (!graph.has(e.fromArea)) graph.set(e.fromArea, new Set());
+      graph.get(e.fromArea)!.add(e.toArea);
+    }
+    const reaches = (from: string, to: string) => {
+      const seen = new Set([from]);
+      const stack = [from];
+      while (stack.length) {
+        for (const next of graph.get(stack.pop()!) ?? []) {
+          if (next === to) return true;
+          if (!seen.has(next)) seen.add(next), stack.push(next);
+        }
+      }
+      return false;
+    };
+    // An edge a -> b is on a cycle when b reaches a. Only the listed ones may close one: with them
+    // removed, no cycle is left.
+    const pruned = new Map(
+      [...graph].map(([a, bs]) => [
+        a,
+        new Set([...bs].filter((b) => !KNOWN_AREA_CYCLE_EDGES.has(`${a} -> ${b}`))),
+      ]),
+    );
+    const original = new Map(graph);
+    graph.clear();
+    for (const [a, bs] of pruned) graph.set(a, bs);
+    const cycles = [...graph].flatMap(([a, bs]) =>
+      [...bs].filter((b) => reaches(b, a)).map((b) => `${a} -> ${b}`),
+    );
+    expect(cycles).toEqual([]);
+    const stillThere = [...KNOWN_AREA_CYCLE_EDGES].filter((e) => {
+      const [a, b] = e.split(' -> ') as [string, string];
+      return original.get(a)?.has(b);
+    });
+    expect(stillThere.sort()).toEqual([...KNOWN_AREA_CYCLE_EDGES].sort());
+  });
+});
