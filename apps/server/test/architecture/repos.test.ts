@@ -1,8 +1,7 @@
 /**
- * Area boundaries, read from the source text:
- * - services (and routes and policies) never touch Drizzle or the schema: their area's repo does;
- * - every area that uses tables has its own repo, and no area imports another area's repo
- *   (repos follow the caller: cross-area work goes through the other area's service);
+ * Area boundaries, read from the source text (the import rules — SQL only in repos, no other area's
+ * repo — are dependency-cruiser's, in dependencies.test.ts):
+ * - every area that uses tables has its own repo;
  * - repos take the executor (`Executor` = database or open transaction) explicitly, never `Db`/`Tx`;
  * - notifications are written only by modules/notifications (notify, notifyOnce, notifyMany,
  *   notifyOnceMany), so there is one once-key scheme and one place that mails with them.
@@ -54,17 +53,6 @@ describe('area boundaries: repos', () => {
     expect(sources.some((f) => f.endsWith('.service.ts'))).toBe(true);
   });
 
-  it('services, routes and policies import neither drizzle-orm nor db/schema', () => {
-    const offenders = sources
-      .filter((f) => /\.(service|routes|policy)\.ts$/.test(f))
-      .flatMap((f) =>
-        importsOf(read(f))
-          .filter(touchesDrizzle)
-          .map((spec) => `${rel(f)} imports ${spec}`),
-      );
-    expect(offenders).toEqual([]);
-  });
-
   it('every area that uses tables has its own repo', () => {
     const schemaFiles = readdirSync(path.join(src, 'db', 'schema')).map((f) => f.replace(/\.ts$/, ''));
     const missing = areas.filter((area) => {
@@ -77,19 +65,6 @@ describe('area boundaries: repos', () => {
       return usesTables || schemaFiles.includes(area);
     });
     expect(missing).toEqual([]);
-  });
-
-  it("no area imports another area's repo", () => {
-    const offenders = sources
-      .filter((f) => rel(f).startsWith('modules/'))
-      .flatMap((f) => {
-        const area = rel(f).split('/')[1];
-        return importsOf(read(f))
-          .map((spec) => /^\.\.\/([\w-]+)\/[\w.-]+\.repo(\.js)?$/.exec(spec)?.[1])
-          .filter((other) => other !== undefined && other !== area)
-          .map((other) => `${rel(f)} imports the ${other} repo`);
-      });
-    expect(offenders).toEqual([]);
   });
 
   it('repos take the executor as an Executor, never as Db or Tx', () => {
