@@ -17,7 +17,8 @@ import {
 
 // Hackathons journey (spec 03): organiser submits through /conduct-hackathon → admin approves
 // (admin API) → participant joins from /hackathons → the event starts → participant submits a
-// project with a file → organiser sees it, downloads the file and marks it the winner.
+// project with a file → organiser sees it, downloads the file and sets the judging criteria → after
+// the end the organiser publishes the results and everyone sees the winner.
 //
 // Registration closes 1 hour before the start, so joining and submitting are at least an hour
 // apart: the server runs with hackathons-clock.mjs preloaded and the test moves its clock forward.
@@ -369,7 +370,7 @@ describe('Hackathons', () => {
     await mobile.context.close();
   });
 
-  it('the organiser sees participants and the submission, downloads the file and marks the winner', async () => {
+  it('the organiser sees participants and the submission, downloads the file and sets the criteria', async () => {
     const { page, context } = await pageFor(organiser);
     await page.goto(`${server.url}/hackathon/${hackathonId}`);
     await page.getByText('You are the organizer').waitFor();
@@ -387,11 +388,13 @@ describe('Hackathons', () => {
     expect(file.suggestedFilename()).toBe('slides.pdf');
     expect(readFileSync((await file.path())!).equals(PDF)).toBe(true);
 
-    await item.getByRole('combobox', { name: 'Result for Watt Watcher' }).click();
-    await page.getByRole('option', { name: 'Winner' }).click();
-    await page.getByText('Status updated').waitFor();
-    await item.getByText('Winner', { exact: true }).first().waitFor();
+    // Places come from publication, not from a per-project choice.
+    expect(await item.getByRole('combobox').count()).toBe(0);
     await shot(page, 'detail-organiser-1280');
+    await page.getByRole('tab', { name: 'Judging' }).click();
+    await page.getByLabel('Criterion 1').fill('Impact');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Judging settings saved').waitFor();
     await context.close();
 
     const mobile = await pageFor(organiser, 375);
@@ -403,13 +406,12 @@ describe('Hackathons', () => {
     await shot(mobile.page, 'conduct-375');
     await mobile.context.close();
 
-    // The participant sees the result; an outsider cannot fetch the file.
+    // An outsider cannot fetch the file.
     const sub = await api<{ submissions: Array<{ status: string; fileUrl: string }> }>(
       'GET',
       `/api/hackathons/${hackathonId}`,
       participant.token,
     );
-    expect(sub.submissions[0]!.status).toBe('winner');
     const outsider = await fetch(`${server.url}${sub.submissions[0]!.fileUrl}`);
     expect(outsider.status).toBe(401);
   });
@@ -435,8 +437,21 @@ describe('Hackathons', () => {
   });
 
   // Last: the clock jumps days ahead, past the signed-in sessions' idle timeout.
-  it('after the end, everyone sees the winner on the hackathon page', async () => {
+  it('after the end, the organiser publishes and everyone sees the winner on the hackathon page', async () => {
     await setServerClock(3 * 24 * HOUR + HOUR, hackathonId);
+    // The jump outlasts the sessions' idle time: the organiser signs in again.
+    const again = await api<{ token: string }>('POST', '/api/auth/login', null, {
+      email: 'olga@hack.test',
+      password: 'password-123',
+    });
+    const results = await api<{ rows: Array<{ submissionId: string }> }>(
+      'GET',
+      `/api/hackathons/${hackathonId}/results`,
+      again.token,
+    );
+    await api('POST', `/api/hackathons/${hackathonId}/results/publish`, again.token, {
+      places: [results.rows[0]!.submissionId],
+    });
     for (const width of [1280, 375]) {
       const visitor = await pageFor(null, width);
       await visitor.page.goto(`${server.url}/hackathon/${hackathonId}`);

@@ -21,6 +21,11 @@ export const hackathonsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/hackathon-detail-page')).HackathonDetailPage }),
   },
   {
+    path: 'hackathon/:id/judge',
+    handle: { title: 'Judging — Hackathons', requireAuth: {} },
+    lazy: async () => ({ Component: (await import('./pages/judge-page')).JudgePage }),
+  },
+  {
     path: 'conduct-hackathon',
     handle: { title: 'Conduct a Hackathon — Hackathons' },
     lazy: async () => ({ Component: (await import('./pages/conduct-hackathon-page')).ConductHackathonPage }),

@@ -7,4 +7,11 @@ export const hackathonKeys = {
   detail: (id: string, viewer: string) => ['hackathons', 'detail', id, viewer] as const,
   myRegistrations: (viewer: string) => ['hackathons', 'my-registrations', viewer] as const,
   mySubmissions: (viewer: string) => ['hackathons', 'my-submissions', viewer] as const,
+  /** Everything about one hackathon's teams, judging and results (invalidated together). */
+  judgingAll: (id: string) => ['hackathons', 'judging', id] as const,
+  teams: (id: string, viewer: string, skill: string) =>
+    ['hackathons', 'judging', id, 'teams', viewer, skill] as const,
+  judges: (id: string) => ['hackathons', 'judging', id, 'judges'] as const,
+  queue: (id: string, viewer: string) => ['hackathons', 'judging', id, 'queue', viewer] as const,
+  results: (id: string, viewer: string) => ['hackathons', 'judging', id, 'results', viewer] as const,
 };

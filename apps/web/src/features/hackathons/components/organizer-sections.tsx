@@ -1,12 +1,10 @@
 import type { Hackathon } from '@agora/shared';
 import { Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { useSetSubmissionStatus } from '../api/submission-status';
 import { formatDate } from '../lib/format';
 import { SubmissionItem } from './submission-item';
 
 /** spec 03 §2: organiser-only Registered Participants and Project Submissions. */
 export function OrganizerSections({ hackathon: h }: { hackathon: Hackathon }) {
-  const setStatus = useSetSubmissionStatus(h._id);
   const participants = h.participants ?? [];
   const submissions = h.submissions ?? [];
   return (
@@ -54,12 +52,7 @@ export function OrganizerSections({ hackathon: h }: { hackathon: Hackathon }) {
         ) : (
           <Stack gap="sm">
             {submissions.map((s) => (
-              <SubmissionItem
-                key={s._id}
-                submission={s}
-                statusBusy={setStatus.isPending && setStatus.variables?.sid === s._id}
-                onStatus={(status) => setStatus.mutate({ sid: s._id, status })}
-              />
+              <SubmissionItem key={s._id} submission={s} />
             ))}
           </Stack>
         )}

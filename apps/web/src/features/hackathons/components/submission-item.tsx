@@ -1,5 +1,5 @@
-import { type HackathonSubmission, SUBMISSION_STATUSES } from '@agora/shared';
-import { Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import type { HackathonSubmission } from '@agora/shared';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBrandGithub, IconDownload, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,24 +7,11 @@ import { downloadSubmissionFile } from '../api/download-file';
 import { formatDateTime } from '../lib/format';
 import { SubmissionStatusBadge } from './status-badges';
 
-const STATUS_OPTIONS = SUBMISSION_STATUSES.map((s) => ({
-  value: s,
-  label: s === 'runner_up' ? 'Runner-up' : s[0]!.toUpperCase() + s.slice(1),
-}));
-
 /**
  * One project submission: team, title, status, description, links, file download, time, members.
- * `onStatus` is given to the organiser and admins, who set winner / runner-up / participant.
+ * Places come from the published results (the organiser's Judging tab), not from a per-project choice.
  */
-export function SubmissionItem({
-  submission: s,
-  onStatus,
-  statusBusy,
-}: {
-  submission: HackathonSubmission;
-  onStatus?: (status: HackathonSubmission['status']) => void;
-  statusBusy?: boolean;
-}) {
+export function SubmissionItem({ submission: s }: { submission: HackathonSubmission }) {
   const [downloading, setDownloading] = useState(false);
   const links = [
     { href: s.projectUrl, label: 'Project', icon: <IconExternalLink size={14} /> },
@@ -99,21 +86,6 @@ export function SubmissionItem({
               .map((m) => m.userDisplayName + (m.userEmail ? ` (${m.userEmail})` : ''))
               .join(', ')}
           </Text>
-        ) : null}
-        {onStatus ? (
-          <Select
-            label="Result"
-            size="xs"
-            w={180}
-            data={STATUS_OPTIONS}
-            value={s.status}
-            allowDeselect={false}
-            disabled={statusBusy}
-            onChange={(v) => {
-              if (v && v !== s.status) onStatus(v as HackathonSubmission['status']);
-            }}
-            aria-label={`Result for ${s.projectTitle}`}
-          />
         ) : null}
       </Stack>
     </Paper>

@@ -14,6 +14,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   ThemeIcon,
   Title,
@@ -32,7 +33,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useHackathon } from '../api/get-hackathon';
@@ -40,11 +41,17 @@ import { hackathonKeys } from '../api/keys';
 import { useLeaveHackathon } from '../api/registration';
 import { Countdown } from '../components/countdown';
 import { HackathonImage } from '../components/hackathon-image';
+import { JudgeLink } from '../components/judging/judge-link';
+import { OrganiserJudging } from '../components/judging/organiser-judging';
 import { OrganizerSections } from '../components/organizer-sections';
 import { ProjectSubmissionForm } from '../components/project-submission-form';
+import { CriteriaCard } from '../components/results/criteria-card';
+import { PublishedResults } from '../components/results/published-results';
 import { HackathonStatusBadge, PhaseBadge } from '../components/status-badges';
 import { SubmissionItem } from '../components/submission-item';
+import { TeamsTab } from '../components/teams/teams-tab';
 import { formatDateTime, locationTypeLabel } from '../lib/format';
+import { escrowLabel } from '../lib/prize';
 import { useBoundaryRefresh } from '../lib/use-boundary-refresh';
 
 /** /hackathon/:id */
@@ -111,7 +118,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const PLACE_LABEL = { winner: 'Winner', runner_up: 'Runner-up' } as const;
 
-/** A past hackathon's winner and runner-up projects (what its organiser marked), for everyone. */
+/**
+ * A past hackathon's winners from before results were published through judging (what its
+ * organiser marked then), for everyone; a hackathon with published results shows those instead.
+ */
 function Results({ results }: { results: NonNullable<Hackathon['results']> }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="results-title">
@@ -182,7 +192,14 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
   const running = h.phase === 'open';
   const now = Date.now() + clockOffsetMs;
   const beforeStart = now < Date.parse(h.eventDetails.startDate);
-  const ownSubmission = !canManage ? h.submissions?.find((s) => s.userId === user?.id) : undefined;
+  // A participant receives only their team's submission (whoever of them sent it), or their own.
+  const ownSubmission = !canManage ? h.submissions?.[0] : undefined;
+  const [params, setParams] = useSearchParams();
+  // Teams and judging exist once the hackathon is live; before that the page is its overview.
+  const tabs = h.status === 'published' ? ['overview', 'teams', ...(canManage ? ['judging'] : [])] : [];
+  const tab = tabs.includes(params.get('tab') ?? '') ? params.get('tab')! : 'overview';
+  const published = h.resultsPublishedAt !== null;
+  const escrow = escrowLabel(h);
 
   const notices: ReactNode[] = [];
   if (h.status === 'pending' && canManage) {
@@ -323,6 +340,11 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
             >
               Prize pool: {h.prizes.prizePool || 'TBD'}
             </Badge>
+            {escrow ? (
+              <Badge size="lg" color="green" variant="light" tt="none" data-testid="prize-escrow-pill">
+                {escrow}
+              </Badge>
+            ) : null}
             <Group gap={4}>
               <IconUsers size={16} aria-hidden />
               <Text size="sm">
@@ -335,67 +357,97 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <Stack gap="lg">
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Tile icon={<IconUser size={18} />} label="Organizer">
-                <Text size="sm" fw={600}>
-                  {h.organizer.name || 'Unknown'}
-                </Text>
-                {/* Signed-in users only: the server sends no address to visitors. */}
-                {h.organizer.email ? (
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {h.organizer.email}
+          <Tabs
+            value={tab}
+            onChange={(v) => setParams(v && v !== 'overview' ? { tab: v } : {}, { replace: true })}
+            keepMounted={false}
+          >
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <Tile icon={<IconUser size={18} />} label="Organizer">
+                  <Text size="sm" fw={600}>
+                    {h.organizer.name || 'Unknown'}
                   </Text>
-                ) : null}
-                {h.organizer.phone ? (
-                  <Text size="sm" c="dimmed">
-                    {h.organizer.phone}
-                  </Text>
-                ) : null}
-              </Tile>
-              <Tile icon={<IconCalendar size={18} />} label="Dates">
-                <Text size="sm">{formatDateTime(h.eventDetails.startDate)}</Text>
-                <Text size="sm">to {formatDateTime(h.eventDetails.endDate)}</Text>
-              </Tile>
-              <Tile icon={<IconClock size={18} />} label="Duration">
-                <Text size="sm">{h.eventDetails.duration ?? 'Not specified'}</Text>
-              </Tile>
-              <Tile icon={<IconMapPin size={18} />} label="Location">
-                <Text size="sm">{locationTypeLabel(h.eventDetails.locationType)}</Text>
-                {h.eventDetails.location ? (
-                  <Text size="sm" c="dimmed">
-                    {h.eventDetails.location}
-                  </Text>
-                ) : null}
-              </Tile>
-            </SimpleGrid>
-            {h.phase === 'past' ? <Results results={h.results ?? []} /> : null}
-            <Section title="About this hackathon">{h.description}</Section>
-            {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
-            {h.prizes.judgingCriteria ? (
-              <Section title="Judging Criteria">{h.prizes.judgingCriteria}</Section>
-            ) : null}
-            {h.additionalInfo ? <Section title="Additional Information">{h.additionalInfo}</Section> : null}
-            {h.tags.length ? (
-              <Group gap={6}>
-                {h.tags.map((t) => (
-                  <Badge key={t} variant="outline" color="gray" tt="none">
-                    #{t}
-                  </Badge>
-                ))}
-              </Group>
-            ) : null}
-            {ownSubmission ? (
-              <Stack gap="xs">
-                <Title order={3}>Your Submission</Title>
-                <SubmissionItem submission={ownSubmission} />
-              </Stack>
-            ) : null}
-            {h.isRegistered && running ? (
-              <ProjectSubmissionForm hackathonId={h._id} submission={ownSubmission} />
-            ) : null}
-            {canManage ? <OrganizerSections hackathon={h} /> : null}
-          </Stack>
+                  {/* Signed-in users only: the server sends no address to visitors. */}
+                  {h.organizer.email ? (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {h.organizer.email}
+                    </Text>
+                  ) : null}
+                  {h.organizer.phone ? (
+                    <Text size="sm" c="dimmed">
+                      {h.organizer.phone}
+                    </Text>
+                  ) : null}
+                </Tile>
+                <Tile icon={<IconCalendar size={18} />} label="Dates">
+                  <Text size="sm">{formatDateTime(h.eventDetails.startDate)}</Text>
+                  <Text size="sm">to {formatDateTime(h.eventDetails.endDate)}</Text>
+                </Tile>
+                <Tile icon={<IconClock size={18} />} label="Duration">
+                  <Text size="sm">{h.eventDetails.duration ?? 'Not specified'}</Text>
+                </Tile>
+                <Tile icon={<IconMapPin size={18} />} label="Location">
+                  <Text size="sm">{locationTypeLabel(h.eventDetails.locationType)}</Text>
+                  {h.eventDetails.location ? (
+                    <Text size="sm" c="dimmed">
+                      {h.eventDetails.location}
+                    </Text>
+                  ) : null}
+                </Tile>
+              </SimpleGrid>
+              {h.status === 'published' ? (
+                <Tabs.List>
+                  <Tabs.Tab value="overview">Overview</Tabs.Tab>
+                  <Tabs.Tab value="teams">Teams</Tabs.Tab>
+                  {canManage ? <Tabs.Tab value="judging">Judging</Tabs.Tab> : null}
+                </Tabs.List>
+              ) : null}
+              <Tabs.Panel value="overview">
+                <Stack gap="lg">
+                  {published ? (
+                    <PublishedResults hackathonId={h._id} />
+                  ) : h.phase === 'past' ? (
+                    <Results results={h.results ?? []} />
+                  ) : null}
+                  <Section title="About this hackathon">{h.description}</Section>
+                  {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
+                  {h.criteria.length ? <CriteriaCard criteria={h.criteria} /> : null}
+                  {h.prizes.judgingCriteria ? (
+                    <Section title="Judging Criteria">{h.prizes.judgingCriteria}</Section>
+                  ) : null}
+                  {h.additionalInfo ? (
+                    <Section title="Additional Information">{h.additionalInfo}</Section>
+                  ) : null}
+                  {h.tags.length ? (
+                    <Group gap={6}>
+                      {h.tags.map((t) => (
+                        <Badge key={t} variant="outline" color="gray" tt="none">
+                          #{t}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : null}
+                  {ownSubmission ? (
+                    <Stack gap="xs">
+                      <Title order={3}>Your Submission</Title>
+                      <SubmissionItem submission={ownSubmission} />
+                    </Stack>
+                  ) : null}
+                  {h.isRegistered && running ? (
+                    <ProjectSubmissionForm hackathonId={h._id} submission={ownSubmission} />
+                  ) : null}
+                  {canManage ? <OrganizerSections hackathon={h} /> : null}
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="teams">{tab === 'teams' ? <TeamsTab hackathon={h} /> : null}</Tabs.Panel>
+              {canManage ? (
+                <Tabs.Panel value="judging">
+                  {tab === 'judging' ? <OrganiserJudging hackathon={h} /> : null}
+                </Tabs.Panel>
+              ) : null}
+            </Stack>
+          </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md">
@@ -405,6 +457,9 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
               clockOffsetMs={clockOffsetMs}
             />
             {notices}
+            {isLoggedIn && h.phase === 'past' && !published && !h.isOrganizer ? (
+              <JudgeLink hackathonId={h._id} />
+            ) : null}
             {h.status === 'published' ? (
               <Button
                 component="a"
