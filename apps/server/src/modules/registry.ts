@@ -11,6 +11,7 @@ import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { hackathonPrizeRoutes } from './payments/payments.prize.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { categoryFollowsRoutes } from './questions/category-follows.routes.js';
 import { questionsRoutes } from './questions/questions.routes.js';
@@ -24,6 +25,8 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   // /questions/categories/{category}/follow, /questions/categories/unsubscribe, /users/me/followed-categories
   { prefix: '', routes: categoryFollowsRoutes },
   { prefix: '/payments', routes: paymentsRoutes },
+  // /hackathons/{id}/prize/create-order: a prize pool's checkout (verified at /payments/verify)
+  { prefix: '', routes: hackathonPrizeRoutes },
   // wallet, rewards, withdrawals and /questions/:id/rewards
   { prefix: '', routes: walletRoutes },
   { prefix: '/ideas', routes: ideasRoutes },

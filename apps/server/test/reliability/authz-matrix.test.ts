@@ -971,6 +971,14 @@ const MATRIX: Record<string, Row> = {
     },
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
   },
+  'POST /api/hackathons/{id}/prize/create-order': {
+    call: async () => ({
+      url: `/api/hackathons/${await freshUpcomingHackathon()}/prize/create-order`,
+      payload: { amount: 500 },
+    }),
+    // Only the organiser funds the pool; an admin sees the hackathon but pays for no one (403).
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
   'POST /api/hackathons/{id}/submissions/{sid}/vote': {
     // owner = the submitter (no vote for one's own project). Ended just now, after the world's
     // accounts were created (accounts created after the end do not vote): the clock catches up.

@@ -11,7 +11,13 @@ import {
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { FilePart, jsonPart, LimitQuery, shownName, TextPart } from './common.js';
-import { HACKATHON_TEAMS, HackathonCriteria, HackathonCriterion, MaxTeamSize } from './hackathon-teams.js';
+import {
+  HACKATHON_TEAMS,
+  HackathonCriteria,
+  HackathonCriterion,
+  MaxTeamSize,
+  PrizeEscrow,
+} from './hackathon-teams.js';
 
 /** spec 03 §9: submission files; the client's accept list and the server's extension check. */
 export const HACKATHON_SUBMISSION_FILE_EXTENSIONS = [
@@ -120,6 +126,8 @@ export const Hackathon = z.object({
   criteria: z.array(HackathonCriterion),
   /** When the organiser published the results (winners, places, comments to teams); null before. */
   resultsPublishedAt: z.string().nullable(),
+  /** The prize pool paid in through the checkout (amount in paise); null while none was paid. */
+  prizeEscrow: PrizeEscrow.nullable(),
   /**
    * Detail only. The organiser and admins get every participant and submission (bounded); any
    * other signed-in viewer gets only their own registration and submission.

@@ -43,12 +43,19 @@ export type CreateOrderResult = z.infer<typeof CreateOrderResult>;
 
 const ProviderId = z.string().trim().min(1).max(100);
 
-export const VerifyPaymentBody = z.object({
-  razorpay_payment_id: ProviderId,
-  razorpay_order_id: ProviderId,
-  razorpay_signature: z.string().trim().min(1).max(200),
-  questionId: Uuid,
-});
+export const VerifyPaymentBody = z
+  .object({
+    razorpay_payment_id: ProviderId,
+    razorpay_order_id: ProviderId,
+    razorpay_signature: z.string().trim().min(1).max(200),
+    /** What the order pays for: a question's reward, or (instead) a hackathon's prize pool. */
+    questionId: Uuid.optional(),
+    hackathonId: Uuid.optional(),
+  })
+  .refine((b) => (b.questionId === undefined) !== (b.hackathonId === undefined), {
+    error: 'Name the question or the hackathon this payment is for',
+    path: ['questionId'],
+  });
 export type VerifyPaymentBody = z.infer<typeof VerifyPaymentBody>;
 
 /** The paid question as the payment step needs it. */
@@ -61,7 +68,20 @@ export const PaidQuestion = z.object({
 });
 export type PaidQuestion = z.infer<typeof PaidQuestion>;
 
-export const VerifyPaymentResult = z.object({ question: PaidQuestion });
+/** The funded prize pool as the payment step needs it (amount in paise). */
+export const PaidHackathonPrize = z.object({
+  _id: z.string(),
+  title: z.string(),
+  prizeState: z.string(),
+  prizeAmount: Paise,
+});
+export type PaidHackathonPrize = z.infer<typeof PaidHackathonPrize>;
+
+/** `question` for a question's order, `hackathon` for a prize pool's. */
+export const VerifyPaymentResult = z.object({
+  question: PaidQuestion.optional(),
+  hackathon: PaidHackathonPrize.optional(),
+});
 export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
 
 export const SandboxPayBody = z.object({ orderId: ProviderId });
@@ -197,8 +217,11 @@ export const BankDetailsBody = z.object({
 });
 export type BankDetailsBody = z.input<typeof BankDetailsBody>;
 
-/** Credits: reward, refund (a second payment of a paid question). Debits: withdrawal. */
-export const TRANSACTION_TYPES = ['reward', 'refund', 'withdrawal', 'other'] as const;
+/**
+ * Credits: reward, refund (a second payment, a returned reward or prize pool), hackathon-prize (a
+ * share of a hackathon's prize pool). Debits: withdrawal.
+ */
+export const TRANSACTION_TYPES = ['reward', 'refund', 'withdrawal', 'hackathon-prize', 'other'] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const WalletTransaction = z.object({

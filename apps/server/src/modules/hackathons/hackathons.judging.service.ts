@@ -27,6 +27,7 @@ import {
   judgingMessages,
 } from './hackathons.judging.mail.js';
 import * as judging from './hackathons.judging.repo.js';
+import { payPrizes } from './hackathons.prizes.js';
 import * as teams from './hackathons.teams.repo.js';
 import { canSeeHackathon, isOrganizer, isPrivileged } from './hackathons.policy.js';
 import { present, type Viewer } from './hackathons.presenter.js';
@@ -316,7 +317,7 @@ export function createHackathonJudging(ctx: AppContext) {
           badRequest('Give the prize split: this hackathon holds prize money.');
         }
         await judging.setPlaces(tx, id, places, at);
-        if (split) await payPrizes(tx, id, places, split);
+        if (split) await payPrizes(tx, id, places, split, at);
         const m = judgingMessages.results(h, ctx.config.publicUrl);
         const participants = await repo.participantEmails(tx, id);
         await notifyOnceMany(
@@ -380,21 +381,6 @@ export function createHackathonJudging(ctx: AppContext) {
       .filter((r) => r.normalized !== null)
       .slice(0, DEFAULT_PLACES)
       .map((r) => r.submissionId);
-  }
-
-  /**
-   * The seam of the prize escrow: with a pool held, splitPrize (@agora/shared) over each placed
-   * team's members, credited through the wallet ledger as hackathon-prize entries, exactly once,
-   * in the publication's transaction. Until that payout exists a held pool cannot be split here,
-   * so publishing one is refused (and rolled back) rather than leaving the money unpaid.
-   */
-  async function payPrizes(
-    _tx: Executor,
-    _hackathonId: string,
-    _places: string[],
-    _split: NonNullable<PublishResultsBody['prizeSplit']>,
-  ): Promise<void> {
-    conflict('PRIZE_PAYOUT_UNAVAILABLE', 'Prize payouts are not available yet.');
   }
 
   /** The invitation: a notification (and its e-mail) to an account, or an e-mail to a bare address. */

@@ -8,6 +8,7 @@ import {
 } from '@agora/shared';
 import type { SessionUser } from '../../context.js';
 import { isPrivileged } from './hackathons.policy.js';
+import { toPrizeEscrow } from './hackathons.prizes.js';
 import type * as repo from './hackathons.repo.js';
 
 /** A signed-in user, or a visitor. */
@@ -86,5 +87,6 @@ export function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): H
     maxTeamSize: h.maxTeamSize,
     criteria: h.criteria ?? [],
     resultsPublishedAt: h.resultsPublishedAt ? h.resultsPublishedAt.toISOString() : null,
+    prizeEscrow: toPrizeEscrow(h),
   };
 }

@@ -32,6 +32,7 @@ import { buildCalendar } from './hackathons.ics.js';
 import { hackathonReviewMail, reminderNotices, reviewMessages } from './hackathons.mail.js';
 import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from './hackathons.policy.js';
 import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
+import { refundPrize } from './hackathons.prizes.js';
 import * as repo from './hackathons.repo.js';
 import { createHackathonSubmissions } from './hackathons.submissions.js';
 import * as teamsRepo from './hackathons.teams.repo.js';
@@ -185,6 +186,8 @@ export function createHackathonsService(ctx: AppContext) {
         }
         conflict('NOT_PENDING', `This hackathon has already been reviewed (${existing!.status}).`);
       }
+      // A rejected hackathon keeps no prize money: a held pool goes back to its organiser.
+      if (decision.status === 'rejected') await refundPrize(tx, id, at, 'rejected');
       // Publishing one nobody can join any more helps nobody; the throw rolls the update back.
       if (decision.status === 'published' && !registrationOpen(row!.startDate, at)) {
         conflict('REGISTRATION_DEADLINE_PASSED', APPROVAL_TOO_LATE);

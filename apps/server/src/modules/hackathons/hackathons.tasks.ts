@@ -1,4 +1,5 @@
 import type { TaskDefinition } from '../../tasks.js';
+import { refundUnpublishedPrizes } from './hackathons.prizes.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 export const hackathonsTasks: TaskDefinition[] = [
@@ -9,6 +10,15 @@ export const hackathonsTasks: TaskDefinition[] = [
     everySeconds: 10 * 60,
     handler: async (ctx) => {
       await createHackathonsService(ctx).sendStartingSoonReminders();
+    },
+  },
+  {
+    // A funded hackathon whose results are not published within 30 days of its end gives the pool
+    // back to its organiser; refundPrize's conditional update is the claim across instances.
+    name: 'hackathons.prize-refunds',
+    everySeconds: 10 * 60,
+    handler: async (ctx) => {
+      await refundUnpublishedPrizes(ctx);
     },
   },
 ];

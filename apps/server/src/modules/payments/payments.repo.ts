@@ -89,6 +89,21 @@ export async function findOpenOrder(
   return row;
 }
 
+/** The hackathon's open prize-pool order, if any: at most one (`payments_one_open_per_hackathon`). */
+export async function findOpenPrizeOrder(
+  db: Executor,
+  hackathonId: string,
+  lock = false,
+): Promise<PaymentRow | undefined> {
+  const q = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.hackathonId, hackathonId), eq(payments.status, 'created')))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
 /** An open order that will not be handed out again; a capture arriving later is refunded. */
 export async function cancelOpenOrder(db: Executor, id: string): Promise<void> {
   await db

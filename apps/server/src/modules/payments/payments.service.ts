@@ -3,6 +3,7 @@ import {
   type CreateOrderBody,
   type CreateOrderResult,
   MSG,
+  type PaidHackathonPrize,
   type PaidQuestion,
   type SandboxPayResult,
   type VerifyPaymentBody,
@@ -17,6 +18,14 @@ import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
 import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
 import { queueCategoryAlert } from '../questions/category-follows.service.js';
+import {
+  canHoldPrize,
+  findPrizeTarget,
+  markPrizeHeld,
+  type PrizeTarget,
+} from '../hackathons/hackathons.prizes.js';
+import { canSeeHackathon, isOrganizer } from '../hackathons/hackathons.policy.js';
+import { isUuid } from '../../lib/ids.js';
 
 /** A question as this area reads it: through the questions area's one lookup (and lock). */
 type QuestionRow = Pick<
@@ -40,6 +49,15 @@ export const PAYMENT_MSG = {
   expiredRefunded:
     'This checkout had expired and a newer one was started, so this payment has been added to your wallet. You can withdraw it from My Wallet.',
   belowMinimum: (min: number) => `The minimum reward is ₹${min}`,
+  hackathonNotFound: 'Hackathon not found',
+  notOrganizer: 'Only the organizer can fund the prize pool',
+  notApproved: 'The prize pool can be funded once the hackathon is approved',
+  resultsPublished: 'The results of this hackathon are published: its prize pool can no longer be funded',
+  prizeAlreadyHeld: 'This hackathon’s prize pool has already been paid for',
+  prizeBelowMinimum: (min: number) => `The minimum prize pool is ₹${min}`,
+  wrongHackathon: 'This payment does not belong to this hackathon',
+  prizeRefunded:
+    'This hackathon could no longer take this prize pool (it was already funded, or its results or review came first), so this payment has been added to your wallet. You can withdraw it from My Wallet.',
   amountMismatch: (reward: number) =>
     `The amount must be the question's reward, ₹${reward}. Reload the page to see the current reward.`,
 } as const;
@@ -78,9 +96,76 @@ export function createPaymentsService(
       description,
       questionId: question.id,
       questionTitle: question.title,
+      hackathonId: payment.hackathonId,
       reference: `payment-refund:${payment.id}`,
       at: ctx.clock.now(),
     });
+  }
+
+  /**
+   * settle for a prize-pool order: the hackathon's row lock serialises verify, webhook, order
+   * creation and publication; the pool is held once (markPrizeHeld is conditional too). A capture
+   * the hackathon can no longer take (a second order paid, its results or a rejection came first,
+   * an expired checkout) is the payer's: refunded to their wallet, on the ledger.
+   */
+  async function settlePrize(
+    payment: repo.PaymentRow,
+    providerPaymentId: string,
+  ): Promise<{ outcome: 'paid' | 'duplicate'; hackathon: PaidHackathonPrize }> {
+    const now = ctx.clock.now();
+    const view = (h: PrizeTarget): PaidHackathonPrize => ({
+      _id: h.id,
+      title: h.title,
+      prizeState: h.prizeState ?? 'none',
+      prizeAmount: h.prizeAmount ?? 0,
+    });
+    let result: { outcome: 'paid' | 'duplicate' | 'refunded'; hackathon: PrizeTarget };
+    try {
+      result = await ctx.db.transaction(async (tx) => {
+        const h = (await findPrizeTarget(tx, payment.hackathonId!, true))!;
+        const current = (await repo.findPaymentByOrderId(tx, payment.orderId, true))!;
+        if (current.status !== 'created' && current.status !== 'cancelled') {
+          if (current.providerPaymentId === providerPaymentId) {
+            return {
+              outcome: current.status === 'paid' ? ('duplicate' as const) : ('refunded' as const),
+              hackathon: h,
+            };
+          }
+          return conflict('ORDER_ALREADY_PAID', PAYMENT_MSG.orderPaid);
+        }
+        if (await repo.findPaymentByProviderId(tx, providerPaymentId)) {
+          return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
+        }
+        if (current.status === 'cancelled' || !canHoldPrize(h)) {
+          await repo.settlePayment(tx, current.id, 'refunded', providerPaymentId, now);
+          await refundToWallet(
+            tx,
+            current,
+            { id: null, title: null },
+            h.prizeState !== null
+              ? `Refund: a second payment for the prize pool of "${h.title}"`
+              : `Refund: a prize pool payment "${h.title}" could no longer take`,
+          );
+          return { outcome: 'refunded' as const, hackathon: h };
+        }
+        await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
+        await markPrizeHeld(tx, h.id, current.amount, now);
+        return {
+          outcome: 'paid' as const,
+          hackathon: { ...h, prizeState: 'held', prizeAmount: current.amount },
+        };
+      });
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505') throw err;
+      const again = await repo.findPaymentByOrderId(ctx.db, payment.orderId);
+      const h = await findPrizeTarget(ctx.db, payment.hackathonId!);
+      if (again?.status === 'paid' && again.providerPaymentId === providerPaymentId && h) {
+        return { outcome: 'duplicate', hackathon: view(h) };
+      }
+      return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
+    }
+    if (result.outcome === 'refunded') conflict('PRIZE_PAYMENT_REFUNDED', PAYMENT_MSG.prizeRefunded);
+    return { outcome: result.outcome as 'paid' | 'duplicate', hackathon: view(result.hackathon) };
   }
 
   async function settle(
@@ -260,7 +345,89 @@ export function createPaymentsService(
       }
     },
 
-    async verify(user: SessionUser, body: VerifyPaymentBody): Promise<{ question: PaidQuestion }> {
+    /**
+     * POST /api/hackathons/:id/prize/create-order: the organiser of an approved hackathon whose
+     * results are not out and that holds no pool yet opens a checkout for its prize pool (rupees, at
+     * least the minimum reward). One open order per hackathon, handed out again while its checkout
+     * window lasts, as for questions.
+     */
+    async createPrizeOrder(
+      user: SessionUser,
+      hackathonId: string,
+      amountRupees: number,
+    ): Promise<CreateOrderResult> {
+      if (!isUuid(hackathonId)) notFound(PAYMENT_MSG.hackathonNotFound);
+      const check = (h: PrizeTarget | undefined): PrizeTarget => {
+        // CONTRACT §3: a pending or rejected hackathon is absent for everyone but its organiser and admins.
+        if (!h || !canSeeHackathon(user, h)) return notFound(PAYMENT_MSG.hackathonNotFound);
+        if (!isOrganizer(user, h)) forbidden(PAYMENT_MSG.notOrganizer);
+        if (h.status !== 'published') conflict('HACKATHON_NOT_APPROVED', PAYMENT_MSG.notApproved);
+        if (h.resultsPublishedAt) conflict('RESULTS_PUBLISHED', PAYMENT_MSG.resultsPublished);
+        if (h.prizeState !== null) conflict('PRIZE_ALREADY_HELD', PAYMENT_MSG.prizeAlreadyHeld);
+        return h;
+      };
+      const hackathon = check(await findPrizeTarget(ctx.db, hackathonId));
+      const min = await getMinReward(ctx.db);
+      if (amountRupees < min) {
+        throw new AppError('VALIDATION', 400, PAYMENT_MSG.prizeBelowMinimum(min), [
+          { field: 'body.amount', message: PAYMENT_MSG.prizeBelowMinimum(min) },
+        ]);
+      }
+      const amountPaise = amountRupees * 100;
+      const result = (o: repo.PaymentRow): CreateOrderResult => ({
+        key: provider.keyId,
+        amount: o.amount,
+        currency: 'INR',
+        orderId: o.orderId,
+        provider: provider.name,
+      });
+      const reusable = (o: repo.PaymentRow) =>
+        o.userId === user.id &&
+        o.amount === amountPaise &&
+        o.provider === provider.name &&
+        o.createdAt.getTime() > ctx.clock.now().getTime() - CHECKOUT_OPEN_MS;
+      const open = await repo.findOpenPrizeOrder(ctx.db, hackathon.id);
+      if (open && reusable(open)) return result(open);
+      // The provider's round trip is made outside any transaction, as for questions.
+      const order = await provider.createOrder({
+        amountPaise,
+        currency: 'INR',
+        receipt: `h_${hackathon.id}`,
+        notes: { hackathonId: hackathon.id, userId: user.id },
+      });
+      try {
+        return result(
+          await ctx.db.transaction(async (tx) => {
+            const h = check(await findPrizeTarget(tx, hackathon.id, true));
+            const current = await repo.findOpenPrizeOrder(tx, h.id, true);
+            if (current && reusable(current)) return current;
+            // Past its checkout window or for another amount: a capture arriving for it later is refunded.
+            if (current) await repo.cancelOpenOrder(tx, current.id);
+            return repo.insertPayment(tx, {
+              purpose: 'hackathon-prize',
+              hackathonId: h.id,
+              userId: user.id,
+              provider: provider.name,
+              orderId: order.orderId,
+              amount: amountPaise,
+              currency: 'INR',
+              status: 'created',
+              createdAt: ctx.clock.now(),
+            });
+          }),
+        );
+      } catch (err) {
+        if (pgErrorCode(err) !== '23505') throw err;
+        const winner = await repo.findOpenPrizeOrder(ctx.db, hackathon.id);
+        if (winner && reusable(winner)) return result(winner);
+        return conflict('ORDER_IN_PROGRESS', PAYMENT_MSG.orderInProgress);
+      }
+    },
+
+    async verify(
+      user: SessionUser,
+      body: VerifyPaymentBody,
+    ): Promise<{ question?: PaidQuestion; hackathon?: PaidHackathonPrize }> {
       if (
         !provider.verifyPaymentSignature(
           body.razorpay_order_id,
@@ -273,6 +440,16 @@ export function createPaymentsService(
       const payment = await repo.findPaymentByOrderId(ctx.db, body.razorpay_order_id);
       // Someone else's order looks exactly like a missing one.
       if (!payment || payment.userId !== user.id) return notFound(PAYMENT_MSG.orderNotFound);
+      if (payment.purpose === 'hackathon-prize') {
+        if (payment.hackathonId !== body.hackathonId) {
+          throw new AppError('PAYMENT_HACKATHON_MISMATCH', 400, PAYMENT_MSG.wrongHackathon);
+        }
+        const { hackathon } = await settlePrize(payment, body.razorpay_payment_id);
+        return { hackathon };
+      }
+      if (body.questionId === undefined) {
+        throw new AppError('PAYMENT_QUESTION_MISMATCH', 400, PAYMENT_MSG.wrongQuestion);
+      }
       // A cancelled order (its question deleted) is still recorded: settle refunds it.
       if (
         payment.questionId !== null &&
@@ -332,7 +509,10 @@ export function createPaymentsService(
         return 'amount_mismatch';
       }
       try {
-        const { outcome } = await settle(payment, paymentId);
+        const { outcome } =
+          payment.purpose === 'hackathon-prize'
+            ? await settlePrize(payment, paymentId)
+            : await settle(payment, paymentId);
         return outcome;
       } catch (err) {
         // A state conflict will not resolve by the provider retrying: acknowledge it.

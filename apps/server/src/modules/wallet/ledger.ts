@@ -11,7 +11,7 @@ import * as repo from './wallet.repo.js';
  * entry's unique key, so a retried or racing change fails on it instead of counting twice.
  */
 
-export type EntryType = 'reward' | 'refund' | 'withdrawal' | 'other';
+export type EntryType = 'reward' | 'refund' | 'withdrawal' | 'hackathon-prize' | 'other';
 
 export interface Entry {
   userId: string;
@@ -23,6 +23,8 @@ export interface Entry {
   reference: string;
   questionId?: string | null;
   questionTitle?: string | null;
+  /** The hackathon whose prize (or prize refund) this entry is. */
+  hackathonId?: string | null;
   at: Date;
 }
 
@@ -43,6 +45,7 @@ export async function credit(tx: Executor, e: Entry): Promise<repo.TransactionRo
       description: e.description,
       questionId: e.questionId ?? null,
       questionTitle: e.questionTitle ?? null,
+      hackathonId: e.hackathonId ?? null,
       reference: e.reference,
       createdAt: e.at,
     })

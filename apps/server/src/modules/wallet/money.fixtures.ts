@@ -93,7 +93,8 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<Row
  *   total earned = sum of its reward credits;
  * - every distributed question: reward credits = reward rows = the payment, exactly;
  * - a paid question has exactly one paid payment of that amount; no provider payment twice;
- * - every withdrawal's status matches its transaction's, and its amount is the debit.
+ * - every withdrawal's status matches its transaction's, and its amount is the debit;
+ * - every hackathon prize pool: paid prize orders = held + prize credits + prize refund.
  */
 export async function moneyViolations(db: Executor): Promise<string[]> {
   const out: string[] = [];
@@ -194,7 +195,14 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
 
   // Every rupee that left escrow is somewhere. Wallets + pending + paid withdrawals =
   // distributed (by hand) + auto-distributed + refunds (second payments, deleted questions, escrow).
-  const [totals] = await rows<{ held: string; manual: string; auto: string; refunds: string }>(
+  // Prize pools that left escrow count too: paid out to members, or refunded to the organiser.
+  const [totals] = await rows<{
+    held: string;
+    manual: string;
+    auto: string;
+    refunds: string;
+    prizes: string;
+  }>(
     db,
     sql`select
           ((select coalesce(sum(balance), 0) from wallets)
@@ -202,15 +210,63 @@ export async function moneyViolations(db: Executor): Promise<string[]> {
           (select coalesce(sum(total), 0) from reward_distributions where kind = 'manual')::text as manual,
           (select coalesce(sum(total), 0) from reward_distributions where kind = 'auto')::text as auto,
           ((select coalesce(sum(amount), 0) from payments where status = 'refunded')
-           + (select coalesce(sum(payment_amount), 0) from questions where escrow_state = 'refunded'))::text as refunds`,
+           + (select coalesce(sum(payment_amount), 0) from questions where escrow_state = 'refunded'))::text as refunds,
+          (select coalesce(sum(prize_amount), 0) from hackathons where prize_state in ('paid','refunded'))::text as prizes`,
   );
   if (totals) {
     const inWallets = BigInt(totals.held);
-    const sources = BigInt(totals.manual) + BigInt(totals.auto) + BigInt(totals.refunds);
+    const sources =
+      BigInt(totals.manual) + BigInt(totals.auto) + BigInt(totals.refunds) + BigInt(totals.prizes);
     if (inWallets !== sources)
       out.push(
-        `ledger: wallets + pending + paid withdrawals ${inWallets} ≠ distributed ${totals.manual} + auto-distributed ${totals.auto} + refunds ${totals.refunds}`,
+        `ledger: wallets + pending + paid withdrawals ${inWallets} ≠ distributed ${totals.manual} + auto-distributed ${totals.auto} + refunds ${totals.refunds} + prizes paid or refunded ${totals.prizes}`,
       );
+  }
+  // Per hackathon, paid prize orders = held prize + prize credits + prize refund, to the paisa; its
+  // state agrees with the records (one paid order exactly when a pool was funded, of its amount),
+  // and a pool leaves escrow once: paid to members, or refunded to the organiser, never both.
+  const prizes = await rows<{
+    id: string;
+    state: string | null;
+    amount: string | null;
+    orders: string;
+    captured: string;
+    credited: string;
+    refunded: string;
+    refunds: string;
+  }>(
+    db,
+    sql`select h.id, h.prize_state as state, h.prize_amount::text as amount,
+               (select count(*) from payments p where p.hackathon_id = h.id and p.status = 'paid')::text as orders,
+               (select coalesce(sum(p.amount), 0) from payments p where p.hackathon_id = h.id and p.status = 'paid')::text as captured,
+               (select coalesce(sum(t.amount), 0) from wallet_transactions t where t.hackathon_id = h.id and t.type = 'hackathon-prize')::text as credited,
+               (select coalesce(sum(t.amount), 0) from wallet_transactions t where t.reference = 'hackathon-prize-refund:' || h.id::text)::text as refunded,
+               (select count(*) from wallet_transactions t where t.reference = 'hackathon-prize-refund:' || h.id::text)::text as refunds
+          from hackathons h
+         where h.prize_state is not null
+            or exists (select 1 from payments p where p.hackathon_id = h.id and p.status = 'paid')
+            or exists (select 1 from wallet_transactions t where t.hackathon_id = h.id and t.type = 'hackathon-prize')`,
+  );
+  for (const p of prizes) {
+    const held = p.state === 'held' ? BigInt(p.amount ?? '0') : 0n;
+    const out_ = BigInt(p.credited) + BigInt(p.refunded);
+    if (BigInt(p.captured) !== held + out_)
+      out.push(
+        `hackathon ${p.id}: paid prize orders ${p.captured} ≠ held ${held} + prize credits ${p.credited} + prize refund ${p.refunded}`,
+      );
+    const funded = p.state !== null;
+    if (p.orders !== (funded ? '1' : '0'))
+      out.push(`hackathon ${p.id}: prize ${p.state} with ${p.orders} paid orders`);
+    if (funded && p.captured !== p.amount)
+      out.push(`hackathon ${p.id}: prize_amount ${p.amount} ≠ paid ${p.captured}`);
+    const expected =
+      p.state === 'paid'
+        ? { credited: p.amount, refunds: '0' }
+        : p.state === 'refunded'
+          ? { credited: '0', refunds: '1' }
+          : { credited: '0', refunds: '0' };
+    if (p.credited !== expected.credited || p.refunds !== expected.refunds)
+      out.push(`hackathon ${p.id}: prize ${p.state}, credited ${p.credited} and refunded ${p.refunds} times`);
   }
   // The escrow state says where each paid reward is, and agrees with the records.
   const escrow = await rows<{ id: string; state: string | null; kind: string | null; refund: string }>(

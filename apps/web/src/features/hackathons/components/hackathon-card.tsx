@@ -4,6 +4,7 @@ import { IconCalendar, IconCircleCheck, IconTrophy, IconUser, IconUsers } from '
 import { Link } from 'react-router';
 import { cardButtonDisabled, cardButtonLabel } from '../lib/card-rules';
 import { formatDateTime, formatRange, locationTypeLabel } from '../lib/format';
+import { escrowLabel } from '../lib/prize';
 import { HackathonImage } from './hackathon-image';
 
 export interface HackathonCardProps {
@@ -70,6 +71,11 @@ export function HackathonCard({
             <Text size="sm" fw={600}>
               {h.prizes.prizePool || 'TBD'}
             </Text>
+            {escrowLabel(h) ? (
+              <Badge color="green" variant="light" tt="none" size="sm" data-testid="card-escrow">
+                {escrowLabel(h)}
+              </Badge>
+            ) : null}
           </Group>
           {h.participantCount > 0 ? (
             <Group gap={6} wrap="nowrap">

@@ -41,6 +41,7 @@ const saved: Hackathon = {
   maxTeamSize: 4,
   criteria: [],
   resultsPublishedAt: null,
+  prizeEscrow: null,
 };
 
 beforeEach(() => setSession('token', testUser));

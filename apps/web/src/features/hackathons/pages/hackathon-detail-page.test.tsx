@@ -53,6 +53,7 @@ function hackathonAt(now: number, start: number): Hackathon {
     maxTeamSize: 4,
     criteria: [],
     resultsPublishedAt: null,
+    prizeEscrow: null,
     participants: [],
     submissions: [],
     serverTime: new Date(now).toISOString(),

@@ -137,6 +137,23 @@ function ParticipatedCard({ h }: { h: Hackathon }) {
           Starts {formatDate(h.eventDetails.startDate)}
         </Fact>
         <Fact icon={<IconUsers size={16} aria-hidden />}>{plural(h.participantCount, 'participant')}</Fact>
+        {/* The server sends the team's submission to every member, whoever of them sent it. */}
+        {h.submissions?.[0] ? (
+          <Stack gap={2} data-testid="team-submission">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" fw={600} truncate>
+                {h.submissions[0].projectTitle}
+              </Text>
+              <SubmissionStatusBadge status={h.submissions[0].status} />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {h.submissions[0].teamName}
+              {h.submissions[0].teamMembers.length > 1
+                ? ` · ${h.submissions[0].teamMembers.map((m) => m.userDisplayName).join(', ')}`
+                : ''}
+            </Text>
+          </Stack>
+        ) : null}
       </Stack>
       <Button mt="md" component={Link} to={`/hackathon/${h._id}`}>
         View Details &amp; Submit
