@@ -1,8 +1,8 @@
 import type { Question } from '@agora/shared';
 import { Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { QuestionCard } from './question-card';
 
@@ -24,12 +24,13 @@ export function QuestionList(p: QuestionListProps) {
   // While the rest of a page is still being rendered, the end of the list is not really there:
   // no sentinel yet, or it would ask for the next page before anyone scrolled.
   const partial = items.length < p.items.length;
-  const { ref, entry } = useIntersection({ rootMargin: '400px' });
-  const visible = entry?.isIntersecting ?? false;
-  const { hasMore, loadingMore, loadMore } = p;
-  useEffect(() => {
-    if (visible && hasMore && !loadingMore) loadMore();
-  }, [visible, hasMore, loadingMore, loadMore]);
+  // After a failed page the list shows its error; nothing is fetched again on its own.
+  const ref = useLoadMore<HTMLLIElement>({
+    hasMore: p.hasMore && !p.error,
+    loading: p.loadingMore,
+    loadMore: p.loadMore,
+    count: items.length,
+  });
 
   if (p.pending || drawing) {
     return (
