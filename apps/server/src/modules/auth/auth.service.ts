@@ -19,6 +19,7 @@ import { enqueueMail, type MailLinkMinter } from '../../platform/mail.js';
 import { passwordResetMail } from './auth.mail.js';
 import { createAccessTokens } from './access-token.js';
 import { isCommonPassword } from './common-passwords.js';
+import * as accounts from '../users/users.credentials.service.js';
 import { toPublicUser } from '../users/users.public.js';
 import * as repo from './auth.repo.js';
 
@@ -69,7 +70,7 @@ export function createAuthService(ctx: AppContext) {
   const idleMs = ctx.config.sessionIdleMinutes * 60_000;
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
-  async function issue(user: repo.UserRow, meta: RequestMeta): Promise<AuthResult> {
+  async function issue(user: accounts.AccountRow, meta: RequestMeta): Promise<AuthResult> {
     const session = await repo.createSession(ctx.db, user.id, meta, ctx.clock.now());
     const token = await tokens.sign({ sessionId: session.id, userId: user.id }, ctx.clock.now());
     return { token, user: toPublicUser(user) };
@@ -80,9 +81,9 @@ export function createAuthService(ctx: AppContext) {
       badRequest(MSG.passwordTooCommon, [{ field: 'body.password', message: MSG.passwordTooCommon }]);
     }
     const passwordHash = await hashPassword(body.password);
-    let user: repo.UserRow;
+    let user: accounts.AccountRow;
     try {
-      user = await repo.insertUser(ctx.db, {
+      user = await accounts.createAccount(ctx.db, {
         email: body.email,
         name: body.name,
         displayName: body.name,
@@ -108,7 +109,7 @@ export function createAuthService(ctx: AppContext) {
     if (attempt.count > ctx.config.loginFailuresPerAccount) {
       tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(attempt.ttlMs / 1000)));
     }
-    const user = await repo.findUserByEmail(ctx.db, email);
+    const user = await accounts.accountWithEmail(ctx.db, email);
     const accountFailures = await ctx.counters.get(accountKey);
     if (
       accountFailures.count >= ctx.config.loginFailuresPerAccountTotal &&
@@ -134,7 +135,7 @@ export function createAuthService(ctx: AppContext) {
     try {
       const account = email.toLowerCase();
       const sent = await ctx.counters.incr(`reset-mail:${account}`, 60 * 60_000);
-      const user = await repo.findUserByEmail(ctx.db, account);
+      const user = await accounts.accountWithEmail(ctx.db, account);
       if (user && user.status === 'active' && sent.count <= RESET_MAILS_PER_HOUR) {
         const now = ctx.clock.now();
         await ctx.db.transaction(async (tx) => {
@@ -169,9 +170,9 @@ export function createAuthService(ctx: AppContext) {
     const user = await ctx.db.transaction(async (tx) => {
       const reset = await repo.consumePasswordReset(tx, hashToken(token), now);
       if (!reset) return null;
-      await repo.setPassword(tx, reset.userId, passwordHash);
+      await accounts.setAccountPassword(tx, reset.userId, passwordHash);
       await repo.revokeUserSessions(tx, reset.userId, now);
-      return repo.findUserById(tx, reset.userId);
+      return accounts.accountWithId(tx, reset.userId);
     });
     if (!user) throw new AppError('RESET_INVALID', 400, AUTH_TEXT.resetInvalid);
     // Whoever reset the password proved they own the e-mail: failed guesses no longer hold them back.
@@ -198,15 +199,15 @@ export function createAuthService(ctx: AppContext) {
     const email = String(payload.email ?? '').toLowerCase();
     if (!sub || !email || payload.email_verified !== true)
       unauthorized('Google sign-in failed: e-mail not verified');
-    let user = await repo.findUserByGoogleSub(ctx.db, sub);
+    let user = await accounts.accountWithGoogleSub(ctx.db, sub);
     if (!user) {
-      const byEmail = await repo.findUserByEmail(ctx.db, email);
+      const byEmail = await accounts.accountWithEmail(ctx.db, email);
       if (byEmail) {
         // Link the verified Google identity to the existing account with the same e-mail. Whoever
         // signed up with that e-mail never proved they own it: their password and sessions end, so
         // an account squatted before its owner arrived is the owner's alone from now on.
         user = await ctx.db.transaction(async (tx) => {
-          const linked = await repo.linkGoogleSub(tx, byEmail.id, sub);
+          const linked = await accounts.linkGoogleIdentity(tx, byEmail.id, sub);
           await repo.revokeUserSessions(tx, byEmail.id, ctx.clock.now());
           return linked;
         });
@@ -220,7 +221,7 @@ export function createAuthService(ctx: AppContext) {
           [typeof payload.name === 'string' ? payload.name : null, email.split('@')[0]],
           LIMITS.nameMax,
         );
-        user = await repo.insertUser(ctx.db, {
+        user = await accounts.createAccount(ctx.db, {
           email,
           name,
           displayName: name,
@@ -271,10 +272,10 @@ export function createAuthService(ctx: AppContext) {
 
     /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this admin exists (idempotent). */
     async ensureAdmin(email: string, password: string): Promise<void> {
-      const existing = await repo.findUserByEmail(ctx.db, email);
+      const existing = await accounts.accountWithEmail(ctx.db, email);
       if (!existing) {
         try {
-          await repo.insertUser(ctx.db, {
+          await accounts.createAccount(ctx.db, {
             email,
             name: 'Administrator',
             displayName: 'Administrator',
@@ -289,11 +290,11 @@ export function createAuthService(ctx: AppContext) {
         // Someone registered the admin's e-mail first: the configured password replaces theirs and
         // their sessions end, so the promotion hands nothing to whoever signed up.
         await ctx.db.transaction(async (tx) => {
-          await repo.makeActiveAdmin(tx, existing.id, await hashPassword(password));
+          await accounts.promoteToAdmin(tx, existing.id, await hashPassword(password));
           await repo.revokeUserSessions(tx, existing.id, ctx.clock.now());
         });
       } else if (existing.status !== 'active') {
-        await repo.makeActiveAdmin(ctx.db, existing.id, null);
+        await accounts.promoteToAdmin(ctx.db, existing.id, null);
       }
     },
   };

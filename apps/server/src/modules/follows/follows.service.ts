@@ -3,6 +3,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
 import { isUuid } from '../../lib/ids.js';
+import { lockFollowPair, shiftFollowCounts } from '../users/users.follow-counters.service.js';
 import * as repo from './follows.repo.js';
 
 export function createFollowsService(ctx: AppContext) {
@@ -12,7 +13,7 @@ export function createFollowsService(ctx: AppContext) {
     if (targetUserId === user.id) badRequest(MSG.cannotFollowSelf);
     if (!isUuid(targetUserId)) notFound(MSG.userNotFound);
     return db.transaction(async (tx) => {
-      const target = await repo.lockPair(tx, user.id, targetUserId);
+      const target = await lockFollowPair(tx, user.id, targetUserId);
       if (!target) return notFound(MSG.userNotFound);
       const changed = follow
         ? await repo.insertFollow(tx, user.id, targetUserId, ctx.clock.now())
@@ -20,7 +21,7 @@ export function createFollowsService(ctx: AppContext) {
       let followerCount = target.followerCount;
       // Idempotent: following twice (or unfollowing a stranger) changes nothing.
       if (changed) {
-        followerCount = await repo.shiftFollowCounters(tx, user.id, targetUserId, follow ? 1 : -1);
+        followerCount = await shiftFollowCounts(tx, user.id, targetUserId, follow ? 1 : -1);
         // Once per follower: follow → unfollow → follow does not notify again. Many followers
         // make one unread notification that counts them, not one each.
         if (follow) {
