@@ -1,5 +1,9 @@
 import type { Config } from './config.js';
 import { PASSWORD_RESET_LINK, passwordResetLink } from './modules/auth/auth.service.js';
+import {
+  ORGANIZATION_VERIFY_LINK,
+  organizationVerifyLink,
+} from './modules/organizations/organizations.service.js';
 import type { MailLinks } from './platform/mail.js';
 
 /**
@@ -10,5 +14,6 @@ import type { MailLinks } from './platform/mail.js';
 export function mailLinks(config: Pick<Config, 'publicUrl'>): MailLinks {
   return {
     [PASSWORD_RESET_LINK]: passwordResetLink(config.publicUrl),
+    [ORGANIZATION_VERIFY_LINK]: organizationVerifyLink(config.publicUrl),
   };
 }

@@ -30,6 +30,7 @@ import type { AlertJob } from './modules/jobs/jobs.alert-match.js';
 import { alertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { notificationMail } from './modules/notifications/notifications.mail.js';
+import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
 import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
 import { digestMail } from './modules/questions/category-follows.mail.js';
 import { unsubscribeUrl } from './modules/questions/category-follows.service.js';
@@ -249,6 +250,14 @@ const CASES: Record<MailKind, (e: Env) => Promise<Built>> = {
       },
     ),
     ...preference('categoryDigest')(e.u),
+  }),
+  'organization-verify': async (e) => ({
+    // The outbox holds the slot; the worker mints the link (organizations.test.ts reads it).
+    mail: composeMail(
+      organizationVerifyMail,
+      { displayName: e.to.displayName, organizationName: 'Rain <Water> & "Sons"' },
+      e.to.email,
+    ),
   }),
 };
 

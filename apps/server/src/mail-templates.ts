@@ -9,6 +9,7 @@ import { hackathonReviewMail, hackathonStartingMail } from './modules/hackathons
 import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
 import { jobAlertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
+import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
 import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
 import { categoryDigestMail } from './modules/questions/category-follows.mail.js';
 import { referralAnsweredMail, referralAskedMail } from './modules/referrals/referrals.mail.js';
@@ -35,6 +36,7 @@ const ALL = [
   rewardDeadlineMail,
   jobAlertMail,
   categoryDigestMail,
+  organizationVerifyMail,
 ] as const;
 
 export type MailKind = (typeof ALL)[number]['kind'];

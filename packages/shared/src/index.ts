@@ -24,6 +24,8 @@ export * from './schemas/questions.js';
 export * from './schemas/category-follows.js';
 export * from './schemas/money.js';
 export * from './schemas/ideas.js';
+export * from './schemas/organizations.js';
+export * from './schemas/idea-collaboration.js';
 export * from './schemas/hackathons.js';
 export * from './schemas/hackathon-teams.js';
 export * from './schemas/careers.js';

@@ -7,10 +7,12 @@ import { geoRoutes } from './geo/geo.routes.js';
 import { hackathonJudgingRoutes } from './hackathons/hackathons.judging.routes.js';
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
 import { hackathonTeamsRoutes } from './hackathons/hackathons.teams.routes.js';
+import { ideaCollaborationRoutes } from './ideas/ideas.collaboration.routes.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { hackathonPrizeRoutes } from './payments/payments.prize.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { categoryFollowsRoutes } from './questions/category-follows.routes.js';
@@ -30,6 +32,10 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   // wallet, rewards, withdrawals and /questions/:id/rewards
   { prefix: '', routes: walletRoutes },
   { prefix: '/ideas', routes: ideasRoutes },
+  // /ideas/{id}/collaboration-requests, /collaboration-requests/{rid}/accept|decline, /ideas/{id}/team/me
+  { prefix: '', routes: ideaCollaborationRoutes },
+  // /organizations/…, /ideas/{id}/organizations, /ideas/{id}/responses
+  { prefix: '', routes: organizationsRoutes },
   // follow, unfollow, following, followers, :id/followers/count, :id/info
   { prefix: '/users', routes: followsRoutes },
   // /users/unsubscribe: the one-click link of notification and reminder e-mails

@@ -849,6 +849,106 @@ const MATRIX: Record<string, Row> = {
     },
   },
 
+  // ---------- organisations (owner = a verified member) and collaborators (owner = the idea's author)
+  'POST /api/organizations': {
+    call: () => ({
+      url: '/api/organizations',
+      payload: { name: `Matrix Org ${++orgSeq}`, kind: 'company', domain: `matrix${orgSeq}.example.com` },
+    }),
+    expect: { ...SIGNED_IN, other: 201, owner: 201, admin: 201 },
+  },
+  'GET /api/organizations': {
+    public: true,
+    call: () => ({ url: '/api/organizations?q=matrix' }),
+    expect: all(200),
+  },
+  'GET /api/organizations/mine': {
+    call: () => ({ url: '/api/organizations/mine' }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/organizations/verify': {
+    call: () => ({ url: '/api/organizations/verify', payload: { token: 'not-a-real-token-0123456789' } }),
+    expect: { ...SIGNED_IN, other: 400, owner: 400, admin: 400 },
+  },
+  'GET /api/organizations/{id}': {
+    public: true,
+    call: async () => ({ url: `/api/organizations/${(await memberOrg()).id}` }),
+    expect: all(200),
+  },
+  'GET /api/organizations/{id}/ideas': {
+    public: true,
+    call: async () => ({ url: `/api/organizations/${(await memberOrg()).id}/ideas` }),
+    expect: all(200),
+  },
+  'GET /api/organizations/{id}/inbox': {
+    call: async () => ({ url: `/api/organizations/${(await memberOrg()).id}/inbox` }),
+    // Members only: admins moderate ideas, they do not read an organisation's inbox.
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/organizations/{id}/claim': {
+    call: async () => {
+      const org = await freshOrg();
+      return { url: `/api/organizations/${org.id}/claim`, payload: { email: `someone@${org.domain}` } };
+    },
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'PUT /api/ideas/{id}/organizations': {
+    call: async () => ({
+      url: `/api/ideas/${await freshIdea()}/organizations`,
+      payload: { organizationIds: [(await memberOrg()).id] },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/ideas/{id}/responses': {
+    call: async () => {
+      const org = await memberOrg();
+      const idea = await freshIdea(w.answerer);
+      await api(t, w.answerer, 'PUT', `/api/ideas/${idea}/organizations`, { organizationIds: [org.id] });
+      return {
+        url: `/api/ideas/${idea}/responses`,
+        payload: { organizationId: org.id, status: 'acknowledged', message: 'Seen, thank you' },
+      };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 201, admin: 403 },
+  },
+  'POST /api/ideas/{id}/collaboration-requests': {
+    call: async () => ({
+      url: `/api/ideas/${await freshIdea()}/collaboration-requests`,
+      payload: { role: 'mentor', message: 'Happy to help' },
+    }),
+    // The author cannot ask to join their own idea.
+    expect: { ...SIGNED_IN, other: 201, owner: 403, admin: 201 },
+  },
+  'GET /api/ideas/{id}/collaboration-requests': {
+    call: () => ({ url: `/api/ideas/${w.ids.idea}/collaboration-requests` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/ideas/{id}/collaboration-requests/mine': {
+    call: () => ({ url: `/api/ideas/${w.ids.idea}/collaboration-requests/mine` }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'POST /api/collaboration-requests/{rid}/accept': {
+    call: async () => ({ url: `/api/collaboration-requests/${await freshCollaborationRequest()}/accept` }),
+    // The requester (answerer) cannot accept their own request; only the author decides.
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/collaboration-requests/{rid}/decline': {
+    call: async () => ({ url: `/api/collaboration-requests/${await freshCollaborationRequest()}/decline` }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'DELETE /api/ideas/{id}/team/me': {
+    call: async () => {
+      // owner = a team member of the answerer's idea.
+      const idea = await freshIdea(w.answerer);
+      const r = (await api(t, w.owner, 'POST', `/api/ideas/${idea}/collaboration-requests`, {
+        role: 'collaborator',
+      })) as { _id: string };
+      await api(t, w.answerer, 'POST', `/api/collaboration-requests/${r._id}/accept`, undefined);
+      return { url: `/api/ideas/${idea}/team/me` };
+    },
+    expect: { ...SIGNED_IN, other: 404, owner: 204, admin: 404 },
+  },
+
   // ---------- hackathon teams (owner = the captain)
   'POST /api/hackathons/{id}/teams': {
     // Only registered participants form teams: here only the owner is registered.
@@ -1330,6 +1430,43 @@ const MATRIX: Record<string, Row> = {
   'GET /sitemap.xml': { public: true, call: () => ({ url: '/sitemap.xml' }), expect: all(200) },
   'GET /sitemaps/{file}': { public: true, call: () => ({ url: '/sitemaps/jobs.xml' }), expect: all(200) },
 };
+
+// ---------------------------------------------------------------- organisations and collaborators
+
+let orgSeq = 0;
+/** A new, unverified organisation added by the answerer. */
+async function freshOrg(): Promise<{ id: string; domain: string }> {
+  const domain = `org${++orgSeq}-${Date.now()}.example.org`;
+  const org = (await api(t, w.answerer, 'POST', '/api/organizations', {
+    name: `Matrix Organisation ${orgSeq} ${Date.now()}`,
+    kind: 'ngo',
+    domain,
+  })) as { _id: string };
+  return { id: org._id, domain };
+}
+/** One organisation whose verified member is the world's owner (token read from the e-mail sent). */
+let ownersOrg: Promise<{ id: string; domain: string }> | null = null;
+function memberOrg(): Promise<{ id: string; domain: string }> {
+  ownersOrg ??= (async () => {
+    const org = await freshOrg();
+    const email = `owner@${org.domain}`;
+    await api(t, w.owner, 'POST', `/api/organizations/${org.id}/claim`, { email });
+    await t.app.ctx.mailWorker.runOnce();
+    const mail = t.mail.sent.find((m) => m.to === email)!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    await api(t, w.owner, 'POST', '/api/organizations/verify', { token });
+    return org;
+  })();
+  return ownersOrg;
+}
+/** The answerer asks to join a fresh idea of the owner: the request's id. */
+async function freshCollaborationRequest(): Promise<string> {
+  const idea = await freshIdea();
+  const r = (await api(t, w.answerer, 'POST', `/api/ideas/${idea}/collaboration-requests`, {
+    role: 'expert',
+  })) as { _id: string };
+  return r._id;
+}
 
 function all(s: Expect): Record<Role, Expect> {
   return { visitor: s, other: s, owner: s, admin: s };

@@ -4,6 +4,8 @@ import { IDEA_CATEGORIES, IDEA_SORTS, IDEAS_PAGE_SIZE, LIMITS } from '../constan
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { Author, optionalText, text } from './common.js';
+import { IdeaBounty, IdeaHackathon, IdeaTeamMember } from './idea-collaboration.js';
+import { IdeaOrganizationIds, IdeaResponse, OrganizationSummary } from './organizations.js';
 
 /** Search words beyond this are ignored; a query longer than this many characters is refused. */
 export const IDEA_SEARCH_MAX_CHARS = 200;
@@ -58,6 +60,8 @@ export const CreateIdeaBody = z.object({
   category: z.enum(IDEA_CATEGORIES, { error: 'Please choose a valid category' }),
   tags: IdeaTagsInput.optional().transform((v) => v ?? []),
   contactInfo: optionalText(LIMITS.shortTextMax).nullable(),
+  /** Organisations to tag (≤ 3): their members are notified and see the idea in their inbox. */
+  organizationIds: IdeaOrganizationIds.optional(),
 });
 export type CreateIdeaBody = z.input<typeof CreateIdeaBody>;
 
@@ -170,6 +174,16 @@ export const IdeaDetail = Idea.extend({
    * before the oldest comment above); null when `comments` holds them all.
    */
   commentsCursor: z.string().nullable(),
+  /** The organisations it tags (≤ 3). */
+  organizations: z.array(OrganizationSummary),
+  /** Official responses of tagged organisations, oldest first. */
+  responses: z.array(IdeaResponse),
+  /** People the author accepted as collaborators, mentors or experts. */
+  team: z.array(IdeaTeamMember),
+  /** Bounties offered from it (reward in paise). */
+  bounties: z.array(IdeaBounty),
+  /** Hackathon challenges proposed from it. */
+  hackathons: z.array(IdeaHackathon),
 });
 export type IdeaDetail = z.infer<typeof IdeaDetail>;
 export const IDEA_DETAIL_COMMENTS = 100;

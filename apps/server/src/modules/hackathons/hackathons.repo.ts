@@ -567,3 +567,20 @@ export async function findForAdmin(db: Executor, id: string, lock = false) {
   const [row] = lock ? await q.for('update', { of: hackathons }) : await q;
   return row;
 }
+
+/** Hackathons proposed from an idea: published ones, plus the viewer's own under review; newest first. */
+export async function hackathonsOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
+  return exec
+    .select({ id: hackathons.id, title: hackathons.title, status: hackathons.status })
+    .from(hackathons)
+    .where(
+      and(
+        eq(hackathons.ideaId, ideaId),
+        viewerId
+          ? sql`(${hackathons.status} = 'published' or ${hackathons.authorId} = ${viewerId})`
+          : eq(hackathons.status, 'published'),
+      ),
+    )
+    .orderBy(desc(hackathons.createdAt))
+    .limit(50);
+}

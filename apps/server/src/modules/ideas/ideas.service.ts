@@ -24,6 +24,8 @@ import {
   canSeeIdeaToAct,
   notifiesAuthor,
 } from './ideas.policy.js';
+import { setIdeaOrganizations } from '../organizations/organizations.service.js';
+import { ideaConnections } from './ideas.collaboration.service.js';
 import * as repo from './ideas.repo.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -59,6 +61,8 @@ export interface CreateIdeaInput {
   category: string;
   tags: string[];
   contactInfo?: string | null;
+  /** Organisations to tag (≤ 3); their members are notified. */
+  organizationIds?: string[];
 }
 
 /** ListIdeasQuery.author: 'me' needs a signed-in caller; anything else must be a user id. */
@@ -155,15 +159,22 @@ export function createIdeasService(ctx: AppContext) {
     },
 
     async create(user: SessionUser, body: CreateIdeaInput): Promise<Idea> {
-      const id = await repo.insertIdea(db, {
-        authorId: user.id,
-        title: body.title,
-        description: body.description,
-        category: body.category,
-        tags: body.tags,
-        contactInfo: body.contactInfo ?? null,
-        createdAt: ctx.clock.now(),
-        updatedAt: ctx.clock.now(),
+      const now = ctx.clock.now();
+      const id = await db.transaction(async (tx) => {
+        const ideaId = await repo.insertIdea(tx, {
+          authorId: user.id,
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          tags: body.tags,
+          contactInfo: body.contactInfo ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (body.organizationIds?.length) {
+          await setIdeaOrganizations(tx, user, { id: ideaId, title: body.title }, body.organizationIds, now);
+        }
+        return ideaId;
       });
       return (await repo.findIdea(db, id, user.id))!;
     },
@@ -171,9 +182,10 @@ export function createIdeasService(ctx: AppContext) {
     /** The idea with its latest comments; counts a view. Hidden ideas exist only for their author. */
     async detail(viewer: SessionUser | null, id: string, viewerKey?: string): Promise<IdeaDetail> {
       if (!isUuid(id)) return notFound(MSG.ideaNotFound);
-      const [idea, latest] = await Promise.all([
+      const [idea, latest, connections] = await Promise.all([
         repo.findIdea(db, id, viewer?.id ?? null),
         repo.latestComments(db, id, IDEA_DETAIL_COMMENTS),
+        ideaConnections(db, id, viewer?.id ?? null),
       ]);
       if (!idea || !canSeeIdea(viewer, { authorId: idea.author.id, hidden: idea.hidden })) {
         return notFound(MSG.ideaNotFound);
@@ -186,6 +198,7 @@ export function createIdeasService(ctx: AppContext) {
         views: idea.views + ctx.views.pending('ideas', id),
         comments: latest.comments,
         commentsCursor: latest.before,
+        ...connections,
       };
     },
 

@@ -33,7 +33,10 @@ export type NotificationType =
   | 'category_question'
   | 'job_alert'
   | 'referral_request'
-  | 'referral_answer';
+  | 'referral_answer'
+  | 'idea_collaboration'
+  | 'idea_organization'
+  | 'idea_response';
 
 /**
  * Many people doing the same thing to one recipient (following them, liking or commenting on one

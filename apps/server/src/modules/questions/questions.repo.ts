@@ -933,3 +933,29 @@ export async function dueDrafts(
     .orderBy(asc(questions.createdAt), asc(questions.id))
     .limit(limit);
 }
+
+/**
+ * Bounties offered from an idea: the public ones, plus the viewer's own while unpaid; newest first.
+ * The reward is what was paid, else what was asked (paise).
+ */
+export async function bountiesOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
+  return exec
+    .select({
+      id: questions.id,
+      title: questions.title,
+      status: questions.status,
+      reward: sql<number>`coalesce(${questions.paymentAmount}, ${questions.rewardAmount})::int`,
+    })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.ideaId, ideaId),
+        eq(questions.hidden, false),
+        viewerId
+          ? sql`(${questions.isPaid} or ${questions.rewardAmount} = 0 or ${questions.authorId} = ${viewerId})`
+          : sql`(${questions.isPaid} or ${questions.rewardAmount} = 0)`,
+      ),
+    )
+    .orderBy(desc(questions.createdAt))
+    .limit(50);
+}

@@ -2,9 +2,7 @@ import { type Hackathon, MSG } from '@agora/shared';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
-  Box,
   Button,
   Center,
   Container,
@@ -16,7 +14,6 @@ import {
   Stack,
   Tabs,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import {
@@ -32,7 +29,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
@@ -42,17 +39,30 @@ import { useLeaveHackathon } from '../api/registration';
 import { Countdown } from '../components/countdown';
 import { HackathonImage } from '../components/hackathon-image';
 import { JudgeLink } from '../components/judging/judge-link';
-import { OrganiserJudging } from '../components/judging/organiser-judging';
 import { OrganizerSections } from '../components/organizer-sections';
 import { ProjectSubmissionForm } from '../components/project-submission-form';
+import { LegacyResults, Section, Tile } from '../components/detail-sections';
 import { CriteriaCard } from '../components/results/criteria-card';
 import { PublishedResults } from '../components/results/published-results';
 import { HackathonStatusBadge, PhaseBadge } from '../components/status-badges';
 import { SubmissionItem } from '../components/submission-item';
-import { TeamsTab } from '../components/teams/teams-tab';
 import { formatDateTime, locationTypeLabel } from '../lib/format';
 import { escrowLabel } from '../lib/prize';
 import { useBoundaryRefresh } from '../lib/use-boundary-refresh';
+
+// The Teams and Judging tabs load when opened: most visits read the overview only.
+const TeamsTab = lazy(async () => ({ default: (await import('../components/teams/teams-tab')).TeamsTab }));
+const OrganiserJudging = lazy(async () => ({
+  default: (await import('../components/judging/organiser-judging')).OrganiserJudging,
+}));
+
+function TabLoading() {
+  return (
+    <Center py="lg" role="status">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
+  );
+}
 
 /** /hackathon/:id */
 export function HackathonDetailPage() {
@@ -83,98 +93,6 @@ export function HackathonDetailPage() {
     );
   }
   return <HackathonDetail hackathon={query.data} clockOffsetMs={query.data.clockOffsetMs} />;
-}
-
-function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {children}
-          </Box>
-        </Stack>
-      </Group>
-    </Paper>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section">
-      <Title order={3} mb="xs">
-        {title}
-      </Title>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{children}</Text>
-    </Paper>
-  );
-}
-
-const PLACE_LABEL = { winner: 'Winner', runner_up: 'Runner-up' } as const;
-
-/**
- * A past hackathon's winners from before results were published through judging (what its
- * organiser marked then), for everyone; a hackathon with published results shows those instead.
- */
-function Results({ results }: { results: NonNullable<Hackathon['results']> }) {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="results-title">
-      <Title order={3} mb="sm" id="results-title">
-        Winners
-      </Title>
-      {results.length === 0 ? (
-        <Text c="dimmed">The organizer has not announced the winners.</Text>
-      ) : (
-        <Stack gap="sm">
-          {results.map((r) => (
-            <Paper key={r._id} withBorder p="md" radius="md" component="article" data-testid="result">
-              <Group gap="xs" mb={4} wrap="wrap">
-                <Badge color={r.status === 'winner' ? 'yellow' : 'gray'} variant="filled" tt="none">
-                  {PLACE_LABEL[r.status]}
-                </Badge>
-                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  {r.projectTitle}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  by {r.teamName}
-                </Text>
-              </Group>
-              <Text size="sm" lineClamp={3}>
-                {r.projectDescription}
-              </Text>
-              <Group gap="md" mt={4}>
-                {(
-                  [
-                    ['Project', r.projectUrl],
-                    ['GitHub', r.githubUrl],
-                    ['Demo', r.demoUrl],
-                  ] as const
-                ).map(([label, url]) =>
-                  url ? (
-                    <Anchor
-                      key={label}
-                      href={url}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      size="sm"
-                    >
-                      {label}
-                    </Anchor>
-                  ) : null,
-                )}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-    </Paper>
-  );
 }
 
 function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon; clockOffsetMs: number }) {
@@ -408,7 +326,7 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                   {published ? (
                     <PublishedResults hackathonId={h._id} />
                   ) : h.phase === 'past' ? (
-                    <Results results={h.results ?? []} />
+                    <LegacyResults results={h.results ?? []} />
                   ) : null}
                   <Section title="About this hackathon">{h.description}</Section>
                   {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
@@ -440,10 +358,20 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                   {canManage ? <OrganizerSections hackathon={h} /> : null}
                 </Stack>
               </Tabs.Panel>
-              <Tabs.Panel value="teams">{tab === 'teams' ? <TeamsTab hackathon={h} /> : null}</Tabs.Panel>
+              <Tabs.Panel value="teams">
+                {tab === 'teams' ? (
+                  <Suspense fallback={<TabLoading />}>
+                    <TeamsTab hackathon={h} />
+                  </Suspense>
+                ) : null}
+              </Tabs.Panel>
               {canManage ? (
                 <Tabs.Panel value="judging">
-                  {tab === 'judging' ? <OrganiserJudging hackathon={h} /> : null}
+                  {tab === 'judging' ? (
+                    <Suspense fallback={<TabLoading />}>
+                      <OrganiserJudging hackathon={h} />
+                    </Suspense>
+                  ) : null}
                 </Tabs.Panel>
               ) : null}
             </Stack>
