@@ -27,7 +27,7 @@ import {
   judgingMessages,
 } from './hackathons.judging.mail.js';
 import * as judging from './hackathons.judging.repo.js';
-import { payPrizes } from './hackathons.prizes.js';
+import { payPrizes } from './hackathons.prizes.service.js';
 import * as teams from './hackathons.teams.repo.js';
 import { canSeeHackathon, isOrganizer, isPrivileged } from './hackathons.policy.js';
 import { present, type Viewer } from './hackathons.presenter.js';

@@ -1,5 +1,6 @@
 import {
   type Hackathon,
+  type PrizeEscrow,
   type HackathonSubmission,
   hackathonDuration,
   hackathonPhase,
@@ -8,7 +9,6 @@ import {
 } from '@agora/shared';
 import type { SessionUser } from '../../context.js';
 import { isPrivileged } from './hackathons.policy.js';
-import { toPrizeEscrow } from './hackathons.prizes.js';
 import type * as repo from './hackathons.repo.js';
 
 /** A signed-in user, or a visitor. */
@@ -88,5 +88,18 @@ export function present(rec: repo.HackathonRecord, viewer: Viewer, now: Date): H
     criteria: h.criteria ?? [],
     resultsPublishedAt: h.resultsPublishedAt ? h.resultsPublishedAt.toISOString() : null,
     prizeEscrow: toPrizeEscrow(h),
+  };
+}
+
+/** The pool paid in through the checkout, as every viewer sees it (the card's "in escrow"); null if none. */
+export function toPrizeEscrow(
+  h: Pick<repo.HackathonRow, 'prizeState' | 'prizeAmount' | 'prizeHeldAt' | 'prizeSettledAt'>,
+): PrizeEscrow | null {
+  if (!h.prizeState || h.prizeAmount === null || !h.prizeHeldAt) return null;
+  return {
+    state: h.prizeState as PrizeEscrow['state'],
+    amount: h.prizeAmount,
+    heldAt: h.prizeHeldAt.toISOString(),
+    settledAt: h.prizeSettledAt ? h.prizeSettledAt.toISOString() : null,
   };
 }

@@ -2,6 +2,8 @@
 // publication among every member of the placed teams through the ledger, refunded to the organiser
 // when the hackathon is rejected or its results do not come within 30 days of its end.
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Hackathon } from '@agora/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -548,5 +550,141 @@ describe('refunds', () => {
     expect(await balance(organiser)).toBe(before + 65_000);
     const notes = await db().select().from(notifications).where(eq(notifications.userId, organiser.user.id));
     expect(notes.some((n) => n.title.includes('prize pool') && n.body.includes('₹650'))).toBe(true);
+  });
+});
+
+/** A local server answering the Razorpay Orders API call the checkout makes. */
+function razorpayStub() {
+  const requests: Array<{ url: string; auth: string; body: Record<string, unknown> }> = [];
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const body = raw ? JSON.parse(raw) : {};
+      requests.push({ url: req.url!, auth: String(req.headers.authorization), body });
+      n++;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          id: `order_Prize${String(n).padStart(9, '0')}`,
+          entity: 'order',
+          amount: body.amount,
+          amount_paid: 0,
+          currency: body.currency,
+          receipt: body.receipt,
+          status: 'created',
+          notes: body.notes,
+        }),
+      );
+    });
+  });
+  return {
+    requests,
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('razorpay provider against a local stub of its API', () => {
+  const KEY_ID = 'rzp_test_PrizeKey001';
+  const KEY_SECRET = 'prize-key-secret-0123456789';
+  const WEBHOOK_SECRET = 'prize-webhook-secret-0123456789';
+  const stub = razorpayStub();
+  let r: TestApp;
+  let host: TestUser;
+
+  beforeAll(async () => {
+    r = await buildTestApp({
+      env: {
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        RAZORPAY_API_BASE: await stub.listen(),
+      },
+    });
+    host = await signup(r.app);
+  });
+  afterAll(async () => {
+    expect(await moneyViolations(r.database.db)).toEqual([]);
+    await r.close();
+    await stub.close();
+  });
+
+  const prizeOrder = async (id: string, amount: number) => {
+    const res = await r.app.inject({
+      method: 'POST',
+      url: `/api/hackathons/${id}/prize/create-order`,
+      headers: host.auth,
+      payload: { amount },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { orderId: string; amount: number; key: string; provider: string };
+  };
+  const pool = async (id: string) => {
+    const [h] = await r.database.db
+      .select({ state: hackathons.prizeState, amount: hackathons.prizeAmount })
+      .from(hackathons)
+      .where(eq(hackathons.id, id));
+    return h!;
+  };
+
+  it('orders the pool over REST with a receipt naming the hackathon, and holds it on the signed checkout', async () => {
+    const id = (await makeHackathon(r.database.db, host, { status: 'published' })).id;
+    const o = await prizeOrder(id, 2_500);
+    expect(o).toMatchObject({ key: KEY_ID, amount: 250_000, provider: 'razorpay' });
+    const call = stub.requests.at(-1)!;
+    expect(call.url).toBe('/v1/orders');
+    expect(call.auth).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
+    expect(call.body).toMatchObject({
+      amount: 250_000,
+      currency: 'INR',
+      receipt: `h_${id}`,
+      notes: { hackathonId: id, userId: host.user.id },
+    });
+    const paymentId = 'pay_PrizeCheckout1';
+    const verify = await r.app.inject({
+      method: 'POST',
+      url: '/api/payments/verify',
+      headers: host.auth,
+      payload: {
+        razorpay_order_id: o.orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: sign(KEY_SECRET, `${o.orderId}|${paymentId}`),
+        hackathonId: id,
+      },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(await pool(id)).toEqual({ state: 'held', amount: 250_000 });
+  });
+
+  it('holds the pool from a webhook signed with the webhook secret', async () => {
+    const id = (await makeHackathon(r.database.db, host, { status: 'published' })).id;
+    const o = await prizeOrder(id, 600);
+    const body = captured(o.orderId, 'pay_PrizeWebhook01', 60_000);
+    const res = await r.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, body) },
+      payload: body,
+    });
+    expect(res.json()).toEqual({ status: 'paid' });
+    expect(await pool(id)).toEqual({ state: 'held', amount: 60_000 });
+    // Signed with anything else, nothing happens.
+    const forged = await r.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(KEY_SECRET, body) },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(400);
   });
 });

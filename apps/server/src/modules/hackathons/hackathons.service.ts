@@ -32,7 +32,7 @@ import { buildCalendar } from './hackathons.ics.js';
 import { hackathonReviewMail, reminderNotices, reviewMessages } from './hackathons.mail.js';
 import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from './hackathons.policy.js';
 import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
-import { refundPrize } from './hackathons.prizes.js';
+import { refundPrize } from './hackathons.prizes.service.js';
 import * as repo from './hackathons.repo.js';
 import { createHackathonSubmissions } from './hackathons.submissions.js';
 import * as teamsRepo from './hackathons.teams.repo.js';

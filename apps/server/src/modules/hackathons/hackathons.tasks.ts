@@ -1,5 +1,5 @@
 import type { TaskDefinition } from '../../tasks.js';
-import { refundUnpublishedPrizes } from './hackathons.prizes.js';
+import { refundUnpublishedPrizes } from './hackathons.prizes.service.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 export const hackathonsTasks: TaskDefinition[] = [

@@ -21,9 +21,9 @@ import { queueCategoryAlert } from '../questions/category-follows.service.js';
 import {
   canHoldPrize,
   findPrizeTarget,
-  markPrizeHeld,
+  holdPrize,
   type PrizeTarget,
-} from '../hackathons/hackathons.prizes.js';
+} from '../hackathons/hackathons.prizes.service.js';
 import { canSeeHackathon, isOrganizer } from '../hackathons/hackathons.policy.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -149,7 +149,7 @@ export function createPaymentsService(
           return { outcome: 'refunded' as const, hackathon: h };
         }
         await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
-        await markPrizeHeld(tx, h.id, current.amount, now);
+        await holdPrize(tx, h.id, current.amount, now);
         return {
           outcome: 'paid' as const,
           hackathon: { ...h, prizeState: 'held', prizeAmount: current.amount },
