@@ -197,6 +197,11 @@ describe('idea detail (audit 1, 5, 6)', { timeout: 30_000 }, () => {
     ],
     commentsCursor: 'CUR1',
     commentCount: 3,
+    organizations: [],
+    responses: [],
+    team: [],
+    bounties: [],
+    hackathons: [],
     ...over,
   });
 
