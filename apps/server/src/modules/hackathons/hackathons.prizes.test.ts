@@ -688,3 +688,74 @@ describe('razorpay provider against a local stub of its API', () => {
     expect(forged.statusCode).toBe(400);
   });
 });
+
+describe('prizes under concurrency, by the ledger invariant', () => {
+  it('pays or refunds each pool once whatever races: captures, publications and the 30-day refund', async () => {
+    // Hackathons ended 31 days ago (the refund is due) and an hour ago (it is not), each funded by
+    // two orders of which one is captured twice (verify and webhook) and the other paid late.
+    const now = t.clock.now().getTime();
+    const setups = await Promise.all(
+      [31 * DAY, HOUR, 31 * DAY, HOUR].map(async (ago, i) => {
+        const { id, subs } = await endedWithTeams();
+        await db()
+          .update(hackathons)
+          .set({ endDate: new Date(now - ago), startDate: new Date(now - ago - 2 * DAY) })
+          .where(eq(hackathons.id, id));
+        const stale = await order(id, 300 + i);
+        const staleSigned = await signed(stale.orderId);
+        const o = await order(id, 500 + 7 * i);
+        return { id, subs, o, s: await signed(o.orderId), stale, staleSigned, rupees: 500 + 7 * i };
+      }),
+    );
+    const ops: Array<() => Promise<unknown>> = [];
+    for (const x of setups) {
+      const verify = (s: object) =>
+        call(organiser, 'POST', '/api/payments/verify', { ...s, hackathonId: x.id });
+      ops.push(
+        () => verify(x.s),
+        () => webhook(captured(x.o.orderId, x.s.razorpay_payment_id, x.rupees * 100)),
+        () => verify(x.staleSigned),
+        () => verify(x.s),
+      );
+    }
+    await Promise.all(ops.map((op) => op()));
+    const publish = (x: (typeof setups)[number]) =>
+      call(organiser, 'POST', `/api/hackathons/${x.id}/results/publish`, {
+        places: x.subs,
+        prizeSplit: [
+          { place: 1, percent: 47 },
+          { place: 2, percent: 31 },
+          { place: 3, percent: 22 },
+        ],
+      });
+    const results = await Promise.all([
+      ...setups.map(publish),
+      ...setups.map(publish),
+      refundDue(),
+      refundDue(),
+    ]);
+    const statuses = results.slice(0, 2 * setups.length).map((r) => (r as { statusCode: number }).statusCode);
+    for (const [i, x] of setups.entries()) {
+      const row = await hackathonRow(x.id);
+      const credits = await entries(x.id, 'hackathon-prize');
+      const refund = await entries(x.id, 'refund');
+      const paid = credits.reduce((s, e) => s + e.amount, 0);
+      const back = refund.filter((e) => e.reference === `hackathon-prize-refund:${x.id}`);
+      // Held once, of the order captured first; the replaced order went back to the payer.
+      expect(row.prizeAmount).toBe(x.rupees * 100);
+      if (row.prizeState === 'paid') {
+        expect(paid).toBe(x.rupees * 100);
+        expect(back).toEqual([]);
+        expect([statuses[i], statuses[i + setups.length]].sort()).toEqual([200, 409]);
+      } else {
+        // Only a pool whose refund was due can have gone back, and then nobody was paid.
+        expect(row.prizeState).toBe('refunded');
+        expect(i % 2).toBe(0);
+        expect(back.map((e) => e.amount)).toEqual([x.rupees * 100]);
+        expect(credits).toEqual([]);
+      }
+      if (i % 2 === 1) expect(row.prizeState).toBe('paid');
+    }
+    expect(await moneyViolations(db())).toEqual([]);
+  });
+});
