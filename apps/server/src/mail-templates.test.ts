@@ -29,6 +29,7 @@ import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
 import type { AlertJob } from './modules/jobs/jobs.alert-match.js';
 import { alertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
+import { ideaUpdateMail } from './modules/ideas/ideas.mail.js';
 import { notificationMail } from './modules/notifications/notifications.mail.js';
 import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
 import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
@@ -250,6 +251,15 @@ const CASES: Record<MailKind, (e: Env) => Promise<Built>> = {
       },
     ),
     ...preference('categoryDigest')(e.u),
+  }),
+  'idea-update': async (e) => ({
+    mail: notificationMail(t.config, e.to, ideaUpdateMail, {
+      ideaTitle: 'Neighbourhood <tool> library & "more"',
+      headline: 'Status changed to Prototyping',
+      detail: 'We are building the first shelf <b>now</b>',
+      url: url('/idea/i1'),
+    }),
+    ...preference('emailNotifications')(e.u),
   }),
   'organization-verify': async (e) => ({
     // The outbox holds the slot; the worker mints the link (organizations.test.ts reads it).

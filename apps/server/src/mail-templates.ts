@@ -7,6 +7,7 @@ import {
 } from './modules/hackathons/hackathons.judging.mail.js';
 import { hackathonReviewMail, hackathonStartingMail } from './modules/hackathons/hackathons.mail.js';
 import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
+import { ideaUpdateMail } from './modules/ideas/ideas.mail.js';
 import { jobAlertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
@@ -36,6 +37,7 @@ const ALL = [
   rewardDeadlineMail,
   jobAlertMail,
   categoryDigestMail,
+  ideaUpdateMail,
   organizationVerifyMail,
 ] as const;
 

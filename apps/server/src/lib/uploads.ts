@@ -156,6 +156,7 @@ const CLAIMED_AT_ONCE = {
   submission: 'hackathon-submission',
   resume: 'application-resume',
   profileResume: 'profile-resume',
+  ideaAttachment: 'idea-attachment',
 } as const;
 /**
  * What one account may hold in uploads nothing has settled yet (limits: config.unclaimedUploads):
@@ -168,6 +169,8 @@ const HELD_PURPOSES: string[] = [
   CLAIMED_LATER.answerAttachment,
   CLAIMED_LATER.jobLogo,
   CLAIMED_AT_ONCE.questionImage,
+  // Checked like the others before it is stored, so many ideas cannot fill the disk past the quota.
+  CLAIMED_AT_ONCE.ideaAttachment,
 ];
 export const UNCLAIMED_QUOTA_MESSAGE =
   'You have too many files uploaded but not yet used in an answer or a job, or on questions not yet paid for. Send those forms, or pay for or delete those questions, then try again.';
@@ -275,15 +278,19 @@ export async function siteUploadsAlert(
 
 /**
  * Served only through their own authorised route, never from the public `/uploads/<key>`: project
- * submissions, job applicants' résumés and the résumé kept on a profile.
+ * submissions, job applicants' résumés, the résumé kept on a profile, and an idea's attachments
+ * (which its author alone may read while the idea is hidden).
  */
 export const PRIVATE_UPLOAD_PURPOSES: string[] = [
+  CLAIMED_AT_ONCE.ideaAttachment,
   CLAIMED_AT_ONCE.submission,
   CLAIMED_AT_ONCE.resume,
   CLAIMED_AT_ONCE.profileResume,
 ];
 /** `files.purpose` of the résumé a user keeps on their profile (modules/users). */
 export const PROFILE_RESUME_PURPOSE = CLAIMED_AT_ONCE.profileResume;
+/** `files.purpose` of an idea's image or document (modules/ideas). */
+export const IDEA_ATTACHMENT_PURPOSE = CLAIMED_AT_ONCE.ideaAttachment;
 /** An unclaimed upload is swept this long after it was stored: abandoned forms cannot fill the disk. */
 export const UNCLAIMED_UPLOAD_TTL_MS = 6 * 3_600_000;
 

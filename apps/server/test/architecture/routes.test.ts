@@ -61,6 +61,7 @@ describe('architecture: multipart routes declare their bodies', () => {
         'POST /api/jobs/logo',
         'POST /api/jobs/{id}/applications',
         'PUT /api/users/me/resume',
+        'POST /api/ideas/{id}/attachments',
       ].sort(),
     );
     // Every route that reads a multipart body (each multipartBody call serves at least one) is among them.

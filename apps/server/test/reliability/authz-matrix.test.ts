@@ -80,6 +80,18 @@ async function freshQuestion(): Promise<{ id: string; owner: TestUser }> {
 const freshUnpaidQuestion = async (owner: TestUser = w.owner) =>
   (await makeQuestion(db(), owner, { rewardAmount: 2000 })).id;
 const freshIdea = async (owner: TestUser = w.owner, over = {}) => (await makeIdea(db(), owner, over)).id;
+/** An image on a fresh idea of the owner: the attachment's URL. */
+async function freshIdeaAttachment(): Promise<string> {
+  const idea = await freshIdea();
+  const mp = await multipart({}, { field: 'file', name: 'sketch.png', data: makePng(), type: 'image/png' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/ideas/${idea}/attachments`,
+    payload: mp.payload,
+    headers: { ...mp.headers, ...w.owner.auth },
+  });
+  return `/api/ideas/${idea}/attachments/${res.json().attachment._id}`;
+}
 async function freshPaidQuestionWithAnswer() {
   const { id: questionId, owner } = await freshQuestion();
   const a = await makeAnswer(db(), questionId, w.answerer);
@@ -689,6 +701,53 @@ const MATRIX: Record<string, Row> = {
       return { url: `/api/ideas/${idea}/comments/${c._id}` };
     },
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'POST /api/ideas/{id}/follow': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea()}/follow` }),
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
+  'DELETE /api/ideas/{id}/follow': {
+    call: async () => ({ url: `/api/ideas/${await freshIdea(w.owner, { hidden: true })}/follow` }),
+    // A hidden idea does not exist for anyone but its author (and the admins who moderate it).
+    expect: { ...SIGNED_IN, other: 404, owner: 200, admin: 200 },
+  },
+  'PATCH /api/ideas/{id}/status': {
+    call: async () => ({
+      url: `/api/ideas/${await freshIdea()}/status`,
+      payload: { status: 'under-review', note: 'Looking at it' },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
+  },
+  'POST /api/ideas/{id}/attachments': {
+    call: async () => {
+      const mp = await multipart(
+        {},
+        { field: 'file', name: 'sketch.png', data: makePng(), type: 'image/png' },
+      );
+      return { url: `/api/ideas/${await freshIdea()}/attachments`, payload: mp.payload, headers: mp.headers };
+    },
+    expect: { ...SIGNED_IN, other: 403, owner: 201, admin: 403 },
+  },
+  'DELETE /api/ideas/{id}/attachments/{attachmentId}': {
+    call: async () => ({ url: await freshIdeaAttachment() }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
+  },
+  'GET /api/ideas/{id}/attachments/{attachmentId}': {
+    public: true,
+    call: async () => {
+      const url = await freshIdeaAttachment();
+      await api(t, w.owner, 'PUT', `${url.split('/attachments/')[0]}/hide`, undefined);
+      return { url };
+    },
+    // A hidden idea's files reach its author alone.
+    expect: { visitor: 404, other: 404, owner: 200, admin: 404 },
+  },
+  'POST /api/ideas/{id}/merge': {
+    call: async () => ({
+      url: `/api/ideas/${await freshIdea()}/merge`,
+      payload: { intoId: await freshIdea() },
+    }),
+    expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 200 },
   },
   'POST /api/users/follow': {
     call: () => ({ url: '/api/users/follow', payload: { targetUserId: w.owner.user.id } }),

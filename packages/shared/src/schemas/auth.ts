@@ -34,6 +34,11 @@ export const EMAIL_PREFERENCE_TEXT = {
   notificationsOff: 'You will no longer receive notifications by e-mail. You still see them in the app.',
   remindersOn: 'Reminders will come by e-mail.',
   remindersOff: 'You will no longer receive reminders by e-mail.',
+  ideaCommentsLabel: 'Comments on ideas I follow',
+  ideaCommentsHint:
+    'A notification for each new comment on an idea you follow. Status changes, official responses and merges always reach you.',
+  ideaCommentsOn: 'You will be notified of comments on ideas you follow.',
+  ideaCommentsOff: 'You will no longer be notified of comments on ideas you follow.',
   confirmNotifications: 'Stop e-mailing me my notifications',
   confirmReminders: 'Stop e-mailing me reminders',
   confirmQuestion: 'Do you want to stop these e-mails? You can turn them on again from your profile.',
@@ -56,6 +61,8 @@ export const PublicUser = z.object({
   emailNotifications: z.boolean().optional(),
   /** The caller's own profile only: reminders come by e-mail (on by default). */
   emailReminders: z.boolean().optional(),
+  /** The caller's own profile only: notified of comments on ideas they follow (off by default). */
+  ideaCommentNotifications: z.boolean().optional(),
   /** The caller's own profile only: what Smart Matching reads. */
   headline: z.string().nullable().optional(),
   company: z.string().nullable().optional(),
@@ -111,6 +118,8 @@ export const UpdateMeBody = ProfileFieldsBody.extend({
   emailNotifications: z.boolean().optional(),
   /** EMAIL_PREFERENCE_TEXT.remindersLabel */
   emailReminders: z.boolean().optional(),
+  /** EMAIL_PREFERENCE_TEXT.ideaCommentsLabel */
+  ideaCommentNotifications: z.boolean().optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

@@ -1,6 +1,6 @@
 // Schemas of the ideas area (request and response shapes shared by server and web).
 import { z } from 'zod';
-import { IDEA_CATEGORIES, IDEA_SORTS, IDEAS_PAGE_SIZE, LIMITS } from '../constants.js';
+import { IDEA_CATEGORIES, IDEA_SORTS, IDEA_STATUSES, IDEAS_PAGE_SIZE, LIMITS } from '../constants.js';
 import { hasVisibleText } from '../domain/visible-text.js';
 import { MSG } from '../messages.js';
 import { Author, optionalText, text } from './common.js';
@@ -93,6 +93,13 @@ export const ListIdeasQuery = z.object({
   cursor: z.string().max(300).optional(),
   /** Only this author's ideas: a user id, or 'me' for the signed-in caller (My Ideas). */
   author: z.string().trim().max(100).optional(),
+  /** Only ideas at this point of their lifecycle ('merged' ones never list). */
+  status: z.enum(IDEA_STATUSES, { error: 'Please choose a valid status' }).optional(),
+  /** Full-text search over every visible idea, in the current sort and category. */
+  q: z
+    .string()
+    .max(IDEA_SEARCH_MAX_CHARS, { error: `Search text must be at most ${IDEA_SEARCH_MAX_CHARS} characters` })
+    .optional(),
 });
 export type ListIdeasQuery = z.input<typeof ListIdeasQuery>;
 
@@ -163,8 +170,75 @@ export const Idea = z.object({
   authorFollowed: z.boolean(),
   commentCount: z.number().int(),
   views: z.number().int(),
+  /** Where the idea stands (IDEA_STATUSES); 'merged' only with mergedInto. */
+  status: z.enum(IDEA_STATUSES),
+  /** The idea this one was merged into (status 'merged'), else null. */
+  mergedInto: z.string().nullable(),
+  followerCount: z.number().int(),
+  /** Whether the caller follows this idea (false for visitors). */
+  following: z.boolean(),
+  /** The URL of its first image, or null: the card's picture. */
+  cover: z.string().nullable(),
 });
 export type Idea = z.infer<typeof Idea>;
+
+/** Images and documents on one idea, and their size limit. */
+export const IDEA_ATTACHMENTS_MAX = 5;
+export const IDEA_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const IDEA_ATTACHMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const;
+export const IdeaAttachment = z.object({
+  _id: z.string(),
+  url: z.string(),
+  originalName: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  kind: z.enum(['image', 'document']),
+});
+export type IdeaAttachment = z.infer<typeof IdeaAttachment>;
+export const IdeaAttachmentResult = z.object({ attachment: IdeaAttachment });
+
+/** One step of the idea's timeline. */
+export const IdeaStatusEvent = z.object({
+  _id: z.string(),
+  status: z.enum(IDEA_STATUSES),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  actor: Author.nullable(),
+});
+export type IdeaStatusEvent = z.infer<typeof IdeaStatusEvent>;
+
+export const IDEA_STATUS_NOTE_MAX = 1_000;
+/** Statuses an author or admin sets by hand: every one but 'merged' (a merge sets that). */
+export const IDEA_SETTABLE_STATUSES = IDEA_STATUSES.filter(
+  (s): s is Exclude<(typeof IDEA_STATUSES)[number], 'merged'> => s !== 'merged',
+);
+export const IdeaStatusBody = z.object({
+  status: z.enum(IDEA_SETTABLE_STATUSES, { error: 'Please choose a valid status' }),
+  note: optionalText(IDEA_STATUS_NOTE_MAX).nullable(),
+});
+export type IdeaStatusBody = z.input<typeof IdeaStatusBody>;
+
+export const IdeaMergeBody = z.object({ intoId: z.string().trim().min(1).max(100) });
+export type IdeaMergeBody = z.infer<typeof IdeaMergeBody>;
+
+export const IdeaFollowResult = z.object({ followerCount: z.number().int(), following: z.boolean() });
+export type IdeaFollowResult = z.infer<typeof IdeaFollowResult>;
+
+/** How each status reads on a badge and in the timeline. */
+export const IDEA_STATUS_LABELS: Record<(typeof IDEA_STATUSES)[number], string> = {
+  new: 'New',
+  'under-review': 'Under review',
+  prototyping: 'Prototyping',
+  launched: 'Launched',
+  declined: 'Declined',
+  merged: 'Merged',
+};
 
 export const IdeaDetail = Idea.extend({
   /** The most recent comments (at most IDEA_DETAIL_COMMENTS), oldest first. */
@@ -184,6 +258,9 @@ export const IdeaDetail = Idea.extend({
   bounties: z.array(IdeaBounty),
   /** Hackathon challenges proposed from it. */
   hackathons: z.array(IdeaHackathon),
+  attachments: z.array(IdeaAttachment),
+  /** Status changes, oldest first. */
+  timeline: z.array(IdeaStatusEvent),
 });
 export type IdeaDetail = z.infer<typeof IdeaDetail>;
 export const IDEA_DETAIL_COMMENTS = 100;

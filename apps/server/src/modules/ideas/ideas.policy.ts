@@ -43,3 +43,14 @@ export const canDeleteComment = (
  */
 export const notifiesAuthor = (actor: SessionUser, idea: { authorId: string }): boolean =>
   !isIdeaAuthor(actor, idea);
+
+/** Setting an idea's status: its author or an admin. */
+export const canSetIdeaStatus = (user: SessionUser, idea: { authorId: string }): boolean =>
+  isIdeaAuthor(user, idea) || user.role === 'admin';
+
+/** Merging one idea into another: an admin, or the author of both. */
+export const canMergeIdeas = (
+  user: SessionUser,
+  from: { authorId: string },
+  into: { authorId: string },
+): boolean => user.role === 'admin' || (isIdeaAuthor(user, from) && isIdeaAuthor(user, into));

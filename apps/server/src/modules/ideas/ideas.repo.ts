@@ -11,7 +11,18 @@ import {
   slot,
   slots,
 } from '../../db/prepared.js';
-import { follows, ideaComments, ideaCounts, ideaLikes, ideas, users } from '../../db/schema/index.js';
+import {
+  files,
+  follows,
+  ideaAttachments,
+  ideaComments,
+  ideaCounts,
+  ideaFollows,
+  ideaLikes,
+  ideaStatusEvents,
+  ideas,
+  users,
+} from '../../db/schema/index.js';
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import {
   afterCursor,
@@ -33,6 +44,8 @@ export interface IdeaFilter {
   hidden: boolean;
   category?: string | null;
   authorId?: string | null;
+  /** One lifecycle status (ideas_status_feed_idx). */
+  status?: string | null;
 }
 
 /** The columns of an idea as the wire shows it, with its author and the viewer's like state. */
@@ -60,8 +73,25 @@ function ideaColumns(viewerId: string | null) {
     authorFollowed: viewerId
       ? sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${ideas.authorId})`
       : sql<boolean>`false`,
+    status: ideas.status,
+    mergedInto: ideas.mergedInto,
+    followerCount: ideas.followerCount,
+    following: viewerId
+      ? sql<boolean>`exists(select 1 from ${ideaFollows} where ${ideaFollows.ideaId} = ${ideas.id} and ${ideaFollows.userId} = ${viewerId})`
+      : sql<boolean>`false`,
+    // The first image (idea_attachments_idea_idx: one index probe per row).
+    coverId: sql<
+      string | null
+    >`(select ${ideaAttachments.id} from ${ideaAttachments} where ${ideaAttachments.ideaId} = ${ideas.id} and ${ideaAttachments.kind} = 'image' order by ${ideaAttachments.createdAt}, ${ideaAttachments.id} limit 1)`,
   };
 }
+
+/**
+ * Where an attachment is served: through the idea's own route, never the public /uploads/ path,
+ * so a hidden or deleted idea's files reach nobody but its author.
+ */
+export const attachmentUrl = (ideaId: string, attachmentId: string) =>
+  `/api/ideas/${ideaId}/attachments/${attachmentId}`;
 
 type IdeaRow = {
   id: string;
@@ -81,7 +111,14 @@ type IdeaRow = {
   authorName: string;
   liked: boolean;
   authorFollowed: boolean;
+  status: string;
+  mergedInto: string | null;
+  followerCount: number;
+  following: boolean;
+  coverId: string | null;
 };
+
+const bool = (v: unknown) => v === true || v === 't';
 
 export function toIdea(r: IdeaRow): Idea {
   return {
@@ -104,6 +141,11 @@ export function toIdea(r: IdeaRow): Idea {
     authorFollowed: r.authorFollowed === true || (r.authorFollowed as unknown) === 't',
     commentCount: r.commentCount,
     views: r.views,
+    status: r.status as Idea['status'],
+    mergedInto: r.mergedInto,
+    followerCount: r.followerCount,
+    following: bool(r.following),
+    cover: r.coverId ? attachmentUrl(r.id, r.coverId) : null,
   };
 }
 
@@ -139,6 +181,7 @@ interface FilterShape {
   hidden: boolean;
   category: boolean;
   author: boolean;
+  status: boolean;
 }
 
 /** A feed statement's shape: the filter's, the viewer's presence and the sort. */
@@ -148,7 +191,12 @@ interface FeedShape extends FilterShape {
 }
 
 function filterShape(filter: IdeaFilter): FilterShape {
-  return { hidden: filter.hidden, category: Boolean(filter.category), author: Boolean(filter.authorId) };
+  return {
+    hidden: filter.hidden,
+    category: Boolean(filter.category),
+    author: Boolean(filter.authorId),
+    status: Boolean(filter.status),
+  };
 }
 
 function feedShape(filter: IdeaFilter, viewerId: string | null, sort: IdeaSort): FeedShape {
@@ -156,7 +204,7 @@ function feedShape(filter: IdeaFilter, viewerId: string | null, sort: IdeaSort):
 }
 
 function feedValues(filter: IdeaFilter, viewerId: string | null): PlaceholderValues {
-  return { category: filter.category, authorId: filter.authorId, viewerId };
+  return { category: filter.category, authorId: filter.authorId, status: filter.status, viewerId };
 }
 
 /** The filter's condition, with placeholders (category, authorId) for its values. */
@@ -167,6 +215,7 @@ function feedWhere(s: FilterShape): SQL {
     s.hidden ? sql`${ideas.hidden} = true` : sql`${ideas.hidden} = false`,
     s.category ? eq(ideas.category, slot<string>('category')) : undefined,
     s.author ? eq(ideas.authorId, slot<string>('authorId')) : undefined,
+    s.status ? eq(ideas.status, slot<string>('status')) : undefined,
   )!;
 }
 
@@ -250,7 +299,7 @@ export async function keysetPageOfIdeas(
 }
 
 /** Whether idea_counts holds a filter's total: visible ideas, in one category or all. */
-const countedByCounters = (filter: IdeaFilter) => !filter.hidden && !filter.authorId;
+const countedByCounters = (filter: IdeaFilter) => !filter.hidden && !filter.authorId && !filter.status;
 
 /**
  * A page's total: counted apart (`counted`), or carried by the page's rows (visibleTotal), or,
@@ -378,6 +427,8 @@ export async function findIdeaOwner(db: Executor, id: string) {
       hidden: ideas.hidden,
       hiddenByAdmin: ideas.hiddenByAdmin,
       title: ideas.title,
+      status: ideas.status,
+      mergedInto: ideas.mergedInto,
     })
     .from(ideas)
     .where(eq(ideas.id, id))
@@ -720,10 +771,17 @@ export async function setHiddenBy(
   now: Date,
   authorId?: string,
 ): Promise<void> {
+  // A merged idea stays out of the lists whatever either hide says (mergeIdeas).
   const set =
     by === 'author'
-      ? { hiddenByAuthor: hidden, hidden: hidden ? sql`true` : sql`${ideas.hiddenByAdmin}` }
-      : { hiddenByAdmin: hidden, hidden: hidden ? sql`true` : sql`${ideas.hiddenByAuthor}` };
+      ? {
+          hiddenByAuthor: hidden,
+          hidden: hidden ? sql`true` : sql`(${ideas.hiddenByAdmin} or ${ideas.status} = 'merged')`,
+        }
+      : {
+          hiddenByAdmin: hidden,
+          hidden: hidden ? sql`true` : sql`(${ideas.hiddenByAuthor} or ${ideas.status} = 'merged')`,
+        };
   await db
     .update(ideas)
     .set({ ...set, updatedAt: now })
@@ -791,4 +849,315 @@ export async function lockIdea(db: Executor, id: string) {
 /** Deletes the idea; its likes and comments go by cascade. */
 export async function deleteIdeaRow(db: Executor, id: string): Promise<void> {
   await db.delete(ideas).where(eq(ideas.id, id));
+}
+
+// ---------- following an idea ----------
+
+/** Starts following; the counter moves only when the row is new. The new count (null: no idea). */
+export async function followIdea(tx: Executor, ideaId: string, userId: string, now: Date) {
+  const added = await tx
+    .insert(ideaFollows)
+    .values({ ideaId, userId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: ideaFollows.userId });
+  return shiftFollowerCount(tx, ideaId, added.length);
+}
+
+/** Stops following; the counter moves only when a row went. */
+export async function unfollowIdea(tx: Executor, ideaId: string, userId: string) {
+  const gone = await tx
+    .delete(ideaFollows)
+    .where(and(eq(ideaFollows.ideaId, ideaId), eq(ideaFollows.userId, userId)))
+    .returning({ userId: ideaFollows.userId });
+  return shiftFollowerCount(tx, ideaId, -gone.length);
+}
+
+async function shiftFollowerCount(tx: Executor, ideaId: string, delta: number): Promise<number> {
+  const [row] = await tx
+    .update(ideas)
+    .set({ followerCount: sql`${ideas.followerCount} + ${delta}` })
+    .where(eq(ideas.id, ideaId))
+    .returning({ n: ideas.followerCount });
+  return row?.n ?? 0;
+}
+
+export async function isFollowing(db: Executor, ideaId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: ideaFollows.userId })
+    .from(ideaFollows)
+    .where(and(eq(ideaFollows.ideaId, ideaId), eq(ideaFollows.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * An idea's followers with their addresses, but for `except`; with `commentsOnly`, only those who
+ * asked to hear of every comment (users.idea_comment_notifications).
+ */
+export async function followersOf(
+  db: Executor,
+  ideaId: string,
+  opts: { except: string[]; commentsOnly: boolean },
+): Promise<Array<{ id: string; email: string }>> {
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(ideaFollows)
+    .innerJoin(users, eq(users.id, ideaFollows.userId))
+    .where(
+      and(
+        eq(ideaFollows.ideaId, ideaId),
+        opts.commentsOnly ? eq(users.ideaCommentNotifications, true) : undefined,
+        eq(users.status, 'active'),
+      ),
+    );
+  const except = new Set(opts.except);
+  return rows.filter((r) => !except.has(r.id));
+}
+
+// ---------- lifecycle ----------
+
+/** Sets the status of an idea not merged (a merge is final); false when there was none to change. */
+export async function setStatus(tx: Executor, id: string, status: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(ideas)
+    .set({ status, updatedAt: now })
+    .where(and(eq(ideas.id, id), sql`${ideas.status} <> 'merged'`))
+    .returning({ id: ideas.id });
+  return rows.length > 0;
+}
+
+export async function insertStatusEvent(
+  tx: Executor,
+  values: { ideaId: string; actorId: string | null; status: string; note: string | null; createdAt: Date },
+): Promise<void> {
+  await tx.insert(ideaStatusEvents).values(values);
+}
+
+/** The idea's timeline, oldest first. */
+export async function timelineOf(db: Executor, ideaId: string) {
+  return db
+    .select({
+      id: ideaStatusEvents.id,
+      status: ideaStatusEvents.status,
+      note: ideaStatusEvents.note,
+      createdAt: ideaStatusEvents.createdAt,
+      actorId: ideaStatusEvents.actorId,
+      actorName: users.displayName,
+    })
+    .from(ideaStatusEvents)
+    .leftJoin(users, eq(users.id, ideaStatusEvents.actorId))
+    .where(eq(ideaStatusEvents.ideaId, ideaId))
+    .orderBy(asc(ideaStatusEvents.createdAt), asc(ideaStatusEvents.id));
+}
+
+// ---------- attachments ----------
+
+const attachmentCols = {
+  id: ideaAttachments.id,
+  ideaId: ideaAttachments.ideaId,
+  kind: ideaAttachments.kind,
+  fileKey: ideaAttachments.fileKey,
+  mimetype: files.mimetype,
+  size: files.size,
+  originalName: files.originalName,
+};
+export type AttachmentRow = {
+  id: string;
+  ideaId: string;
+  kind: string;
+  fileKey: string;
+  mimetype: string;
+  size: number;
+  originalName: string;
+};
+
+/** An idea's attachments in the order they were added. */
+export async function attachmentsOf(db: Executor, ideaId: string): Promise<AttachmentRow[]> {
+  return db
+    .select(attachmentCols)
+    .from(ideaAttachments)
+    .innerJoin(files, eq(files.key, ideaAttachments.fileKey))
+    .where(eq(ideaAttachments.ideaId, ideaId))
+    .orderBy(asc(ideaAttachments.createdAt), asc(ideaAttachments.id));
+}
+
+export async function findAttachment(
+  db: Executor,
+  ideaId: string,
+  attachmentId: string,
+): Promise<AttachmentRow | null> {
+  const [row] = await db
+    .select(attachmentCols)
+    .from(ideaAttachments)
+    .innerJoin(files, eq(files.key, ideaAttachments.fileKey))
+    .where(and(eq(ideaAttachments.id, attachmentId), eq(ideaAttachments.ideaId, ideaId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countAttachments(db: Executor, ideaId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ideaAttachments)
+    .where(eq(ideaAttachments.ideaId, ideaId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertAttachment(
+  tx: Executor,
+  values: { ideaId: string; fileKey: string; kind: 'image' | 'document'; createdAt: Date },
+): Promise<string> {
+  const [row] = await tx.insert(ideaAttachments).values(values).returning({ id: ideaAttachments.id });
+  // The idea's row changes too: its cover may have, and cached lists follow the ideas table.
+  await tx.update(ideas).set({ updatedAt: values.createdAt }).where(eq(ideas.id, values.ideaId));
+  return row!.id;
+}
+
+/** Removes the attachment row; its file key, or null when there was none. */
+export async function deleteAttachment(tx: Executor, ideaId: string, attachmentId: string) {
+  const [row] = await tx
+    .delete(ideaAttachments)
+    .where(and(eq(ideaAttachments.id, attachmentId), eq(ideaAttachments.ideaId, ideaId)))
+    .returning({ fileKey: ideaAttachments.fileKey });
+  if (row) await tx.update(ideas).set({ updatedAt: sql`now()` }).where(eq(ideas.id, ideaId));
+  return row?.fileKey ?? null;
+}
+
+/** The stored files of an idea (to free them once it is deleted). */
+export async function attachmentKeysOf(db: Executor, ideaId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: ideaAttachments.fileKey })
+    .from(ideaAttachments)
+    .where(eq(ideaAttachments.ideaId, ideaId));
+  return rows.map((r) => r.key);
+}
+
+// ---------- merging ----------
+
+/**
+ * Moves everything of `fromId` onto `intoId` and closes `fromId`, in the caller's transaction (both
+ * rows locked first): likes move one per person (someone who liked both keeps one), comments move,
+ * followers move one per person; both counters are then recounted from the rows, so they are exact.
+ * The old idea becomes 'merged' with merged_into and leaves the lists (hidden, so the idea_counts
+ * triggers drop it from its category's count). Returns the new idea's counts.
+ */
+export async function mergeIdeas(tx: Executor, fromId: string, intoId: string, now: Date) {
+  await tx.execute(sql`
+    insert into ${ideaLikes} (idea_id, user_id, created_at)
+    select ${intoId}::uuid, l.user_id, l.created_at from ${ideaLikes} l where l.idea_id = ${fromId}::uuid
+    on conflict do nothing`);
+  await tx.delete(ideaLikes).where(eq(ideaLikes.ideaId, fromId));
+  await tx.update(ideaComments).set({ ideaId: intoId }).where(eq(ideaComments.ideaId, fromId));
+  await tx.execute(sql`
+    insert into ${ideaFollows} (idea_id, user_id, created_at)
+    select ${intoId}::uuid, f.user_id, f.created_at from ${ideaFollows} f where f.idea_id = ${fromId}::uuid
+    on conflict do nothing`);
+  await tx.delete(ideaFollows).where(eq(ideaFollows.ideaId, fromId));
+  await tx
+    .update(ideas)
+    .set({
+      status: 'merged',
+      mergedInto: intoId,
+      hidden: true,
+      likeCount: 0,
+      commentCount: 0,
+      followerCount: 0,
+      updatedAt: now,
+    })
+    .where(eq(ideas.id, fromId));
+  const [into] = await tx
+    .update(ideas)
+    .set({
+      likeCount: sql`(select count(*)::int from ${ideaLikes} where ${ideaLikes.ideaId} = ${intoId}::uuid)`,
+      commentCount: sql`(select count(*)::int from ${ideaComments} where ${ideaComments.ideaId} = ${intoId}::uuid)`,
+      followerCount: sql`(select count(*)::int from ${ideaFollows} where ${ideaFollows.ideaId} = ${intoId}::uuid)`,
+      updatedAt: now,
+    })
+    .where(eq(ideas.id, intoId))
+    .returning({
+      likeCount: ideas.likeCount,
+      commentCount: ideas.commentCount,
+      followerCount: ideas.followerCount,
+    });
+  return into!;
+}
+
+/** Locks both ideas' rows in one statement, in id order (two merges cannot wait on each other). */
+export async function lockIdeasForMerge(tx: Executor, a: string, b: string) {
+  return tx
+    .select({
+      id: ideas.id,
+      authorId: ideas.authorId,
+      hidden: ideas.hidden,
+      status: ideas.status,
+      title: ideas.title,
+    })
+    .from(ideas)
+    .where(inArray(ideas.id, [a, b]))
+    .orderBy(asc(ideas.id))
+    .for('update');
+}
+
+// ---------- the listing's search ----------
+
+interface SearchListShape extends FeedShape {
+  words: number;
+  limit: number;
+}
+
+function searchListWhere(s: SearchListShape): SQL {
+  return and(
+    feedWhere(s),
+    sql`${ideas.search} @@ ${searchQuery({ words: s.words, match: 'all', limit: s.limit })}`,
+  )!;
+}
+
+const searchListPage = prepared((db, s: SearchListShape) =>
+  db
+    .select(feedColumns(s))
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .where(searchListWhere(s))
+    .orderBy(...ORDER[s.sort])
+    .limit(rowCount(s.limit))
+    .offset(pageOffset('offset')),
+);
+
+const searchListCount = prepared((db, s: SearchListShape) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(searchListWhere(s)),
+);
+
+/**
+ * A page of the listing's search: every visible idea matching every word (each a prefix, through
+ * the GIN index), in the listing's filters and sort, with the number of matches.
+ */
+export async function searchPage(
+  db: Executor,
+  opts: {
+    filter: IdeaFilter;
+    words: string[];
+    viewerId: string | null;
+    sort: IdeaSort;
+    page: number;
+    limit: number;
+  },
+): Promise<{ ideas: Idea[]; totalItems: number }> {
+  const shape = {
+    ...feedShape(opts.filter, opts.viewerId, opts.sort),
+    words: opts.words.length,
+    limit: opts.limit,
+  };
+  const values = {
+    ...feedValues(opts.filter, opts.viewerId),
+    ...indexed(
+      'w',
+      opts.words.map((w) => `${w}:*`),
+    ),
+    offset: (opts.page - 1) * opts.limit,
+  };
+  const [rows, count] = await Promise.all([
+    searchListPage(db, shape, values),
+    searchListCount(db, shape, values),
+  ]);
+  return { ideas: rows.map(toIdea), totalItems: Number(count[0]?.n ?? 0) };
 }

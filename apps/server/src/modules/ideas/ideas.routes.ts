@@ -9,8 +9,13 @@ import {
   IdeaCommentsQuery,
   IdeaDetail,
   IdeaList,
+  IdeaAttachmentResult,
+  IdeaFollowResult,
+  IdeaMergeBody,
   IdeaSearchHit,
   IdeaSearchQuery,
+  IdeaStatusBody,
+  FilePart,
   LikeResult,
   ListIdeasQuery,
 } from '@agora/shared';
@@ -20,14 +25,21 @@ import { viewerKey } from '../../platform/view-counts.js';
 import { bearer, bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { createIdeasService } from './ideas.service.js';
-import { setPageHeaders } from '../../lib/http.js';
+import { attachmentDisposition, multipartBody, setPageHeaders } from '../../lib/http.js';
+import { fileResponse } from '../../lib/openapi.js';
+import { uploadedFile } from '../../lib/uploads.js';
+import { IDEA_ATTACHMENT_MAX_BYTES } from '@agora/shared';
+import { IDEA_ATTACHMENT_TOO_LARGE } from './ideas.service.js';
 
 const IdParam = z.object({ id: z.string().max(100) });
 const CommentParams = z.object({ id: z.string().max(100), commentId: z.string().max(100) });
 const UserParam = z.object({ userId: z.string().max(100) });
+const AttachmentParams = z.object({ id: z.string().max(100), attachmentId: z.string().max(100) });
+const AttachmentParts = z.object({ file: FilePart.optional() });
 const Message = z.object({ message: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['ideas'];
+const HOUR_MS = 3_600_000;
 
 /** HTTP routes of the ideas area (spec 02 §7), mounted at /api/ideas. */
 export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -151,10 +163,10 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Shows a hidden idea again',
+          summary: 'Shows a hidden idea again (never a merged one: 409)',
           security: bearer,
           params: IdParam,
-          response: { 200: Idea, ...errors },
+          response: { 200: Idea, ...errors, 409: ErrorBody },
         },
       },
       async (req) => svc.setHidden(req.user!, req.params.id, false),
@@ -226,6 +238,148 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         message: 'Comment deleted',
         ...(await svc.removeComment(req.user!, req.params.id, req.params.commentId)),
       }),
+    );
+
+    app.post(
+      '/:id/follow',
+      {
+        schema: {
+          tags,
+          summary: 'Follows an idea: its status changes, official responses and merges reach the caller',
+          security: bearer,
+          params: IdParam,
+          response: { 200: IdeaFollowResult, ...errors },
+        },
+      },
+      async (req) => svc.follow(req.user!, req.params.id),
+    );
+
+    app.delete(
+      '/:id/follow',
+      {
+        schema: {
+          tags,
+          summary: 'Stops following an idea (its author and commenters too)',
+          security: bearer,
+          params: IdParam,
+          response: { 200: IdeaFollowResult, ...errors },
+        },
+      },
+      async (req) => svc.unfollow(req.user!, req.params.id),
+    );
+
+    app.patch(
+      '/:id/status',
+      {
+        schema: {
+          tags,
+          summary: 'Sets the idea’s status with an optional note (its author or an admin; never merged)',
+          security: bearer,
+          params: IdParam,
+          body: IdeaStatusBody,
+          response: { 200: IdeaDetail, ...errors, 409: ErrorBody },
+        },
+      },
+      async (req) => svc.setStatus(req.user!, req.params.id, req.body),
+    );
+
+    app.post(
+      '/:id/attachments',
+      {
+        preValidation: [
+          multipartBody({
+            fileField: 'file',
+            maxBytes: IDEA_ATTACHMENT_MAX_BYTES,
+            tooLarge: IDEA_ATTACHMENT_TOO_LARGE,
+          }),
+        ],
+        config: {
+          rateLimit: {
+            max: ctx.config.uploadRateLimitPerHour.answerAttachments,
+            timeWindow: HOUR_MS,
+            keyGenerator: (req) => req.user?.id ?? req.ip,
+          },
+        },
+        schema: {
+          tags,
+          summary:
+            'Adds an image (PNG, JPEG, GIF, WebP) or a PDF to the author’s idea (multipart `file`, ≤ 10 MB, ≤ 5 per idea)',
+          security: bearer,
+          consumes: ['multipart/form-data'],
+          params: IdParam,
+          body: AttachmentParts,
+          response: { 201: IdeaAttachmentResult, ...errors, 409: ErrorBody, 413: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send({
+          attachment: await svc.addAttachment(req.user!, req.params.id, uploadedFile(req.body.file)),
+        }),
+    );
+
+    app.delete(
+      '/:id/attachments/:attachmentId',
+      {
+        schema: {
+          tags,
+          summary: 'Removes an attachment from the author’s idea',
+          security: bearer,
+          params: AttachmentParams,
+          response: { 200: Message, ...errors },
+        },
+      },
+      async (req) => {
+        await svc.removeAttachment(req.user!, req.params.id, req.params.attachmentId);
+        return { message: 'Attachment removed' };
+      },
+    );
+
+    app.get(
+      '/:id/attachments/:attachmentId',
+      {
+        schema: {
+          tags,
+          summary: 'An attachment’s file (a hidden idea’s only for its author)',
+          security: bearerOptional,
+          params: AttachmentParams,
+          response: { 200: fileResponse('The image or document, as stored'), 404: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { row, data } = await svc.attachmentFile(req.user, req.params.id, req.params.attachmentId);
+        // Images show in place (cards, the gallery); a PDF downloads. Kept privately, briefly: hiding
+        // the idea must stop its files soon.
+        return reply
+          .header('Content-Type', row.mimetype)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, max-age=300')
+          .header(
+            'Content-Security-Policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+          )
+          .header('Content-Length', data.size)
+          .header(
+            'Content-Disposition',
+            row.kind === 'image' ? 'inline' : attachmentDisposition(row.originalName),
+          )
+          .send(data.body as never);
+      },
+    );
+
+    app.post(
+      '/:id/merge',
+      {
+        schema: {
+          tags,
+          summary:
+            'Merges a duplicate into another idea (an admin, or the author of both): likes, comments and followers move',
+          security: bearer,
+          params: IdParam,
+          body: IdeaMergeBody,
+          response: { 200: IdeaDetail, ...errors, 409: ErrorBody },
+        },
+      },
+      async (req) => svc.merge(req.user!, req.params.id, req.body.intoId),
     );
   };
 }

@@ -22,6 +22,10 @@ export type NotificationType =
   | 'follower'
   | 'idea_comment'
   | 'idea_like'
+  | 'idea_status'
+  | 'idea_response'
+  | 'idea_merged'
+  | 'idea_followed_comment'
   | 'hackathon_review'
   | 'hackathon_starting'
   | 'hackathon_judging'
@@ -35,8 +39,7 @@ export type NotificationType =
   | 'referral_request'
   | 'referral_answer'
   | 'idea_collaboration'
-  | 'idea_organization'
-  | 'idea_response';
+  | 'idea_organization';
 
 /**
  * Many people doing the same thing to one recipient (following them, liking or commenting on one

@@ -21,6 +21,7 @@ export function toOwnProfile(row: UserRow, resume: ResumeRow | undefined | null)
     categoryDigest: row.categoryDigest,
     emailNotifications: row.emailNotifications,
     emailReminders: row.emailReminders,
+    ideaCommentNotifications: row.ideaCommentNotifications,
     headline: row.headline,
     company: row.company,
     location: row.location,

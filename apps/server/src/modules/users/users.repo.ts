@@ -15,6 +15,7 @@ export type ProfilePatch = Partial<
     | 'categoryDigest'
     | 'emailNotifications'
     | 'emailReminders'
+    | 'ideaCommentNotifications'
     | 'headline'
     | 'company'
     | 'location'

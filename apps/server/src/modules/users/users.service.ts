@@ -38,6 +38,9 @@ export function createUsersService(ctx: AppContext) {
       if (body.categoryDigest !== undefined) patch.categoryDigest = body.categoryDigest;
       if (body.emailNotifications !== undefined) patch.emailNotifications = body.emailNotifications;
       if (body.emailReminders !== undefined) patch.emailReminders = body.emailReminders;
+      if (body.ideaCommentNotifications !== undefined) {
+        patch.ideaCommentNotifications = body.ideaCommentNotifications;
+      }
       if (body.headline !== undefined) patch.headline = orNull(body.headline);
       if (body.company !== undefined) patch.company = orNull(body.company);
       if (body.location !== undefined) patch.location = orNull(body.location);

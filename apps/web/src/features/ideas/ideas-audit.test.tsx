@@ -37,6 +37,11 @@ const idea = (n: number, over: Partial<Idea> = {}): Idea => ({
   authorFollowed: false,
   commentCount: 0,
   views: 0,
+  status: 'new',
+  mergedInto: null,
+  followerCount: 1,
+  following: false,
+  cover: null,
   ...over,
 });
 const page = (ideas: Idea[], current: number, hasMore: boolean): IdeaList => ({
@@ -197,6 +202,8 @@ describe('idea detail (audit 1, 5, 6)', { timeout: 30_000 }, () => {
     ],
     commentsCursor: 'CUR1',
     commentCount: 3,
+    attachments: [],
+    timeline: [],
     organizations: [],
     responses: [],
     team: [],

@@ -25,6 +25,11 @@ const idea = (id: string, title: string): Idea => ({
   hidden: false,
   hiddenByAdmin: false,
   updatedAt: new Date().toISOString(),
+  status: 'new',
+  mergedInto: null,
+  followerCount: 1,
+  following: false,
+  cover: null,
 });
 
 describe('MyIdeasPage', { timeout: 30_000 }, () => {
