@@ -1,6 +1,10 @@
 import type { TaskDefinition } from '../../tasks.js';
 import { createDigestAlertsService } from './job-alerts.digest.service.js';
 import { createInstantAlertsService } from './job-alerts.instant.service.js';
+import { perContext } from '../../lib/per-context.js';
+
+const instantAlerts = perContext(createInstantAlertsService);
+const digestAlerts = perContext(createDigestAlertsService);
 
 /**
  * Job alerts. Instant ones every 30 s, so a seeker hears of a matching job within a minute of its
@@ -11,21 +15,21 @@ export const jobAlertsTasks: TaskDefinition[] = [
     name: 'job-alerts.instant',
     everySeconds: 30,
     handler: async (ctx) => {
-      await createInstantAlertsService(ctx).run();
+      await instantAlerts(ctx).run();
     },
   },
   {
     name: 'job-alerts.daily-digest',
     everySeconds: 5 * 60,
     handler: async (ctx) => {
-      await createDigestAlertsService(ctx).run('daily');
+      await digestAlerts(ctx).run('daily');
     },
   },
   {
     name: 'job-alerts.weekly-digest',
     everySeconds: 5 * 60,
     handler: async (ctx) => {
-      await createDigestAlertsService(ctx).run('weekly');
+      await digestAlerts(ctx).run('weekly');
     },
   },
 ];

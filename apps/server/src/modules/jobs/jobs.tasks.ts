@@ -1,5 +1,8 @@
 import type { TaskDefinition } from '../../tasks.js';
+import { perContext } from '../../lib/per-context.js';
 import { createJobExpiryService } from './jobs.expiry.service.js';
+
+const expiry = perContext(createJobExpiryService);
 
 /**
  * A listing's life. Expiry every minute: the listing, counts and search read the stored status
@@ -12,14 +15,14 @@ export const jobsTasks: TaskDefinition[] = [
     name: 'jobs.expire-listings',
     everySeconds: 60,
     handler: async (ctx) => {
-      await createJobExpiryService(ctx).expireDue();
+      await expiry(ctx).expireDue();
     },
   },
   {
     name: 'jobs.expiry-warnings',
     everySeconds: 10 * 60,
     handler: async (ctx) => {
-      await createJobExpiryService(ctx).warnExpiringSoon();
+      await expiry(ctx).warnExpiringSoon();
     },
   },
 ];

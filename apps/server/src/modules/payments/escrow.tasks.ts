@@ -1,5 +1,8 @@
 import type { TaskDefinition } from '../../tasks.js';
+import { perContext } from '../../lib/per-context.js';
 import { createEscrowService } from './escrow.service.js';
+
+const escrow = perContext(createEscrowService);
 
 /**
  * Escrow deadlines. Settlement every 30 s: a reward is settled at most that long after its
@@ -10,14 +13,14 @@ export const escrowTasks: TaskDefinition[] = [
     name: 'escrow.settle-due',
     everySeconds: 30,
     handler: async (ctx) => {
-      await createEscrowService(ctx).settleDue();
+      await escrow(ctx).settleDue();
     },
   },
   {
     name: 'escrow.remind',
     everySeconds: 600,
     handler: async (ctx) => {
-      await createEscrowService(ctx).sendReminders();
+      await escrow(ctx).sendReminders();
     },
   },
 ];

@@ -1,20 +1,10 @@
-import type { AppContext } from '../../context.js';
+import { perContext } from '../../lib/per-context.js';
 import type { TaskDefinition } from '../../tasks.js';
 import { createCategoryFollowsService } from './category-follows.service.js';
 import { expireDrafts } from './questions.drafts.service.js';
 
-type CategoryFollowsService = ReturnType<typeof createCategoryFollowsService>;
-
 /** The category-follows service of a context, built on its first run and kept for the next ones. */
-const followsByContext = new WeakMap<AppContext, CategoryFollowsService>();
-function categoryFollows(ctx: AppContext): CategoryFollowsService {
-  let service = followsByContext.get(ctx);
-  if (!service) {
-    service = createCategoryFollowsService(ctx);
-    followsByContext.set(ctx, service);
-  }
-  return service;
-}
+const categoryFollows = perContext(createCategoryFollowsService);
 
 /**
  * Unpaid questions (drafts) expire a week after they were asked, with their images (hourly: a draft
