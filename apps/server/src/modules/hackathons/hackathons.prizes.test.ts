@@ -138,11 +138,11 @@ const task = (name: string) => hackathonsTasks.find((x) => x.name === name)!;
 const refundDue = () => task('hackathons.prize-refunds').handler(t.app.ctx);
 
 /** A published hackathon of the organiser, upcoming (default) or ended at `end`, with criteria. */
-async function freshHackathon(end?: Date) {
+async function freshHackathon(end?: Date, host = organiser) {
   const now = t.clock.now().getTime();
   const endDate = end ?? new Date(now + 10 * DAY);
   return (
-    await makeHackathon(db(), organiser, {
+    await makeHackathon(db(), host, {
       status: 'published',
       startDate: new Date(endDate.getTime() - 2 * DAY),
       endDate,
@@ -152,8 +152,8 @@ async function freshHackathon(end?: Date) {
 }
 
 /** An ended hackathon with the three placed submissions: team of 3, team of 4, solo. */
-async function endedWithTeams(): Promise<{ id: string; subs: [string, string, string] }> {
-  const id = await freshHackathon(new Date(t.clock.now().getTime() - HOUR));
+async function endedWithTeams(host = organiser): Promise<{ id: string; subs: [string, string, string] }> {
+  const id = await freshHackathon(new Date(t.clock.now().getTime() - HOUR), host);
   const team = async (name: string, captain: TestUser, members: TestUser[]) => {
     const [row] = await db()
       .insert(hackathonTeams)
@@ -694,23 +694,24 @@ describe('prizes under concurrency, by the ledger invariant', () => {
     // Hackathons ended 31 days ago (the refund is due) and an hour ago (it is not), each funded by
     // two orders of which one is captured twice (verify and webhook) and the other paid late.
     const now = t.clock.now().getTime();
+    // An organiser of their own: checkouts are rate-limited per account.
+    const host = await signup(t.app);
     const setups = await Promise.all(
       [31 * DAY, HOUR, 31 * DAY, HOUR].map(async (ago, i) => {
-        const { id, subs } = await endedWithTeams();
+        const { id, subs } = await endedWithTeams(host);
         await db()
           .update(hackathons)
           .set({ endDate: new Date(now - ago), startDate: new Date(now - ago - 2 * DAY) })
           .where(eq(hackathons.id, id));
-        const stale = await order(id, 300 + i);
-        const staleSigned = await signed(stale.orderId);
-        const o = await order(id, 500 + 7 * i);
-        return { id, subs, o, s: await signed(o.orderId), stale, staleSigned, rupees: 500 + 7 * i };
+        const stale = await order(id, 300 + i, host);
+        const staleSigned = await signed(stale.orderId, host);
+        const o = await order(id, 500 + 7 * i, host);
+        return { id, subs, o, s: await signed(o.orderId, host), stale, staleSigned, rupees: 500 + 7 * i };
       }),
     );
     const ops: Array<() => Promise<unknown>> = [];
     for (const x of setups) {
-      const verify = (s: object) =>
-        call(organiser, 'POST', '/api/payments/verify', { ...s, hackathonId: x.id });
+      const verify = (s: object) => call(host, 'POST', '/api/payments/verify', { ...s, hackathonId: x.id });
       ops.push(
         () => verify(x.s),
         () => webhook(captured(x.o.orderId, x.s.razorpay_payment_id, x.rupees * 100)),
@@ -720,7 +721,7 @@ describe('prizes under concurrency, by the ledger invariant', () => {
     }
     await Promise.all(ops.map((op) => op()));
     const publish = (x: (typeof setups)[number]) =>
-      call(organiser, 'POST', `/api/hackathons/${x.id}/results/publish`, {
+      call(host, 'POST', `/api/hackathons/${x.id}/results/publish`, {
         places: x.subs,
         prizeSplit: [
           { place: 1, percent: 47 },
