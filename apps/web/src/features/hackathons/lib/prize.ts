@@ -6,9 +6,9 @@ export function formatRupees(paise: number): string {
   return paise % 100 === 0 ? rupeesShort(paise) : rupees(paise);
 }
 
-/** The prize pool held for a hackathon, when the server sends one (organiser-funded hackathons only). */
+/** The prize pool paid in through Agora for a hackathon (null: none). */
 export function prizeEscrowOf(h: Hackathon): PrizeEscrow | null {
-  return (h as Hackathon & { prizeEscrow?: PrizeEscrow | null }).prizeEscrow ?? null;
+  return h.prizeEscrow ?? null;
 }
 
 /** "₹X in escrow" while held, "₹X paid to the winners" once split; null without a pool. */

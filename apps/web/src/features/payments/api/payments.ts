@@ -7,11 +7,23 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/payments/create-order — amount in whole rupees; the answer is in paise. */
-export function createOrder(questionId: string, amountRupees: number): Promise<CreateOrderResult> {
+/** What a payment pays for: a question's reward, or a hackathon's prize pool. */
+export type PaymentTarget = { questionId: string } | { hackathonId: string };
+
+/**
+ * POST /api/payments/create-order (a question) or /api/hackathons/:id/prize/create-order (a prize
+ * pool) — amount in whole rupees; the answer is in paise.
+ */
+export function createOrder(target: PaymentTarget, amountRupees: number): Promise<CreateOrderResult> {
+  if ('hackathonId' in target) {
+    return api<CreateOrderResult>(
+      `/api/hackathons/${encodeURIComponent(target.hackathonId)}/prize/create-order`,
+      { method: 'POST', body: { amount: amountRupees } },
+    );
+  }
   return api<CreateOrderResult>('/api/payments/create-order', {
     method: 'POST',
-    body: { questionId, amount: amountRupees },
+    body: { questionId: target.questionId, amount: amountRupees },
   });
 }
 
@@ -33,8 +45,7 @@ export function sandboxPay(orderId: string): Promise<SandboxPayResult> {
 /** Creates the order of one payment attempt. */
 export function useCreateOrder() {
   return useMutation({
-    mutationFn: (v: { questionId: string; amountRupees: number }) =>
-      createOrder(v.questionId, v.amountRupees),
+    mutationFn: (v: { target: PaymentTarget; amountRupees: number }) => createOrder(v.target, v.amountRupees),
   });
 }
 

@@ -27,7 +27,9 @@ import { useCreateOrder, useSandboxPay, useVerifyPayment } from '../api/payments
 import { loadRazorpayCheckout } from './razorpay-checkout';
 
 export interface PaymentStepProps {
-  questionId: string;
+  /** The question whose reward this pays; or, instead, the hackathon whose prize pool it funds. */
+  questionId?: string;
+  hackathonId?: string;
   amountRupees: number;
   onPaid: () => void;
   onError: (title: string, message: string) => void;
@@ -46,7 +48,14 @@ const VERIFY_ERROR_MESSAGE =
  * provider's checkout (prefilled name, e-mail, theme colour), verify the signed payment.
  * Mount it once per payment attempt; it reports exactly one of onPaid / onError / onCancel.
  */
-export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCancel }: PaymentStepProps) {
+export function PaymentStep({
+  questionId,
+  hackathonId,
+  amountRupees,
+  onPaid,
+  onError,
+  onCancel,
+}: PaymentStepProps) {
   const theme = useMantineTheme();
   // The provider's checkout takes a hex colour; shade 8 is the app's filled (AA-contrast) shade.
   const themeColor = theme.colors[theme.primaryColor]?.[8] ?? '#1971c2';
@@ -80,7 +89,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
     async (signed: SandboxPayResult) => {
       setPhase('verifying');
       try {
-        await verifyPayment({ ...signed, questionId });
+        await verifyPayment(hackathonId ? { ...signed, hackathonId } : { ...signed, questionId });
         finish({ kind: 'paid' });
       } catch (err) {
         // Paid meanwhile through another order (another window): this payment went to the wallet.
@@ -99,7 +108,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
         finish({ kind: 'error', title: VERIFY_ERROR_TITLE, message: VERIFY_ERROR_MESSAGE });
       }
     },
-    [questionId, finish, qc, verifyPayment],
+    [questionId, hackathonId, finish, qc, verifyPayment],
   );
 
   const openRazorpay = useCallback(
@@ -121,7 +130,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
         currency: o.currency,
         order_id: o.orderId,
         name: 'Agora',
-        description: 'Question reward',
+        description: hackathonId ? 'Hackathon prize pool' : 'Question reward',
         prefill: { name: user?.name ?? '', email: user?.email ?? '' },
         theme: { color: themeColor },
         handler: (res) => void verify(res),
@@ -129,14 +138,17 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
       });
       checkout.open();
     },
-    [user, themeColor, verify, finish],
+    [user, themeColor, verify, finish, hackathonId],
   );
 
   useEffect(() => {
     // One order per mounted step, also under StrictMode's double effect run.
     if (started.current) return;
     started.current = true;
-    createOrder({ questionId, amountRupees })
+    createOrder({
+      target: hackathonId ? { hackathonId } : { questionId: questionId ?? '' },
+      amountRupees,
+    })
       .then((o) => {
         setOrder(o);
         setPhase('checkout');
@@ -149,7 +161,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
           message: `Unable to process your payment. ${errorMessage(err, 'Please try again.')}`,
         });
       });
-  }, [questionId, amountRupees, openRazorpay, finish, createOrder]);
+  }, [questionId, hackathonId, amountRupees, openRazorpay, finish, createOrder]);
 
   const paySandbox = async () => {
     if (!order) return;
@@ -188,6 +200,7 @@ export function PaymentStep({ questionId, amountRupees, onPaid, onError, onCance
           name={user?.name ?? ''}
           email={user?.email ?? ''}
           color={themeColor}
+          purpose={hackathonId ? 'Hackathon prize pool' : 'Question reward'}
           busy={phase === 'paying' || phase === 'verifying'}
           status={phase === 'verifying' ? 'Verifying payment…' : phase === 'paying' ? 'Processing…' : null}
           onPay={paySandbox}
@@ -204,6 +217,8 @@ interface SandboxCheckoutProps {
   name: string;
   email: string;
   color: string;
+  /** What the payment is for, as the checkout names it. */
+  purpose: string;
   busy: boolean;
   status: string | null;
   onPay: () => void;
@@ -217,6 +232,7 @@ function SandboxCheckout({
   name,
   email,
   color,
+  purpose,
   busy,
   status,
   onPay,
@@ -247,7 +263,7 @@ function SandboxCheckout({
               Agora
             </Text>
             <Text size="sm" opacity={0.9}>
-              Question reward
+              {purpose}
             </Text>
           </div>
           <Badge color="yellow" variant="filled" size="sm">
