@@ -51,6 +51,11 @@ export const CreateQuestionBody = z.object({
   reward: z.preprocess((v) => (v === '' || v === null ? undefined : v), RewardRupees.optional()),
   /** What a rewarded answer must do, in the asker's words; blank → none. */
   acceptanceCriteria: AcceptanceCriteria,
+  /** The idea this bounty is offered from ("Offer a bounty" on an idea page); blank → none. */
+  ideaId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().uuid({ error: 'Invalid idea' }).toLowerCase().optional(),
+  ),
 });
 export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
 export type CreateQuestionInput = z.input<typeof CreateQuestionBody>;
@@ -71,6 +76,10 @@ export const CreateQuestionParts = z.preprocess(
       .unknown()
       .optional()
       .meta({ type: 'string', description: 'What a rewarded answer must do (at most 500 characters)' }),
+    ideaId: z
+      .unknown()
+      .optional()
+      .meta({ type: 'string', description: 'The idea the bounty is offered from' }),
     image: FilePart.optional(),
   }),
 );
@@ -172,6 +181,8 @@ export const Question = z.object({
   rewardsDistributed: z.boolean(),
   /** What a rewarded answer must do, as the asker stated it; null when not stated. */
   acceptanceCriteria: z.string().nullable(),
+  /** The idea it was offered from, or null. */
+  ideaId: z.string().nullable().optional(),
   hidden: z.boolean(),
   /** Null until the reward is paid. */
   escrow: EscrowInfo.nullable(),

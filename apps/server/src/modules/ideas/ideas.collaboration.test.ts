@@ -154,3 +154,39 @@ describe('collaboration requests', () => {
     ).toBe(404);
   });
 });
+
+describe('from an idea to a bounty', () => {
+  it('a question asked with ideaId is listed on the idea; its asker sees it before payment, visitors after', async () => {
+    const author = await signup(t.app);
+    const ideaId = await shareIdea(author);
+    const ask = await call(author, 'POST', '/api/questions', {
+      title: 'Build the lending shelf booking page',
+      description: 'A page where neighbours book a drill for a day.',
+      category: 'Technology',
+      ideaId,
+    });
+    expect(ask.statusCode, ask.body).toBe(201);
+    expect(ask.json().ideaId).toBe(ideaId);
+
+    const mine = (await call(author, 'GET', `/api/ideas/${ideaId}`)).json();
+    expect(mine.bounties).toEqual([
+      {
+        _id: ask.json()._id,
+        title: 'Build the lending shelf booking page',
+        reward: ask.json().rewardAmount,
+        status: 'open',
+      },
+    ]);
+    // Unpaid, it is its asker's draft: nobody else sees it on the idea.
+    expect((await call(null, 'GET', `/api/ideas/${ideaId}`)).json().bounties).toEqual([]);
+
+    const unknown = await call(author, 'POST', '/api/questions', {
+      title: 'Orphan bounty',
+      description: 'From an idea that does not exist.',
+      category: 'Technology',
+      ideaId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0].field).toBe('body.ideaId');
+  });
+});

@@ -11,6 +11,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
+import { findIdeaToAct } from '../ideas/ideas.collaboration.service.js';
 import { getMinReward } from '../settings/settings.service.js';
 import { toQuestion } from './questions.presenter.js';
 import { canAsk, canSeeQuestion, isAuthor, isPublic } from './questions.policy.js';
@@ -61,6 +62,12 @@ export function createAsking(ctx: AppContext) {
       const parsed = CreateQuestionBody.safeParse(input.fields ?? {});
       if (!parsed.success) validationError(parsed.error, 'body');
       const body = parsed.data!;
+      // A bounty offered from an idea: the idea must be one the asker can see (a field error otherwise).
+      if (body.ideaId && !(await findIdeaToAct(db, user, body.ideaId))) {
+        throw new AppError('VALIDATION', 400, MSG.ideaNotFound, [
+          { field: 'body.ideaId', message: MSG.ideaNotFound },
+        ]);
+      }
       const min = await getMinReward(db);
       const reward = body.reward ?? min;
       if (reward < min) {
@@ -93,6 +100,7 @@ export function createAsking(ctx: AppContext) {
             category: body.category,
             rewardAmount: reward * 100,
             acceptanceCriteria: body.acceptanceCriteria ?? null,
+            ideaId: body.ideaId ?? null,
             imageKey,
             createdAt: now,
             updatedAt: now,

@@ -43,6 +43,7 @@ export function toQuestion(q: repo.QuestionRecord, answers: repo.AnswerRecord[])
     image: q.imageKey ? uploadUrl(q.imageKey) : null,
     rewardsDistributed: q.rewardsDistributedAt !== null,
     acceptanceCriteria: q.acceptanceCriteria,
+    ideaId: q.ideaId ?? null,
     hidden: q.hidden,
     escrow:
       q.escrowState && q.escrowHeldAt && q.escrowDeadline

@@ -54,6 +54,7 @@ const questionColumns = {
   escrowDeadline: questions.escrowDeadline,
   escrowSettledAt: questions.escrowSettledAt,
   acceptanceCriteria: questions.acceptanceCriteria,
+  ideaId: questions.ideaId,
   createdAt: questions.createdAt,
   updatedAt: questions.updatedAt,
   cursorTs: createdAtText,
@@ -83,6 +84,8 @@ export type QuestionRecord = {
   escrowDeadline: Date | null;
   escrowSettledAt: Date | null;
   acceptanceCriteria: string | null;
+  /** The idea the bounty was offered from. */
+  ideaId?: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** Keyset position of the row (see cursor.ts). */
