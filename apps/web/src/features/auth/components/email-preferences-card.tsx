@@ -4,9 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/me';
 
-type Field = 'emailNotifications' | 'emailReminders';
+type Field = 'emailNotifications' | 'emailReminders' | 'ideaCommentNotifications';
 
-const SWITCHES: Array<{ field: Field; label: string; hint: string; on: string; off: string }> = [
+const SWITCHES: Array<{
+  field: Field;
+  label: string;
+  hint: string;
+  on: string;
+  off: string;
+  /** Its value before the user ever set it. */
+  byDefault?: boolean;
+}> = [
   {
     field: 'emailNotifications',
     label: EMAIL_PREFERENCE_TEXT.notificationsLabel,
@@ -20,6 +28,16 @@ const SWITCHES: Array<{ field: Field; label: string; hint: string; on: string; o
     hint: EMAIL_PREFERENCE_TEXT.remindersHint,
     on: EMAIL_PREFERENCE_TEXT.remindersOn,
     off: EMAIL_PREFERENCE_TEXT.remindersOff,
+  },
+  {
+    // Not an e-mail stream of its own: whether comments on followed ideas notify at all (then
+    // by e-mail too while the first switch is on).
+    field: 'ideaCommentNotifications',
+    label: EMAIL_PREFERENCE_TEXT.ideaCommentsLabel,
+    hint: EMAIL_PREFERENCE_TEXT.ideaCommentsHint,
+    on: EMAIL_PREFERENCE_TEXT.ideaCommentsOn,
+    off: EMAIL_PREFERENCE_TEXT.ideaCommentsOff,
+    byDefault: false,
   },
 ];
 
@@ -43,7 +61,7 @@ export function EmailPreferencesCard({ user }: { user: PublicUser }) {
             <Switch
               label={s.label}
               aria-describedby={`${s.field}-hint`}
-              checked={user[s.field] ?? true}
+              checked={user[s.field] ?? s.byDefault ?? true}
               disabled={update.isPending}
               onChange={(e) => {
                 const on = e.currentTarget.checked;

@@ -2,7 +2,9 @@
 export const ideaKeys = {
   all: ['ideas'] as const,
   lists: () => ['ideas', 'list'] as const,
-  list: (category: string, sort: string) => ['ideas', 'list', category, sort] as const,
+  /** The listing: its category and sort, and the status filter and server search text (empty: none). */
+  list: (category: string, sort: string, status = '', q = '') =>
+    ['ideas', 'list', category, sort, status, q] as const,
   /** My Ideas: under lists(), so every write that refreshes the listing refreshes it too. */
   mine: (userId: string, sort: string) => ['ideas', 'list', 'mine', userId, sort] as const,
   categories: () => ['ideas', 'categories'] as const,

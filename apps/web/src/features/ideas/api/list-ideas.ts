@@ -6,7 +6,15 @@ import { ideaKeys } from './keys';
 export type IdeaSort = 'newest' | 'oldest' | 'popular';
 
 export function listIdeas(
-  q: { category: string; sort: IdeaSort; page: number; cursor?: string; author?: string },
+  q: {
+    category: string;
+    sort: IdeaSort;
+    page: number;
+    cursor?: string;
+    author?: string;
+    status?: string;
+    q?: string;
+  },
   signal?: AbortSignal,
 ) {
   return api<IdeaList>('/api/ideas', {
@@ -17,6 +25,8 @@ export function listIdeas(
       limit: IDEAS_PAGE_SIZE,
       cursor: q.cursor,
       author: q.author,
+      status: q.status || undefined,
+      q: q.q || undefined,
     },
     signal,
   });
@@ -26,10 +36,11 @@ export function listIdeas(
  * spec 02 §2: pages of 10 behind a Load More button. Each next page continues after the last idea
  * shown (the server's keyset cursor), so ideas shared or hidden meanwhile neither repeat nor vanish.
  */
-export const ideasListQuery = (category: string, sort: IdeaSort) =>
+export const ideasListQuery = (category: string, sort: IdeaSort, status = '', q = '') =>
   infiniteQueryOptions({
-    queryKey: ideaKeys.list(category, sort),
-    queryFn: ({ pageParam, signal }) => listIdeas({ category, sort, ...pageParam }, signal),
+    queryKey: ideaKeys.list(category, sort, status, q),
+    // With search text, every idea is searched on the server (pages by number, no cursor).
+    queryFn: ({ pageParam, signal }) => listIdeas({ category, sort, status, q, ...pageParam }, signal),
     initialPageParam: { page: 1 } as { page: number; cursor?: string },
     getNextPageParam: (last) =>
       last.pagination.hasMore
@@ -71,6 +82,6 @@ export function useMyIdeas(userId: string | undefined, sort: IdeaSort) {
   return useInfiniteQuery({ ...myIdeasQuery(userId ?? '', sort), enabled: Boolean(userId) });
 }
 
-export function useIdeasList(category: string, sort: IdeaSort) {
-  return useInfiniteQuery(ideasListQuery(category, sort));
+export function useIdeasList(category: string, sort: IdeaSort, status = '', q = '') {
+  return useInfiniteQuery({ ...ideasListQuery(category, sort, status, q), placeholderData: (prev) => prev });
 }

@@ -1,11 +1,12 @@
 import type { Idea } from '@agora/shared';
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconEye, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Hint } from '../../../components/hint';
 import { StatCount } from '../../../components/stat-count';
 import { RelativeTime } from '../../../components/relative-time';
 import { FollowButton } from './follow-button';
+import { IdeaStatusBadge } from './idea-status-badge';
 import { IdeaTags } from './idea-tags';
 import { LikeButton } from './like-button';
 
@@ -13,6 +14,22 @@ import { LikeButton } from './like-button';
 export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) => void }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`idea-${idea._id}-title`}>
+      {idea.cover ? (
+        // The box keeps its size before the image arrives (no layout shift); images below the fold wait.
+        <Card.Section mb="sm">
+          <AspectRatio ratio={16 / 7}>
+            <Image
+              src={idea.cover}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={640}
+              height={280}
+              fit="cover"
+            />
+          </AspectRatio>
+        </Card.Section>
+      ) : null}
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Anchor
@@ -26,9 +43,12 @@ export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) 
           >
             {idea.title}
           </Anchor>
-          <Badge variant="light" style={{ flexShrink: 0 }} tt="none">
-            {idea.category}
-          </Badge>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {idea.status !== 'new' ? <IdeaStatusBadge status={idea.status} /> : null}
+            <Badge variant="light" tt="none">
+              {idea.category}
+            </Badge>
+          </Group>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
           {idea.description}

@@ -1,11 +1,22 @@
-import { type Idea, type IdeaCategory, IdeaFormValues, LIMITS, MSG, normalizeTags } from '@agora/shared';
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  IDEA_ATTACHMENT_TYPES,
+  IDEA_ATTACHMENTS_MAX,
+  type Idea,
+  type IdeaCategory,
+  IdeaFormValues,
+  LIMITS,
+  MSG,
+  normalizeTags,
+} from '@agora/shared';
+import { Button, FileInput, Group, Progress, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
 import { useCreateIdea } from '../api/idea-actions';
+import { uploadIdeaAttachment } from '../api/idea-lifecycle';
+import { attachmentProblem } from './idea-attachments';
 import { SimilarIdeas } from './similar-ideas';
 
 const validateIdea = zodValidate(IdeaFormValues);
@@ -50,6 +61,38 @@ export function IdeaForm({
   onCancel?: () => void;
 }) {
   const create = useCreateIdea();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  /** While the files go up after the idea is created: which one and how far. */
+  const [uploading, setUploading] = useState<{ index: number; percent: number } | null>(null);
+
+  const pickFiles = (picked: File[]) => {
+    const problem = picked.map(attachmentProblem).find(Boolean) ?? null;
+    const tooMany = picked.length > IDEA_ATTACHMENTS_MAX ? `At most ${IDEA_ATTACHMENTS_MAX} files.` : null;
+    setFileError(problem ?? tooMany);
+    setFiles(problem || tooMany ? [] : picked);
+  };
+
+  /** The idea exists: its files go up one by one; a refused file is reported, the rest still go. */
+  const uploadAll = async (idea: Idea) => {
+    const failed: string[] = [];
+    for (const [index, file] of files.entries()) {
+      setUploading({ index, percent: 0 });
+      try {
+        await uploadIdeaAttachment(idea._id, file, (percent) => setUploading({ index, percent }));
+      } catch (err) {
+        failed.push(`${file.name}: ${err instanceof Error ? err.message : 'not uploaded'}`);
+      }
+    }
+    setUploading(null);
+    if (failed.length > 0) {
+      notifications.show({
+        color: 'orange',
+        title: 'Some files were not attached',
+        message: `${failed.join('; ')}. You can add them from the idea's page.`,
+      });
+    }
+  };
   const form = useForm<Values>({
     initialValues: { title: '', description: '', category: '', tags: '', contactInfo: '' },
     // The server's schema (CreateIdeaBody) in the browser: every error inline at once.
@@ -70,9 +113,11 @@ export function IdeaForm({
         ...(withContactInfo && v.contactInfo.trim() ? { contactInfo: v.contactInfo } : {}),
       },
       {
-        onSuccess: (idea) => {
+        onSuccess: async (idea) => {
+          if (files.length > 0) await uploadAll(idea);
           notifications.show({ color: 'green', title: MSG.ideaShared, message: idea.title });
           form.reset();
+          setFiles([]);
           onShared(idea);
         },
         onError: (err) => {
@@ -126,6 +171,25 @@ export function IdeaForm({
           placeholder="ai, health, mobile"
           {...form.getInputProps('tags')}
         />
+        <FileInput
+          label="Images and documents"
+          description={`Optional: up to ${IDEA_ATTACHMENTS_MAX} PNG, JPEG, GIF, WebP images or PDFs, 10 MB each`}
+          placeholder="Choose files"
+          multiple
+          clearable
+          accept={IDEA_ATTACHMENT_TYPES.join(',')}
+          value={files}
+          onChange={pickFiles}
+          error={fileError}
+        />
+        {uploading ? (
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Uploading {uploading.index + 1} of {files.length}: {files[uploading.index]?.name}
+            </Text>
+            <Progress value={uploading.percent} size="sm" aria-label="Upload progress" />
+          </Stack>
+        ) : null}
         {withContactInfo ? (
           <TextInput
             label="Contact info"
@@ -140,7 +204,7 @@ export function IdeaForm({
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={create.isPending || uploading !== null}>
             Share Idea
           </Button>
         </Group>

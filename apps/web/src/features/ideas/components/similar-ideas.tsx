@@ -1,6 +1,9 @@
-import { Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHeart } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store';
+import { useToggleLike } from '../api/idea-actions';
 import { useIdeaSearch } from '../api/search-ideas';
 
 /**
@@ -11,6 +14,10 @@ export function SimilarIdeas({ title }: { title: string }) {
   const [q] = useDebouncedValue(title.trim().length >= 3 ? title.trim() : '', 300);
   // Any shared word counts: a duplicate rarely repeats the exact title.
   const search = useIdeaSearch(q, 'any');
+  const { isLoggedIn } = useAuth();
+  const like = useToggleLike();
+  // Ideas liked from here: instead of posting a duplicate, the author backs the existing one.
+  const [liked, setLiked] = useState<Set<string>>(new Set());
   if (!q) return null;
   if (search.isFetching && !search.data) return <Loader size="xs" aria-label="Looking for similar ideas" />;
   const hits = (search.data ?? []).slice(0, 5);
@@ -32,6 +39,25 @@ export function SimilarIdeas({ title }: { title: string }) {
               </Text>
               <IconHeart size={12} aria-hidden />
               <Text size="xs">{h.likes}</Text>
+              {isLoggedIn ? (
+                <Button
+                  size="compact-xs"
+                  variant={liked.has(h._id) ? 'light' : 'subtle'}
+                  disabled={liked.has(h._id)}
+                  onClick={() =>
+                    like.mutate(h, {
+                      onSuccess: (r) => {
+                        if (r.liked) setLiked((s) => new Set(s).add(h._id));
+                        // It was liked already and the toggle took that back: like it again.
+                        else like.mutate(h, { onSuccess: () => setLiked((s) => new Set(s).add(h._id)) });
+                      },
+                    })
+                  }
+                  aria-label={`Like "${h.title}" instead`}
+                >
+                  {liked.has(h._id) ? 'Liked' : 'Like this instead'}
+                </Button>
+              ) : null}
             </Group>
           </Group>
         ))}

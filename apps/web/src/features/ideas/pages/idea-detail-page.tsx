@@ -38,6 +38,8 @@ import { useFollowerCount } from '../api/follows';
 import { endIdeaVisit, useIdea } from '../api/get-idea';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { FollowButton } from '../components/follow-button';
+import { IdeaAttachments } from '../components/idea-attachments';
+import { FollowIdeaButton, IdeaLifecycle } from '../components/idea-lifecycle';
 import { LikeButton } from '../components/like-button';
 
 // Below the idea: the comments (their form and its validation library) load after the page's
@@ -86,10 +88,23 @@ export function IdeaDetailPage() {
     if (idea.isError) navigate('/ideas', { replace: true });
   }, [idea.isError, navigate]);
 
+  // A merged idea's old link leads to the idea it became part of, saying so.
+  const mergedInto = idea.data?.status === 'merged' ? idea.data.mergedInto : null;
+  useEffect(() => {
+    if (!mergedInto) return;
+    notifications.show({
+      color: 'blue',
+      title: 'This idea was merged',
+      message: 'It is now part of this idea: its likes, comments and followers moved here.',
+    });
+    navigate(`/idea/${mergedInto}`, { replace: true });
+  }, [mergedInto, navigate]);
+
   // The idea first arrives in a deferred render (lib/use-progressive-list).
   const d = useDeferredArrival(idea.data);
   if (!d) return <RoutePending />;
   const mine = user?.id === d.author.id;
+  const canManage = mine || user?.role === 'admin';
 
   const toggleHidden = () =>
     setHidden.mutate(
@@ -167,6 +182,7 @@ export function IdeaDetailPage() {
             <AuthorFollowers authorId={d.author.id} />
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{d.description}</Text>
+          <IdeaAttachments idea={d} mine={mine} />
           {d.tags.length > 0 ? (
             <Group gap={4}>
               {d.tags.map((t) => (
@@ -197,6 +213,7 @@ export function IdeaDetailPage() {
               <StatCount icon={<IconEye size={18} aria-hidden />} count={d.views} noun="view" size="sm" />
             </Group>
             <Group gap="xs">
+              {d.hidden ? null : <FollowIdeaButton idea={d} />}
               {d.hidden ? null : (
                 <Button
                   variant="light"
@@ -245,6 +262,10 @@ export function IdeaDetailPage() {
             </Group>
           ) : null}
         </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
+        <IdeaLifecycle idea={d} canManage={canManage} />
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md" ref={commentsRef}>

@@ -1,4 +1,4 @@
-import { type Idea, IDEA_CATEGORIES, IDEA_SORTS } from '@agora/shared';
+import { type Idea, IDEA_CATEGORIES, IDEA_SORTS, IDEA_STATUS_LABELS, IDEA_STATUSES } from '@agora/shared';
 import {
   Box,
   Button,
@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCategory, IconEyeOff, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -51,7 +51,12 @@ export function IdeasPage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') || 'All';
   const sort = readIdeaSort(params.get('sort'));
-  const [text, setText] = useState('');
+  const status = (IDEA_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? params.get('status')!
+    : '';
+  const [text, setText] = useState(params.get('q') ?? '');
+  // The search box asks the server (every idea, in this sort, category and status), once typing pauses.
+  const [q] = useDebouncedValue(text.trim(), 300);
   const [drawer, drawerCtl] = useDisclosure(false);
   const [formOpen, formCtl] = useDisclosure(false);
   const [sharing, setSharing] = useState<Idea | null>(null);
@@ -59,9 +64,8 @@ export function IdeasPage() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const counts = useIdeaCategories();
-  const list = useIdeasList(category, sort);
-  const loaded = useMemo(() => uniqueIdeas(list.data?.pages), [list.data]);
-  const shown = useMemo(() => filterIdeas(loaded, text), [loaded, text]);
+  const list = useIdeasList(category, sort, status, q);
+  const shown = useMemo(() => uniqueIdeas(list.data?.pages), [list.data]);
   // The cards are drawn in a deferred render (a slow phone's main thread: lib/use-progressive-list).
   const { items: cards, drawing } = useProgressiveList(shown);
 
@@ -133,12 +137,26 @@ export function IdeasPage() {
               </Button>
             )}
             <TextInput
-              aria-label="Filter ideas"
-              placeholder="Search loaded ideas..."
+              aria-label="Search ideas"
+              placeholder="Search all ideas..."
               leftSection={<IconSearch size={16} />}
+              rightSection={list.isFetching && q ? <Loader size="xs" aria-label="Searching" /> : null}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               style={{ flex: 1, minWidth: 180 }}
+            />
+            <NativeSelect
+              aria-label="Filter by status"
+              data={[
+                { value: '', label: 'Any status' },
+                ...IDEA_STATUSES.filter((s) => s !== 'merged').map((s) => ({
+                  value: s,
+                  label: IDEA_STATUS_LABELS[s],
+                })),
+              ]}
+              value={status}
+              onChange={(e) => setParam('status', e.currentTarget.value, '')}
+              w={150}
             />
             {/* A native select: the phone's own picker, and no dropdown library on the first screen. */}
             <NativeSelect
@@ -164,10 +182,10 @@ export function IdeasPage() {
                 ))}
                 {shown.length === 0 ? (
                   <Paper withBorder p="xl" radius="md" ta="center">
-                    <Text fw={600}>{text.trim() ? 'No loaded ideas match your search' : 'No ideas yet'}</Text>
+                    <Text fw={600}>{q ? 'No ideas match your search' : 'No ideas yet'}</Text>
                     <Text size="sm" c="dimmed">
-                      {text.trim()
-                        ? 'Try other words or load more ideas.'
+                      {q || status
+                        ? 'Try other words, another category or status.'
                         : 'Be the first to share an idea in this category.'}
                     </Text>
                   </Paper>
