@@ -10,7 +10,7 @@ export function OrganiserJudging({ hackathon: h }: { hackathon: Hackathon }) {
   const published = h.resultsPublishedAt !== null;
   return (
     <Stack gap="lg">
-      {!published ? <JudgingSettingsForm hackathon={h} /> : null}
+      {h.phase !== 'past' ? <JudgingSettingsForm hackathon={h} /> : null}
       <JudgesPanel hackathonId={h._id} published={published} />
       <PrizeFunding hackathon={h} />
       <OrganiserResults hackathon={h} />
