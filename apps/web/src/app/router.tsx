@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes';
 import { hackathonsRoutes } from '../features/hackathons/routes';
 import { ideasRoutes } from '../features/ideas/routes';
 import { jobsRoutes } from '../features/jobs/routes';
+import { organizationsRoutes } from '../features/organizations/routes';
 import { pagesRoutes } from '../features/pages/routes';
 import { questionsRoutes } from '../features/questions/routes';
 import { walletRoutes } from '../features/wallet/routes';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
               ...questionsRoutes,
               ...walletRoutes,
               ...ideasRoutes,
+              ...organizationsRoutes,
               ...hackathonsRoutes,
               ...jobsRoutes,
               ...applicationsRoutes,

@@ -37,7 +37,14 @@ import { useDeferredArrival } from '../../../lib/use-progressive-list';
 import { useFollowerCount } from '../api/follows';
 import { endIdeaVisit, useIdea } from '../api/get-idea';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
+import { OfficialResponses } from '../../organizations/components/official-responses';
+import { IdeaOrganizationsEditor } from '../../organizations/components/idea-organizations-editor';
+import { OrganizationBadge } from '../../organizations/components/organization-badge';
+import { ResponseForm } from '../../organizations/components/response-form';
+import { useRefreshIdea } from '../api/collaboration';
 import { FollowButton } from '../components/follow-button';
+import { IdeaCollaboration } from '../components/idea-collaboration';
+import { IdeaNextSteps } from '../components/idea-next-steps';
 import { IdeaAttachments } from '../components/idea-attachments';
 import { FollowIdeaButton, IdeaLifecycle } from '../components/idea-lifecycle';
 import { LikeButton } from '../components/like-button';
@@ -71,6 +78,7 @@ export function IdeaDetailPage() {
   const idea = useIdea(id);
   const setHidden = useSetHidden();
   const del = useDeleteIdea();
+  const refreshIdea = useRefreshIdea(id);
   const [sharing, setSharing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   usePageTitle(idea.data ? `${idea.data.title} — Innovators Space` : undefined);
@@ -192,6 +200,23 @@ export function IdeaDetailPage() {
               ))}
             </Group>
           ) : null}
+          {d.organizations.length > 0 ? (
+            <Group gap={6} data-testid="idea-organizations">
+              <Text size="sm" c="dimmed">
+                Tagged:
+              </Text>
+              {d.organizations.map((o) => (
+                <OrganizationBadge key={o._id} org={o} />
+              ))}
+            </Group>
+          ) : null}
+          {mine && !d.hidden ? (
+            <IdeaOrganizationsEditor
+              ideaId={d._id}
+              current={d.organizations}
+              onSaved={() => void refreshIdea()}
+            />
+          ) : null}
           {d.contactInfo ? (
             <Text size="sm">
               <Text span fw={600}>
@@ -266,6 +291,23 @@ export function IdeaDetailPage() {
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
         <IdeaLifecycle idea={d} canManage={canManage} />
+      </Paper>
+
+      {d.responses.length > 0 || (user && d.organizations.length > 0 && !d.hidden) ? (
+        <Stack gap="md" mt="md">
+          <OfficialResponses responses={d.responses} />
+          {user && !d.hidden ? (
+            <ResponseForm ideaId={d._id} tagged={d.organizations} onResponded={() => void refreshIdea()} />
+          ) : null}
+        </Stack>
+      ) : null}
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
+        <Stack gap="lg">
+          <IdeaCollaboration idea={d} viewerId={user?.id ?? null} />
+          <Divider />
+          <IdeaNextSteps idea={d} signedIn={Boolean(user)} />
+        </Stack>
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md" ref={commentsRef}>

@@ -93,6 +93,8 @@ export interface AskQuestionFormProps {
   mode: 'window' | 'inline';
   onCancel: () => void;
   onDone?: () => void;
+  /** "Offer a bounty" on an idea page: the idea's title, description and category, and its id. */
+  prefill?: { title: string; description: string; category: string | null; ideaId: string };
 }
 
 type Values = {
@@ -116,7 +118,7 @@ const REQUIRED_FIELDS = [
   ['category', 'Category'],
 ] as const;
 
-export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps) {
+export function AskQuestionForm({ mode, onCancel, onDone, prefill }: AskQuestionFormProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -125,7 +127,13 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
   // field; the spec's sentence ("Please fill in all required fields: …") is the toast, shown once.
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { title: '', category: null, description: '', reward: minReward, acceptanceCriteria: '' },
+    initialValues: {
+      title: prefill?.title ?? '',
+      category: prefill?.category ?? null,
+      description: prefill?.description ?? '',
+      reward: minReward,
+      acceptanceCriteria: '',
+    },
     validate: (values) => {
       const errors = validateQuestion(values);
       for (const [field, label] of REQUIRED_FIELDS) {
@@ -194,6 +202,7 @@ export function AskQuestionForm({ mode, onCancel, onDone }: AskQuestionFormProps
           category: values.category as CreateQuestionInput['category'],
           reward: amount,
           ...(criteria ? { acceptanceCriteria: criteria } : {}),
+          ...(prefill ? { ideaId: prefill.ideaId } : {}),
         },
         image,
       });

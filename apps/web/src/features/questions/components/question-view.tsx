@@ -252,6 +252,14 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
       {q.image ? (
         <Image src={q.image} alt={`Image for ${q.title}`} radius="md" mah={360} fit="contain" w="auto" />
       ) : null}
+      {q.ideaId ? (
+        <Text size="sm" data-testid="question-idea-link">
+          A bounty offered from{' '}
+          <Text span component={Link} to={`/idea/${q.ideaId}`} c="blue" td="underline">
+            an idea in the Innovators Space
+          </Text>
+        </Text>
+      ) : null}
       {/* The asker's stated criteria: read before answering, above the answers and the answer form. */}
       {q.acceptanceCriteria ? (
         <Alert
