@@ -1,37 +1,10 @@
-import {
-  currencyForCountry,
-  type JOB_EMPLOYMENT_TYPES,
-  JOB_FORM_CATEGORIES,
-  JOB_FORM_LEVELS,
-  JOB_SPEC_REQUIRED,
-  type Job,
-  jobFormSchema,
-  MSG,
-  SALARY_CURRENCIES,
-  salaryLine,
-} from '@agora/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { JOB_SPEC_REQUIRED, type Job, jobFormSchema, MSG, salaryLine } from '@agora/shared';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { LoginFirst } from '../../../components/login-first';
@@ -41,7 +14,14 @@ import { clearFormErrors, showFormError } from '../../../lib/form-toasts';
 import { useCreateJob } from '../api/create-job';
 import { useJob } from '../api/get-job';
 import { useUpdateJob } from '../api/update-job';
-import { LogoPicker } from '../components/logo-picker';
+import { AdditionalDetailsSection } from '../components/job-additional-section';
+import {
+  CompanySection,
+  FormSection,
+  JobDetailsSection,
+  LocationSection,
+  localToday,
+} from '../components/job-form-sections';
 import { ScreeningQuestionsField } from '../components/screening-questions-field';
 import { bodyOf, EMPTY, type FormValues, hasFigures, screeningErrors, valuesOf } from '../lib/job-form';
 
@@ -81,31 +61,6 @@ const SERVER_FIELDS: Record<string, string> = {
   'body.salary': 'salaryMax',
   'body.screeningQuestions': 'screeningQuestions',
 };
-
-/** spec 03 §3 create-form order: Full-time (default), Part-time, Contract, Internship, Freelance. */
-const JOB_TYPE_OPTIONS: Array<(typeof JOB_EMPLOYMENT_TYPES)[number]> = [
-  'Full-time',
-  'Part-time',
-  'Contract',
-  'Internship',
-  'Freelance',
-];
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" mb="md" id={id}>
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
 
 /** /create-job — spec 03 §2, §3, §5, §8: a posting goes to the admins for approval. */
 export function CreateJobPage() {
@@ -173,8 +128,6 @@ function JobForm({ job }: { job?: Job }) {
     validate: (values) => ({ ...formRules(values), ...screeningErrors(values.screeningQuestions) }),
   });
 
-  const countryProps = form.getInputProps('country');
-  const currencyProps = form.getInputProps('salaryCurrency');
   const v = form.values;
   const amount = (x: number | string) => (typeof x === 'number' ? x : null);
   const preview =
@@ -254,211 +207,17 @@ function JobForm({ job }: { job?: Job }) {
         }}
       >
         <Stack gap="lg">
-          <FormSection title="Job Details">
-            <TextInput
-              label="Job Title"
-              name="title"
-              withAsterisk
-              maxLength={200}
-              placeholder="e.g. Senior Frontend Developer"
-              {...form.getInputProps('title')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
-                label="Category"
-                name="category"
-                withAsterisk
-                placeholder="Select a category"
-                data={[...JOB_FORM_CATEGORIES]}
-                searchable
-                {...form.getInputProps('category')}
-              />
-              <Select
-                label="Job Type"
-                name="type"
-                data={JOB_TYPE_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('type')}
-              />
-              <Select
-                label="Experience Level"
-                name="level"
-                data={[...JOB_FORM_LEVELS]}
-                allowDeselect={false}
-                {...form.getInputProps('level')}
-              />
-            </SimpleGrid>
-            <Textarea
-              label="Job Description"
-              name="description"
-              withAsterisk
-              rows={6}
-              maxLength={10_000}
-              placeholder="What will this person do? What does the team work on?"
-              {...form.getInputProps('description')}
-            />
-            <Textarea
-              label="Requirements"
-              name="requirements"
-              autosize
-              minRows={3}
-              maxLength={5000}
-              placeholder="Qualifications and must-haves"
-              {...form.getInputProps('requirements')}
-            />
-            <TextInput
-              label="Skills"
-              name="skills"
-              description="Separate skills with commas"
-              placeholder="React, TypeScript, Node.js"
-              maxLength={2000}
-              {...form.getInputProps('skills')}
-            />
-          </FormSection>
-
-          <FormSection title="Company Details">
-            <TextInput
-              label="Company Name"
-              name="companyName"
-              withAsterisk
-              maxLength={500}
-              {...form.getInputProps('companyName')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Company Website"
-                name="companyWebsite"
-                type="url"
-                placeholder="https://example.com"
-                maxLength={500}
-                {...form.getInputProps('companyWebsite')}
-              />
-              <LogoPicker
-                value={form.values.companyLogo}
-                companyName={form.values.companyName}
-                onChange={(url) => form.setFieldValue('companyLogo', url)}
-              />
-            </SimpleGrid>
-          </FormSection>
-
-          <FormSection title="Location">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="City"
-                name="city"
-                withAsterisk
-                maxLength={100}
-                {...form.getInputProps('city')}
-              />
-              <TextInput label="State" name="state" maxLength={100} {...form.getInputProps('state')} />
-              <TextInput
-                label="Country"
-                name="country"
-                maxLength={100}
-                {...countryProps}
-                onChange={(e) => {
-                  countryProps.onChange(e);
-                  if (!currencyChosen) {
-                    form.setFieldValue('salaryCurrency', currencyForCountry(e.currentTarget.value));
-                  }
-                }}
-              />
-            </SimpleGrid>
-            <Checkbox
-              label="This is a remote position"
-              name="isRemote"
-              {...form.getInputProps('isRemote', { type: 'checkbox' })}
-            />
-          </FormSection>
-
-          <FormSection title="Additional Details">
-            <Stack gap={6}>
-              <SimpleGrid cols={{ base: 1, xs: 3 }}>
-                <Select
-                  label="Salary currency"
-                  name="salaryCurrency"
-                  data={[...SALARY_CURRENCIES]}
-                  allowDeselect={false}
-                  {...currencyProps}
-                  onChange={(c) => {
-                    setCurrencyChosen(true);
-                    currencyProps.onChange(c);
-                  }}
-                />
-                <NumberInput
-                  label="Minimum salary (per year)"
-                  name="salaryMin"
-                  min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator=","
-                  thousandsGroupStyle={v.salaryCurrency === 'INR' ? 'lakh' : 'thousand'}
-                  placeholder="e.g. 1800000"
-                  {...form.getInputProps('salaryMin')}
-                />
-                <NumberInput
-                  label="Maximum salary (per year)"
-                  name="salaryMax"
-                  min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator=","
-                  thousandsGroupStyle={v.salaryCurrency === 'INR' ? 'lakh' : 'thousand'}
-                  placeholder="e.g. 2600000"
-                  {...form.getInputProps('salaryMax')}
-                />
-              </SimpleGrid>
-              <Text size="sm" c="dimmed" aria-live="polite" data-testid="salary-preview">
-                {preview
-                  ? `Will read: ${preview}`
-                  : job?.salary.text && job.salary.min == null && job.salary.max == null
-                    ? `Will read: ${job.salary.text}`
-                    : `Optional. The currency follows the country (${currencyForCountry(v.country)}) unless you pick one.`}
-              </Text>
-            </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Experience"
-                name="experience"
-                placeholder="e.g. 3-5 years"
-                maxLength={500}
-                {...form.getInputProps('experience')}
-              />
-              <TextInput
-                label="Education"
-                name="education"
-                placeholder="e.g. Bachelor's degree"
-                maxLength={500}
-                {...form.getInputProps('education')}
-              />
-              <TextInput
-                label="Application Deadline"
-                name="applicationDeadline"
-                type="date"
-                min={localToday()}
-                {...form.getInputProps('applicationDeadline')}
-              />
-            </SimpleGrid>
-            <Textarea
-              label="Benefits"
-              name="benefits"
-              autosize
-              minRows={2}
-              maxLength={5000}
-              placeholder="Health insurance, flexible hours…"
-              {...form.getInputProps('benefits')}
-            />
-            <TextInput
-              label="Contact Email"
-              name="contactEmail"
-              type="email"
-              withAsterisk
-              description="Applicants will send their applications here"
-              maxLength={254}
-              {...form.getInputProps('contactEmail')}
-            />
-          </FormSection>
-
+          <JobDetailsSection form={form} />
+          <CompanySection form={form} />
+          <LocationSection form={form} currencyChosen={currencyChosen} />
+          <AdditionalDetailsSection
+            form={form}
+            preview={preview}
+            savedText={
+              job?.salary.text && job.salary.min == null && job.salary.max == null ? job.salary.text : null
+            }
+            onCurrencyChosen={() => setCurrencyChosen(true)}
+          />
           <FormSection title="Screening questions">
             <ScreeningQuestionsField form={form} />
           </FormSection>
