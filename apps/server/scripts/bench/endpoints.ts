@@ -217,6 +217,9 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     { ...get('similar questions', '/api/questions/similar?q=how+to+learn+machine+learning'), p99Target: 50 },
     { ...get('ideas popular page 90', '/api/ideas?sort=popular&page=90'), p99Target: 50 },
     { ...get('ideas search s', '/api/ideas/search?q=s'), p99Target: 50 },
+    // The listing's status filter (ideas_status_feed_idx) and its search box (every idea, paged).
+    { ...get('ideas status filter', '/api/ideas?status=new'), p99Target: 50 },
+    { ...get('ideas listing search', '/api/ideas?q=solar&sort=popular'), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
     // The same list for a signed-in member (never cached): every job carries their match.
     signedIn('jobs list signed in (50-skill profile)', '/api/jobs', [matcher]),
