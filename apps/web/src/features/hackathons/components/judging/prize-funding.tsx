@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { wholeRupees } from '../../../../lib/money';
 import { PaymentStep } from '../../../payments/components/payment-step';
 import { hackathonKeys } from '../../api/keys';
 import { formatDateTime } from '../../lib/format';
@@ -72,7 +73,7 @@ export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
             notifications.show({
               color: 'green',
               title: 'Prize pool funded',
-              message: `₹${paying.toLocaleString('en-IN')} is held in escrow.`,
+              message: `${wholeRupees(paying)} is held in escrow.`,
             });
             done();
           }}
