@@ -18,6 +18,7 @@ import { isUuid } from '../../lib/ids.js';
 import { composeMail } from '../../lib/mail-template.js';
 import { enqueueMail, type MailLinkMinter } from '../../platform/mail.js';
 import { findIdeaToAct } from '../ideas/ideas.collaboration.service.js';
+import { notifyIdeaFollowers } from '../ideas/ideas.followers.js';
 import { notify, notifyMany } from '../notifications/notifications.service.js';
 import { organizationVerifyMail } from './organizations.mail.js';
 import { canRespondFor, emailAtDomain } from './organizations.policy.js';
@@ -296,7 +297,7 @@ export function createOrganizationsService(ctx: AppContext) {
 
     /**
      * An official response: by a verified member (403 otherwise), for an organisation the idea tags
-     * (409 otherwise). The idea's author is notified.
+     * (409 otherwise). The idea's followers and its author are notified.
      */
     async respond(
       user: SessionUser,
@@ -318,13 +319,24 @@ export function createOrganizationsService(ctx: AppContext) {
           message: body.message,
           createdAt: ctx.clock.now(),
         });
-        const text = {
-          type: 'idea_response' as const,
-          title: `${org.name} responded to “${idea.title.slice(0, 80)}”: ${IDEA_RESPONSE_STATUS_LABELS[body.status]}`,
-          body: body.message.slice(0, 200),
-          link: `/idea/${idea.id}#responses`,
-        };
-        if (idea.authorId !== user.id) await notify(tx, idea.authorId, text);
+        // Followers hear of it (the author follows their idea unless they stopped: then directly).
+        const headline = `${org.name} responded: ${IDEA_RESPONSE_STATUS_LABELS[body.status]}`;
+        const link = `/idea/${idea.id}#responses`;
+        const notified = await notifyIdeaFollowers(
+          tx,
+          ctx.config,
+          idea.id,
+          { type: 'idea_response', ideaTitle: idea.title, headline, detail: body.message, link },
+          { except: [user.id] },
+        );
+        if (idea.authorId !== user.id && !notified.includes(idea.authorId)) {
+          await notify(tx, idea.authorId, {
+            type: 'idea_response',
+            title: `${headline}: ${idea.title}`.slice(0, 200),
+            body: body.message.slice(0, 200),
+            link,
+          });
+        }
         return {
           _id: row.id,
           ideaId: idea.id,

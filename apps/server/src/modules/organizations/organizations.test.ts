@@ -273,6 +273,8 @@ describe('official responses', () => {
     const member = await verifiedMember(tagged._id, tagged.domain);
     const otherMember = await verifiedMember(untagged._id, untagged.domain);
     const ideaId = (await shareIdea(author, [tagged._id])).json()._id as string;
+    const follower = await signup(t.app);
+    expect((await call(follower, 'POST', `/api/ideas/${ideaId}/follow`)).statusCode).toBe(200);
     const body = (organizationId: string) => ({
       organizationId,
       status: 'adopted',
@@ -310,7 +312,15 @@ describe('official responses', () => {
       responder: { id: member.user.id },
     });
     const notes = await db().select().from(notifications).where(eq(notifications.userId, author.user.id));
-    expect(notes.some((n) => n.type === 'idea_response' && n.link?.startsWith(`/idea/${ideaId}`))).toBe(true);
+    expect(
+      notes.filter((n) => n.type === 'idea_response' && n.link?.startsWith(`/idea/${ideaId}`)),
+    ).toHaveLength(1);
+    const toFollower = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, follower.user.id));
+    expect(toFollower.filter((n) => n.type === 'idea_response')).toHaveLength(1);
+    expect(toFollower[0]!.title).toContain(`${tagged.name} responded: Adopted`);
     const inbox = (await call(member, 'GET', `/api/organizations/${tagged._id}/inbox`)).json();
     expect(inbox.find((i: { _id: string }) => i._id === ideaId)).toMatchObject({ responseStatus: 'adopted' });
   });
