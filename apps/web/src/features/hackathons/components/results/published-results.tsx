@@ -54,7 +54,8 @@ export function PublishedResultsView({ results }: { results: HackathonResults })
       ))}
       {favourite && (favourite.votes ?? 0) > 0 ? (
         <Alert color="grape" title="People’s choice">
-          {favourite.projectTitle} by {favourite.teamName} ({favourite.votes} votes)
+          {favourite.projectTitle} by {favourite.teamName} ({favourite.votes}{' '}
+          {favourite.votes === 1 ? 'vote' : 'votes'})
         </Alert>
       ) : null}
       {rest.length ? (
