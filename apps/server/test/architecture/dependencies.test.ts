@@ -63,6 +63,12 @@ const KNOWN_AREA_CYCLE_EDGES = new Set([
   'questions -> payments',
   'payments -> questions',
   'wallet -> questions',
+  // An idea page shows its organisations, responses and bounties while organisations and the ask
+  // flow check the idea they act on: the idea lookup belongs behind a port the app wires.
+  'ideas -> organizations',
+  'organizations -> ideas',
+  'ideas -> questions',
+  'questions -> ideas',
 ]);
 
 let result: ICruiseResult;

@@ -34,6 +34,8 @@ const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
   'modules/hackathons/hackathons.judging.service.ts':
     'the invitation to judge sent to an address with no account yet (nobody to notify in the app)',
+  'modules/organizations/organizations.service.ts':
+    'the verification link sent to a work address to prove membership (an account e-mail, not a notification)',
 };
 
 /** Text that queues mail itself: imports enqueueMail/enqueueMails, or inserts into the outbox table. */

@@ -9,10 +9,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { hackathonsOfIdea } from '../hackathons/hackathons.ideas.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { organizationsOfIdea, responsesOfIdea } from '../organizations/organizations.service.js';
-import { bountiesOfIdea } from '../questions/questions.ideas.service.js';
 import * as repo from './ideas.collaboration.repo.js';
 import { canSeeIdeaToAct, isIdeaAuthor } from './ideas.policy.js';
 import * as ideasRepo from './ideas.repo.js';
@@ -140,18 +137,3 @@ export function createCollaborationService(ctx: AppContext) {
 }
 
 export type CollaborationService = ReturnType<typeof createCollaborationService>;
-
-/**
- * What an idea page shows besides the idea itself: the organisations it tags and their official
- * responses, its team, and the bounties and hackathons that grew out of it.
- */
-export async function ideaConnections(exec: Executor, ideaId: string, viewerId: string | null) {
-  const [organizations, responses, team, bounties, hackathons] = await Promise.all([
-    organizationsOfIdea(exec, ideaId),
-    responsesOfIdea(exec, ideaId),
-    teamOf(exec, ideaId),
-    bountiesOfIdea(exec, ideaId, viewerId),
-    hackathonsOfIdea(exec, ideaId, viewerId),
-  ]);
-  return { organizations, responses, team, bounties, hackathons };
-}

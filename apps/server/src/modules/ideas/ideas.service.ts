@@ -43,7 +43,7 @@ import {
   notifiesAuthor,
 } from './ideas.policy.js';
 import { setIdeaOrganizations } from '../organizations/organizations.service.js';
-import { ideaConnections } from './ideas.collaboration.service.js';
+import { ideaConnections } from './ideas.connections.js';
 import * as repo from './ideas.repo.js';
 import { isUuid } from '../../lib/ids.js';
 
