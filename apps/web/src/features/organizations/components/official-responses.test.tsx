@@ -7,7 +7,12 @@ import { mockApi } from '../../../test/server';
 import { OfficialResponses } from './official-responses';
 import { ResponseForm } from './response-form';
 
-const org = { _id: '6a1f7a43-4a0e-4d5c-9a57-0d1b7c6f1e11', name: 'Pune Water Board', kind: 'government' as const, verified: true };
+const org = {
+  _id: '6a1f7a43-4a0e-4d5c-9a57-0d1b7c6f1e11',
+  name: 'Pune Water Board',
+  kind: 'government' as const,
+  verified: true,
+};
 const response: IdeaResponse = {
   _id: 'r1',
   ideaId: 'i1',
