@@ -1138,6 +1138,14 @@ const MATRIX: Record<string, Row> = {
     // Only the organiser funds the pool; an admin sees the hackathon but pays for no one (403).
     expect: { ...SIGNED_IN, other: 403, owner: 200, admin: 403 },
   },
+  'GET /api/hackathons/{id}/gallery': {
+    // Every signed-in person who can see an ended hackathon lists its submissions to vote from.
+    call: async () => {
+      const h = await freshEndedHackathon({ organiser: w.answerer, submitter: w.owner });
+      return { url: `/api/hackathons/${h.id}/gallery` };
+    },
+    expect: { ...SIGNED_IN, other: 200, owner: 200, admin: 200 },
+  },
   'POST /api/hackathons/{id}/submissions/{sid}/vote': {
     // owner = the submitter (no vote for one's own project). Ended just now, after the world's
     // accounts were created (accounts created after the end do not vote): the clock catches up.

@@ -280,6 +280,29 @@ export const ScoreResult = z.object({ score: ScoreSheetView.extend({ submissionI
 export const HackathonVote = z.object({ submissionId: z.string(), updatedAt: z.string() });
 export const VoteResult = z.object({ vote: HackathonVote });
 
+/** A submission as every signed-in person sees it after the end, to vote from. */
+export const GalleryItem = z.object({
+  submissionId: z.string(),
+  projectTitle: z.string(),
+  projectDescription: z.string(),
+  teamName: z.string(),
+  githubLink: z.string().nullable(),
+  demoLink: z.string().nullable(),
+  /** The caller is behind this submission: they cannot vote for it. */
+  mine: z.boolean(),
+  /** People's choice count: after publication only. */
+  votes: z.number().int().nullable(),
+});
+
+/** GET /api/hackathons/{id}/gallery: the submissions after the end, with the caller's vote. */
+export const HackathonGallery = z.object({
+  /** Votes are taken: the hackathon has ended and its results are not published. */
+  votingOpen: z.boolean(),
+  myVote: z.string().nullable(),
+  items: z.array(GalleryItem),
+});
+export type HackathonGallery = z.infer<typeof HackathonGallery>;
+
 /** Messages of the judging endpoints. */
 export const JUDGING_MESSAGES = {
   criteriaMissing: 'The organiser has not set the judging criteria yet.',

@@ -186,3 +186,12 @@ export async function voteCounts(exec: Executor, hackathonId: string): Promise<M
     .groupBy(hackathonVotes.submissionId);
   return new Map(rows.map((r) => [r.submissionId, Number(r.n)]));
 }
+
+/** The submission this person voted for in this hackathon, if any. */
+export async function myVote(exec: Executor, hackathonId: string, userId: string) {
+  const [row] = await exec
+    .select({ submissionId: hackathonVotes.submissionId })
+    .from(hackathonVotes)
+    .where(and(eq(hackathonVotes.hackathonId, hackathonId), eq(hackathonVotes.userId, userId)));
+  return row?.submissionId ?? null;
+}

@@ -1,6 +1,7 @@
 import {
   ErrorBody,
   Hackathon,
+  HackathonGallery,
   HackathonIdParams,
   HackathonResults,
   HackathonSubmissionParams,
@@ -160,6 +161,21 @@ export function hackathonJudgingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => judging.publish(req.user!, req.params.id, req.body),
+    );
+
+    app.get(
+      '/hackathons/:id/gallery',
+      {
+        schema: {
+          tags,
+          summary:
+            "The submissions after the end, to vote from, with the caller's vote (counts once published)",
+          security,
+          params: HackathonIdParams,
+          response: { 200: HackathonGallery, ...errors },
+        },
+      },
+      async (req) => judging.gallery(req.user!, req.params.id),
     );
 
     app.post(

@@ -1,6 +1,7 @@
 import {
   type Hackathon,
   HACKATHON_TEAMS,
+  type HackathonGallery,
   type HackathonJudge,
   type HackathonResults,
   JUDGING_MESSAGES,
@@ -339,6 +340,38 @@ export function createHackathonJudging(ctx: AppContext) {
         );
       });
       return api.results(user, id);
+    },
+
+    /**
+     * GET /api/hackathons/:id/gallery: every signed-in person who can see the hackathon, once it has
+     * ended (before, the projects are still being built: 409), with their own vote; counts after
+     * publication only.
+     */
+    async gallery(user: SessionUser, id: string): Promise<HackathonGallery> {
+      const { h } = await loadVisible(user, id);
+      if (h.status !== 'published' || !ended(h)) {
+        conflict('VOTING_NOT_OPEN', 'The submissions are shown when the hackathon ends.');
+      }
+      const published = h.resultsPublishedAt !== null;
+      const [b, mine, votes] = await Promise.all([
+        board(id),
+        judging.myVote(ctx.db, id, user.id),
+        published ? judging.voteCounts(ctx.db, id) : Promise.resolve(new Map<string, number>()),
+      ]);
+      return {
+        votingOpen: !published,
+        myVote: mine,
+        items: b.subs.map((s) => ({
+          submissionId: s.id,
+          projectTitle: s.projectTitle,
+          projectDescription: s.projectDescription,
+          teamName: s.teamName,
+          githubLink: s.githubUrl,
+          demoLink: s.demoUrl,
+          mine: b.people.get(s.id)!.has(user.id),
+          votes: published ? (votes.get(s.id) ?? 0) : null,
+        })),
+      };
     },
 
     /** POST /api/hackathons/:id/submissions/:sid/vote: people's choice, once per person (moves). */

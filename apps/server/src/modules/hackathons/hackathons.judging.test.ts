@@ -1,4 +1,5 @@
 import {
+  type HackathonGallery,
   type HackathonJudge,
   type HackathonResults,
   JUDGING_MESSAGES,
@@ -212,6 +213,8 @@ describe('judging settings, judges, scoring, fair results, publication and the p
     const score = await call(lenient, 'PUT', h(`/submissions/${sid.A}/score`), { scores: both(5) });
     expect([score.statusCode, score.json().code]).toEqual([409, 'JUDGING_NOT_OPEN']);
     expect((await call(stranger, 'POST', h(`/submissions/${sid.A}/vote`))).statusCode).toBe(409);
+    const gallery = await call(stranger, 'GET', h('/gallery'));
+    expect([gallery.statusCode, gallery.json().code]).toEqual([409, 'VOTING_NOT_OPEN']);
     const publish = await call(organiser, 'POST', h('/results/publish'), {});
     expect([publish.statusCode, publish.json().code]).toEqual([409, 'JUDGING_NOT_OPEN']);
   });
@@ -310,6 +313,28 @@ describe('judging settings, judges, scoring, fair results, publication and the p
     expect([refused.statusCode, refused.json().message]).toEqual([403, JUDGING_MESSAGES.lateAccount]);
   });
 
+  it('lists the submissions to vote from, with the caller’s own vote and team marked, counts hidden', async () => {
+    const gallery = async (who: TestUser | null) => {
+      const res = await call(who, 'GET', h('/gallery'));
+      return [res.statusCode, res.statusCode === 200 ? (res.json() as HackathonGallery) : null] as const;
+    };
+    expect((await gallery(null))[0]).toBe(401);
+    const [status, g] = await gallery(stranger);
+    expect(status).toBe(200);
+    expect(g!.votingOpen).toBe(true);
+    expect(g!.myVote).toBe(sid.B);
+    expect(g!.items.map((i) => [i.submissionId, i.projectTitle, i.teamName, i.mine, i.votes])).toEqual([
+      [sid.A, 'Project A', 'Team A', false, null],
+      [sid.B, 'Project B', 'Team B', false, null],
+      [sid.C, 'Project C', 'Team C', false, null],
+      [sid.D, 'Project D', 'Team D', false, null],
+    ]);
+    // A team member: their own team's project is marked; no vote cast yet.
+    const [, member] = await gallery(teamJudge);
+    expect(member!.myVote).toBeNull();
+    expect(member!.items.filter((i) => i.mine).map((i) => i.submissionId)).toEqual([sid.C]);
+  });
+
   it('publishes once, by the organiser: places from the ranking, winners on the page, everyone told', async () => {
     const url = h('/results/publish');
     expect((await call(p1, 'POST', url, {})).statusCode).toBe(403);
@@ -371,6 +396,10 @@ describe('judging settings, judges, scoring, fair results, publication and the p
     const score = await call(lenient, 'PUT', h(`/submissions/${sid.C}/score`), { scores: both(2) });
     expect([score.statusCode, score.json().code]).toEqual([409, 'RESULTS_PUBLISHED']);
     expect((await call(p2, 'POST', h(`/submissions/${sid.A}/vote`))).statusCode).toBe(409);
+    const gallery = (await call(stranger, 'GET', h('/gallery'))).json() as HackathonGallery;
+    expect(gallery.votingOpen).toBe(false);
+    expect(gallery.myVote).toBe(sid.B);
+    expect(Object.fromEntries(gallery.items.map((i) => [i.submissionId, i.votes]))).toEqual(votes);
     expect((await call(organiser, 'POST', h('/judges'), { email: 'new@example.com' })).statusCode).toBe(409);
     const judges = (await call(organiser, 'GET', h('/judges'))).json().judges as HackathonJudge[];
     expect((await call(organiser, 'DELETE', h(`/judges/${judges[0]!._id}`))).statusCode).toBe(409);
@@ -384,6 +413,7 @@ describe('judging settings, judges, scoring, fair results, publication and the p
       ['GET', '/judges', undefined],
       ['POST', '/judges', { email: 'x@example.com' }],
       ['GET', '/judging', undefined],
+      ['GET', '/gallery', undefined],
       ['PATCH', '/judging-settings', { maxTeamSize: 3 }],
       ['POST', '/results/publish', {}],
       ['POST', `/submissions/${sid.A}/vote`, undefined],
