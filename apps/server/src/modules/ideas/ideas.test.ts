@@ -237,7 +237,13 @@ describe('listing, categories and pagination', () => {
 
   it('answers categories in one call: every form category, hidden ideas excluded', async () => {
     const counts = (await t2.app.inject({ method: 'GET', url: '/api/ideas/categories' })).json();
-    expect(counts).toMatchObject({ Technology: 15, Healthcare: 5, 'Social Impact': 2, Sports: 0, Science: 0 });
+    expect(counts).toMatchObject({
+      Technology: 15,
+      Healthcare: 5,
+      'Social Impact': 2,
+      Sports: 0,
+      Science: 0,
+    });
     for (const c of IDEA_CATEGORIES) expect(counts[c], c).toBeTypeOf('number');
   });
 
