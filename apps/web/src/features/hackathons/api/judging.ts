@@ -1,6 +1,7 @@
 import type {
   Hackathon,
   HackathonCriterion,
+  HackathonGallery,
   HackathonJudge,
   HackathonResults,
   JudgingQueue,
@@ -52,6 +53,19 @@ export const resultsQuery = (hackathonId: string, viewer: string) =>
 export function useResults(hackathonId: string, enabled = true) {
   const { user } = useAuth();
   return useQuery({ ...resultsQuery(hackathonId, user?.id ?? 'anon'), enabled });
+}
+
+/** GET /api/hackathons/:id/gallery — the submissions to vote from after the end, with the caller's vote. */
+export const galleryQuery = (hackathonId: string, viewer: string) =>
+  queryOptions({
+    queryKey: hackathonKeys.gallery(hackathonId, viewer),
+    queryFn: ({ signal }) => api<HackathonGallery>(`/api/hackathons/${enc(hackathonId)}/gallery`, { signal }),
+    retry: false,
+  });
+
+export function useGallery(hackathonId: string, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({ ...galleryQuery(hackathonId, user?.id ?? 'anon'), enabled: enabled && !!user });
 }
 
 function useJudgingMutation<V, R>(

@@ -14,4 +14,5 @@ export const hackathonKeys = {
   judges: (id: string) => ['hackathons', 'judging', id, 'judges'] as const,
   queue: (id: string, viewer: string) => ['hackathons', 'judging', id, 'queue', viewer] as const,
   results: (id: string, viewer: string) => ['hackathons', 'judging', id, 'results', viewer] as const,
+  gallery: (id: string, viewer: string) => ['hackathons', 'judging', id, 'gallery', viewer] as const,
 };

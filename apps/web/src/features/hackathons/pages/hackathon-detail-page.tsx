@@ -43,6 +43,7 @@ import { OrganizerSections } from '../components/organizer-sections';
 import { ProjectSubmissionForm } from '../components/project-submission-form';
 import { LegacyResults, Section, Tile } from '../components/detail-sections';
 import { CriteriaCard } from '../components/results/criteria-card';
+import { PeoplesChoice } from '../components/results/peoples-choice';
 import { PublishedResults } from '../components/results/published-results';
 import { HackathonStatusBadge, PhaseBadge } from '../components/status-badges';
 import { SubmissionItem } from '../components/submission-item';
@@ -327,6 +328,9 @@ function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon
                     <PublishedResults hackathonId={h._id} />
                   ) : h.phase === 'past' ? (
                     <LegacyResults results={h.results ?? []} />
+                  ) : null}
+                  {!published && h.status === 'published' && h.phase === 'past' && user ? (
+                    <PeoplesChoice hackathonId={h._id} />
                   ) : null}
                   <Section title="About this hackathon">{h.description}</Section>
                   {h.requirements ? <Section title="Requirements">{h.requirements}</Section> : null}
