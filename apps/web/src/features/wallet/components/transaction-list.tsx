@@ -38,7 +38,8 @@ export function TransactionList({ transactions, hasMore, loadingMore, onLoadMore
           aria-label="Transactions"
         >
           {transactions.map((t, i) => {
-            const credit = t.type === 'reward' || t.type === 'refund';
+            // Money in: rewards, refunds and hackathon prizes; withdrawals take it out.
+            const credit = t.type === 'reward' || t.type === 'refund' || t.type === 'hackathon-prize';
             const badge = statusBadge(t.status);
             return (
               <Group

@@ -58,6 +58,24 @@ describe('WalletPage', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows a hackathon prize as money in', async () => {
+    const prize = {
+      _id: 'p1',
+      type: 'hackathon-prize',
+      amount: 23334,
+      status: 'completed',
+      description: 'Prize: 1st place in Team Power Jam',
+      createdAt: '2026-01-04T00:00:00.000Z',
+    };
+    mockApi({
+      'GET /api/wallet': { body: wallet({ balance: 23334, totalEarned: 23334 }) },
+      'GET /api/wallet/transactions': { body: [prize] },
+    });
+    renderWithProviders(<WalletPage />, { route: '/wallet' });
+    await screen.findAllByTestId('transaction');
+    expect(screen.getAllByTestId('transaction-amount').map((e) => e.textContent)).toEqual(['+₹233.34']);
+  });
+
   it('shows balance, total earned and history with signs and status colours', async () => {
     mockApi({ 'GET /api/wallet': { body: wallet() }, 'GET /api/wallet/transactions': { body: txs } });
     renderWithProviders(<WalletPage />, { route: '/wallet' });
