@@ -17,7 +17,10 @@ import {
 // Hackathon teams and judging: three people form a team on the Teams tab (create, request to join
 // and accept, invite by e-mail and accept), one of them submits for the team, the server's clock
 // moves past the end, two judges score every submission on the scoring screen, the organiser
-// publishes from the ranking, and each member sees the place and the judges' comments.
+// publishes from the ranking, and each member sees the place and the judges' comments. The organiser
+// funds a ₹1,000 prize pool through the sandbox checkout beforehand; at publication it is split 70/30
+// between the places, each place's share equally among the team's members (leftover paise to the
+// captain), and each member's wallet shows their share.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
@@ -78,6 +81,7 @@ beforeAll(async () => {
   server = await startServer({
     NODE_OPTIONS: `--import ${path.join(here, 'hackathons-clock.mjs')}`,
     E2E_CLOCK_OFFSET_FILE: clockFile,
+    PAYMENTS_PROVIDER: 'sandbox',
     // The clock moves by hours: keep sessions from idling out meanwhile.
     SESSION_IDLE_MINUTES: String(24 * 60),
   });
@@ -159,6 +163,31 @@ describe('Hackathon teams and judging', () => {
     }
     expect(await page.getByTestId('judge-row').count()).toBe(2);
     await shot(page, 'organiser-judging-1280');
+    await context.close();
+  });
+
+  it('the organiser funds a ₹1,000 prize pool from the Judging tab through the checkout', async () => {
+    const { page, context } = await pageFor('olga');
+    await page.goto(`${server.url}/hackathon/${hackathonId}?tab=judging`);
+    await page.getByLabel('Prize pool (₹)').fill('1000');
+    await page.getByRole('button', { name: 'Fund the prize pool' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay ₹1,?000\.00$/ })
+      .click();
+    await page.getByText('Prize pool funded').first().waitFor();
+    await page
+      .getByTestId('prize-escrow')
+      .getByText(/in escrow since/)
+      .waitFor();
+    expect(await page.getByTestId('prize-escrow').textContent()).toMatch(/^₹1,?000/);
+    const h = await api<{ prizeEscrow: { state: string; amount: number } | null }>(
+      'GET',
+      `/api/hackathons/${hackathonId}`,
+      people.olga!.token,
+    );
+    expect(h.prizeEscrow).toMatchObject({ state: 'held', amount: 100_000 });
+    await shot(page, 'prize-funded-1280');
     await context.close();
   });
 
@@ -258,18 +287,20 @@ describe('Hackathon teams and judging', () => {
   });
 
   it('the organiser sees the ranking and publishes; members see their place and the comments', async () => {
-    // People's choice: a participant outside the team votes for it.
-    const ranking = await api<{ rows: Array<{ submissionId: string; projectTitle: string }> }>(
-      'GET',
-      `/api/hackathons/${hackathonId}/results`,
-      people.olga!.token,
-    );
-    const ledger = ranking.rows.find((r) => r.projectTitle === 'Light Ledger')!;
-    await api(
-      'POST',
-      `/api/hackathons/${hackathonId}/submissions/${ledger.submissionId}/vote`,
-      people.dan!.token,
-    );
+    // People's choice: a participant outside the team votes for it on the Overview; their own
+    // project cannot be chosen.
+    const dan = await pageFor('dan', 375);
+    await dan.page.goto(`${server.url}/hackathon/${hackathonId}`);
+    const choice = dan.page.getByRole('region', { name: 'People’s choice' });
+    expect(await choice.getByRole('button', { name: 'Vote for Solo Sparks' }).isDisabled()).toBe(true);
+    await choice.getByRole('button', { name: 'Vote for Light Ledger' }).click();
+    await choice
+      .getByTestId('gallery-item')
+      .filter({ hasText: 'Light Ledger' })
+      .getByText('Your vote')
+      .waitFor();
+    await shot(dan.page, 'peoples-choice-375');
+    await dan.context.close();
 
     const { page, context } = await pageFor('olga');
     await page.goto(`${server.url}/hackathon/${hackathonId}?tab=judging`);
@@ -279,6 +310,9 @@ describe('Hackathon teams and judging', () => {
     for (const judge of ['Jo Judge', 'Kim Judge']) {
       await page.getByTestId('judge-row').filter({ hasText: judge }).getByText('2/2 scored').waitFor();
     }
+    // A 70/30 split of the ₹1,000 pool between the two places.
+    await page.getByLabel('Place 1 share (%)').fill('70');
+    await page.getByLabel('Place 2 share (%)').fill('30');
     await shot(page, 'organiser-results-1280');
     await page.getByRole('button', { name: 'Publish results' }).click();
     await page.getByText('Results published').first().waitFor();
@@ -310,6 +344,39 @@ describe('Hackathon teams and judging', () => {
       .waitFor();
     expect(await visitor.page.getByText('keep going').count()).toBe(0);
     await visitor.context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('each team member’s wallet shows their share of the prize, exact to the paisa', async () => {
+    // Place 1 (Photon, three members): 70% of ₹1,000 = 70,000 paise → 23,334 to the captain (the
+    // leftover paisa), 23,333 to each other member. Place 2 (Dan alone): 30,000 paise.
+    const shares: Array<[string, number, string]> = [
+      ['ana', 1280, '₹233.34'],
+      ['ben', 375, '₹233.33'],
+      ['cai', 1280, '₹233.33'],
+      ['dan', 1280, '₹300.00'],
+    ] as Array<[string, number, string]>;
+    for (const [who, width, expected] of shares) {
+      const wallet = await api<{ balance: number }>('GET', '/api/wallet', people[who]!.token);
+      expect(`₹${(wallet.balance / 100).toFixed(2)}`).toBe(expected);
+      const { page, context } = await pageFor(who, width);
+      await page.goto(`${server.url}/wallet`);
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="wallet-balance"]')?.textContent === text,
+        expected,
+      );
+      // The history loads on its own after the balance.
+      await page.getByTestId('transaction-amount').first().waitFor();
+      expect(await page.getByTestId('transaction-amount').allTextContents()).toEqual([`+${expected}`]);
+      if (who === 'ana' || who === 'ben') await shot(page, `wallet-${who}-${width}`);
+      await context.close();
+    }
+    const h = await api<{ prizeEscrow: { state: string } | null }>(
+      'GET',
+      `/api/hackathons/${hackathonId}`,
+      people.olga!.token,
+    );
+    expect(h.prizeEscrow?.state).toBe('paid');
     expect(problems).toEqual([]);
   });
 });

@@ -82,6 +82,8 @@ export function PeoplesChoiceView({
                 onClick={() => onVote(item.submissionId)}
                 aria-label={`Vote for ${item.projectTitle}`}
                 title={item.mine ? 'You cannot vote for your own team' : undefined}
+                // The label stays whole on a phone; the project's text wraps instead.
+                style={{ flexShrink: 0 }}
               >
                 {item.mine ? 'Your team' : chosen ? 'Voted' : 'Vote'}
               </Button>
