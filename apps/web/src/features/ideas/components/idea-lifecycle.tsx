@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconGitMerge } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
@@ -65,49 +66,50 @@ export function FollowIdeaButton({ idea }: { idea: IdeaDetail }) {
 /** The author's (or an admin's) status control: a status and an optional note for the timeline. */
 function StatusControl({ idea }: { idea: IdeaDetail }) {
   const set = useSetIdeaStatus();
-  const [status, setStatus] = useState<string>(idea.status === 'merged' ? 'new' : idea.status);
-  const [note, setNote] = useState('');
+  const form = useForm({
+    initialValues: {
+      status: (idea.status === 'merged' ? 'new' : idea.status) as (typeof IDEA_SETTABLE_STATUSES)[number],
+      note: '',
+    },
+  });
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <form
+      onSubmit={form.onSubmit(({ status, note }) => {
         set.mutate(
-          { id: idea._id, body: { status: status as (typeof IDEA_SETTABLE_STATUSES)[number], note } },
+          { id: idea._id, body: { status, note } },
           {
             onSuccess: () => {
-              setNote('');
+              form.setFieldValue('note', '');
               notifications.show({ color: 'teal', message: 'Status updated; followers are notified.' });
             },
             onError: (err) =>
               notifications.show({ color: 'red', message: errorMessage(err, 'Could not update the status') }),
           },
         );
-      }}
+      })}
     >
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <NativeSelect
-          label="New status"
-          data={IDEA_SETTABLE_STATUSES.map((s) => ({ value: s, label: IDEA_STATUS_LABELS[s] }))}
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
-          w={170}
+      <Stack gap="xs">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label="New status"
+            data={IDEA_SETTABLE_STATUSES.map((s) => ({ value: s, label: IDEA_STATUS_LABELS[s] }))}
+            {...form.getInputProps('status')}
+            w={170}
+          />
+          <Button type="submit" loading={set.isPending}>
+            Update status
+          </Button>
+        </Group>
+        <Textarea
+          label="Note (optional)"
+          placeholder="What changed, what comes next"
+          autosize
+          minRows={1}
+          maxLength={IDEA_STATUS_NOTE_MAX}
+          {...form.getInputProps('note')}
         />
-        <Button type="submit" loading={set.isPending}>
-          Update status
-        </Button>
-      </Group>
-      <Textarea
-        label="Note (optional)"
-        placeholder="What changed, what comes next"
-        autosize
-        minRows={1}
-        maxLength={IDEA_STATUS_NOTE_MAX}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-      />
-    </Stack>
+      </Stack>
+    </form>
   );
 }
 
