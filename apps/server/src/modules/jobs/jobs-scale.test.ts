@@ -73,7 +73,7 @@ describe(`10,000 jobs (${dbKind})`, () => {
     for (const r of [combined, searchOnly, deepPage, categories]) expect(r.ms).toBeLessThan(BOUND_MS);
   });
 
-  // Issue 18: a broad search neither counts nor ranks every match.
+  // A broad search neither counts nor ranks every match.
   it('counts a broad search up to the cap and ranks only its newest matches', async () => {
     const get = async (url: string) => {
       const res = await t.app.inject({ url });
