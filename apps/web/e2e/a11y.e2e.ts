@@ -199,8 +199,13 @@ const ADMIN_ROUTES = [
 ];
 
 /** Waits until the route has painted its content (no pending spinner), then lets transitions end. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
+/**
+ * The page has drawn its data: the network went quiet (unless `networkIdle` is false, for a page
+ * whose held request keeps it busy for ever) and no loader is left in the main area.
+ */
+async function settle(page: Page, { networkIdle = true }: { networkIdle?: boolean } = {}) {
+  if (networkIdle) await page.waitForLoadState('networkidle').catch(() => {});
+  else await page.waitForLoadState('load').catch(() => {});
   await page
     .locator('main [aria-busy="true"], main .mantine-Loader-root')
     .first()
@@ -452,7 +457,9 @@ describe('portal pages: styled before the complete stylesheet arrives', { timeou
       await page.route(/\/assets\/full-[\w-]+\.css/, () => new Promise<void>(() => {}));
       for (const route of routes) {
         await page.goto(`${server.url}${route}`);
-        await settle(page);
+        // The held stylesheet keeps the network busy: wait for the drawn page instead.
+        await settle(page, { networkIdle: false });
+        await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 20_000 });
         const found = await page.evaluate(() => {
           const used = new Set(
             [...document.querySelectorAll('[class]')].flatMap((e) =>
