@@ -569,18 +569,22 @@ export async function findForAdmin(db: Executor, id: string, lock = false) {
 }
 
 /** Hackathons proposed from an idea: published ones, plus the viewer's own under review; newest first. */
-export async function hackathonsOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
-  return exec
+const ideaHackathonsStatement = prepared((db, viewer: boolean) =>
+  db
     .select({ id: hackathons.id, title: hackathons.title, status: hackathons.status })
     .from(hackathons)
     .where(
       and(
-        eq(hackathons.ideaId, ideaId),
-        viewerId
-          ? sql`(${hackathons.status} = 'published' or ${hackathons.authorId} = ${viewerId})`
+        eq(hackathons.ideaId, slot<string>('ideaId')),
+        viewer
+          ? sql`(${hackathons.status} = 'published' or ${hackathons.authorId} = ${slot<string>('viewerId')})`
           : eq(hackathons.status, 'published'),
       ),
     )
     .orderBy(desc(hackathons.createdAt))
-    .limit(50);
+    .limit(rowCount(50)),
+);
+
+export function hackathonsOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
+  return ideaHackathonsStatement(exec, viewerId !== null, { ideaId, viewerId });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared, rowCount, slot } from '../../db/prepared.js';
 import { ideaCollaborationRequests, ideaTeamMembers, users } from '../../db/schema/index.js';
 
 export type CollaborationRequestRow = typeof ideaCollaborationRequests.$inferSelect;
@@ -129,12 +130,16 @@ export async function isTeamMember(exec: Executor, ideaId: string, userId: strin
 }
 
 /** The idea's team in the order people joined. */
-export async function teamOfIdea(exec: Executor, ideaId: string) {
-  return exec
+const teamStatement = prepared((db) =>
+  db
     .select({ id: ideaTeamMembers.userId, displayName: users.displayName, role: ideaTeamMembers.role })
     .from(ideaTeamMembers)
     .innerJoin(users, eq(users.id, ideaTeamMembers.userId))
-    .where(eq(ideaTeamMembers.ideaId, ideaId))
+    .where(eq(ideaTeamMembers.ideaId, slot<string>('ideaId')))
     .orderBy(ideaTeamMembers.createdAt, ideaTeamMembers.userId)
-    .limit(200);
+    .limit(rowCount(200)),
+);
+
+export function teamOfIdea(exec: Executor, ideaId: string) {
+  return teamStatement(exec, undefined, { ideaId });
 }

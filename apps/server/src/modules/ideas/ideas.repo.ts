@@ -934,8 +934,8 @@ export async function insertStatusEvent(
 }
 
 /** The idea's timeline, oldest first. */
-export async function timelineOf(db: Executor, ideaId: string) {
-  return db
+const timelineStatement = prepared((db) =>
+  db
     .select({
       id: ideaStatusEvents.id,
       status: ideaStatusEvents.status,
@@ -946,8 +946,12 @@ export async function timelineOf(db: Executor, ideaId: string) {
     })
     .from(ideaStatusEvents)
     .leftJoin(users, eq(users.id, ideaStatusEvents.actorId))
-    .where(eq(ideaStatusEvents.ideaId, ideaId))
-    .orderBy(asc(ideaStatusEvents.createdAt), asc(ideaStatusEvents.id));
+    .where(eq(ideaStatusEvents.ideaId, slot<string>('ideaId')))
+    .orderBy(asc(ideaStatusEvents.createdAt), asc(ideaStatusEvents.id)),
+);
+
+export function timelineOf(db: Executor, ideaId: string) {
+  return timelineStatement(db, undefined, { ideaId });
 }
 
 // ---------- attachments ----------
@@ -972,13 +976,17 @@ export type AttachmentRow = {
 };
 
 /** An idea's attachments in the order they were added. */
-export async function attachmentsOf(db: Executor, ideaId: string): Promise<AttachmentRow[]> {
-  return db
+const attachmentsStatement = prepared((db) =>
+  db
     .select(attachmentCols)
     .from(ideaAttachments)
     .innerJoin(files, eq(files.key, ideaAttachments.fileKey))
-    .where(eq(ideaAttachments.ideaId, ideaId))
-    .orderBy(asc(ideaAttachments.createdAt), asc(ideaAttachments.id));
+    .where(eq(ideaAttachments.ideaId, slot<string>('ideaId')))
+    .orderBy(asc(ideaAttachments.createdAt), asc(ideaAttachments.id)),
+);
+
+export async function attachmentsOf(db: Executor, ideaId: string): Promise<AttachmentRow[]> {
+  return attachmentsStatement(db, undefined, { ideaId });
 }
 
 export async function findAttachment(

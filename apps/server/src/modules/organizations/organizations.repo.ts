@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared, rowCount, slot } from '../../db/prepared.js';
 import {
   ideaOrganizations,
   ideaResponses,
@@ -187,13 +188,17 @@ export async function untagIdea(exec: Executor, ideaId: string, organizationIds:
 }
 
 /** The organisations an idea tags, in the order they were tagged. */
-export async function organizationsOfIdea(exec: Executor, ideaId: string): Promise<OrganizationRow[]> {
-  const rows = await exec
+const ideaOrganizationsStatement = prepared((db) =>
+  db
     .select({ org: organizations })
     .from(ideaOrganizations)
     .innerJoin(organizations, eq(organizations.id, ideaOrganizations.organizationId))
-    .where(eq(ideaOrganizations.ideaId, ideaId))
-    .orderBy(ideaOrganizations.createdAt, organizations.name);
+    .where(eq(ideaOrganizations.ideaId, slot<string>('ideaId')))
+    .orderBy(ideaOrganizations.createdAt, organizations.name),
+);
+
+export async function organizationsOfIdea(exec: Executor, ideaId: string): Promise<OrganizationRow[]> {
+  const rows = await ideaOrganizationsStatement(exec, undefined, { ideaId });
   return rows.map((r) => r.org);
 }
 
@@ -266,8 +271,8 @@ export async function insertResponse(
 }
 
 /** An idea's official responses, oldest first, with the organisation and the responder. */
-export async function responsesOfIdea(exec: Executor, ideaId: string) {
-  return exec
+const responsesStatement = prepared((db) =>
+  db
     .select({
       id: ideaResponses.id,
       ideaId: ideaResponses.ideaId,
@@ -281,7 +286,11 @@ export async function responsesOfIdea(exec: Executor, ideaId: string) {
     .from(ideaResponses)
     .innerJoin(organizations, eq(organizations.id, ideaResponses.organizationId))
     .leftJoin(users, eq(users.id, ideaResponses.responderId))
-    .where(eq(ideaResponses.ideaId, ideaId))
+    .where(eq(ideaResponses.ideaId, slot<string>('ideaId')))
     .orderBy(ideaResponses.createdAt, ideaResponses.id)
-    .limit(200);
+    .limit(rowCount(200)),
+);
+
+export function responsesOfIdea(exec: Executor, ideaId: string) {
+  return responsesStatement(exec, undefined, { ideaId });
 }

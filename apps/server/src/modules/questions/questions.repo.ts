@@ -941,8 +941,8 @@ export async function dueDrafts(
  * Bounties offered from an idea: the public ones, plus the viewer's own while unpaid; newest first.
  * The reward is what was paid, else what was asked (paise).
  */
-export async function bountiesOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
-  return exec
+const bountiesStatement = prepared((db, viewer: boolean) =>
+  db
     .select({
       id: questions.id,
       title: questions.title,
@@ -952,13 +952,17 @@ export async function bountiesOfIdea(exec: Executor, ideaId: string, viewerId: s
     .from(questions)
     .where(
       and(
-        eq(questions.ideaId, ideaId),
+        eq(questions.ideaId, slot<string>('ideaId')),
         eq(questions.hidden, false),
-        viewerId
-          ? sql`(${questions.isPaid} or ${questions.rewardAmount} = 0 or ${questions.authorId} = ${viewerId})`
+        viewer
+          ? sql`(${questions.isPaid} or ${questions.rewardAmount} = 0 or ${questions.authorId} = ${slot<string>('viewerId')})`
           : sql`(${questions.isPaid} or ${questions.rewardAmount} = 0)`,
       ),
     )
     .orderBy(desc(questions.createdAt))
-    .limit(50);
+    .limit(rowCount(50)),
+);
+
+export function bountiesOfIdea(exec: Executor, ideaId: string, viewerId: string | null) {
+  return bountiesStatement(exec, viewerId !== null, { ideaId, viewerId });
 }

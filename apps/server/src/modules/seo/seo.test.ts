@@ -79,13 +79,13 @@ beforeAll(async () => {
         authorId: by,
         title: `Solar kiosks ${EVIL}`,
         description: 'Kiosks that *charge* phones.',
-        category: 'Energy',
+        category: 'Environment',
       },
       {
         authorId: by,
         title: 'Secret',
         description: 'Hidden.',
-        category: 'Energy',
+        category: 'Environment',
         hidden: true,
         hiddenByAuthor: true,
       },
@@ -390,7 +390,7 @@ describe('robots.txt and sitemaps', () => {
         authorId: poster.user.id,
         title: `Idea ${i}`,
         description: 'Bulk.',
-        category: 'Energy',
+        category: 'Environment',
       })),
     );
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
