@@ -392,7 +392,7 @@ describe('Hackathons', () => {
     expect(await item.getByRole('combobox').count()).toBe(0);
     await shot(page, 'detail-organiser-1280');
     await page.getByRole('tab', { name: 'Judging' }).click();
-    await page.getByLabel('Criterion 1').fill('Impact');
+    await page.getByLabel('Criterion 1', { exact: true }).fill('Impact');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Judging settings saved').waitFor();
     await context.close();
