@@ -74,6 +74,39 @@ function toPaidQuestion(q: QuestionRow): PaidQuestion {
   return { _id: q.id, title: q.title, isPaid: q.isPaid, paymentAmount: q.paymentAmount ?? 0 };
 }
 
+/** What the browser's checkout needs for a recorded order (question reward or prize pool alike). */
+function checkoutOf(
+  provider: { keyId: string; name: CreateOrderResult['provider'] },
+  o: repo.PaymentRow,
+): CreateOrderResult {
+  return {
+    key: provider.keyId,
+    amount: o.amount,
+    currency: 'INR',
+    orderId: o.orderId,
+    provider: provider.name,
+  };
+}
+
+/**
+ * An open order handed out again: the same payer, amount and provider, within its checkout window
+ * (paying from two windows, a double-click or a retry pays the one order, which the provider takes once).
+ */
+function reusableOrder(
+  o: repo.PaymentRow,
+  userId: string,
+  amountPaise: number,
+  providerName: string,
+  now: Date,
+) {
+  return (
+    o.userId === userId &&
+    o.amount === amountPaise &&
+    o.provider === providerName &&
+    o.createdAt.getTime() > now.getTime() - CHECKOUT_OPEN_MS
+  );
+}
+
 export function createPaymentsService(
   ctx: AppContext,
   provider: PaymentProvider = createPaymentProvider(ctx.config.payments),
@@ -280,22 +313,13 @@ export function createPaymentsService(
           { field: 'body.amount', message: PAYMENT_MSG.belowMinimum(min) },
         ]);
       }
-      const result = (o: repo.PaymentRow): CreateOrderResult => ({
-        key: provider.keyId,
-        amount: o.amount,
-        currency: 'INR',
-        orderId: o.orderId,
-        provider: provider.name,
-      });
+      const result = (o: repo.PaymentRow) => checkoutOf(provider, o);
       // One open order per question: paying from two windows, a double-click or a retry after
       // closing the checkout pays the same order, which the provider takes once. An order is handed
       // out again while its checkout window lasts (the window in which the question cannot be
       // deleted either); an older one is replaced by a new order.
       const reusable = (o: repo.PaymentRow) =>
-        o.userId === user.id &&
-        o.amount === amountPaise &&
-        o.provider === provider.name &&
-        o.createdAt.getTime() > ctx.clock.now().getTime() - CHECKOUT_OPEN_MS;
+        reusableOrder(o, user.id, amountPaise, provider.name, ctx.clock.now());
       const open = await repo.findOpenOrder(ctx.db, question.id);
       if (open && reusable(open)) return result(open);
       // The provider's round trip is made outside any transaction (no lock is held across it). Of
@@ -374,18 +398,9 @@ export function createPaymentsService(
         ]);
       }
       const amountPaise = amountRupees * 100;
-      const result = (o: repo.PaymentRow): CreateOrderResult => ({
-        key: provider.keyId,
-        amount: o.amount,
-        currency: 'INR',
-        orderId: o.orderId,
-        provider: provider.name,
-      });
+      const result = (o: repo.PaymentRow) => checkoutOf(provider, o);
       const reusable = (o: repo.PaymentRow) =>
-        o.userId === user.id &&
-        o.amount === amountPaise &&
-        o.provider === provider.name &&
-        o.createdAt.getTime() > ctx.clock.now().getTime() - CHECKOUT_OPEN_MS;
+        reusableOrder(o, user.id, amountPaise, provider.name, ctx.clock.now());
       const open = await repo.findOpenPrizeOrder(ctx.db, hackathon.id);
       if (open && reusable(open)) return result(open);
       // The provider's round trip is made outside any transaction, as for questions.
