@@ -40,4 +40,15 @@ describe('whenIdleAfterLoad', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it('once cancelled, runs nothing and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const cancel = whenIdleAfterLoad(run);
+    await vi.advanceTimersByTimeAsync(200);
+    cancel();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(run).not.toHaveBeenCalled();
+  });
 });

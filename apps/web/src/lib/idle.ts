@@ -12,32 +12,47 @@ const QUIET_MS = 500;
  * spends its first seconds of bandwidth and CPU on the page itself. (In this app the load event can
  * come before the data: the page's requests are made by its scripts.)
  */
-export function whenIdleAfterLoad(run: () => void): void {
+export function whenIdleAfterLoad(run: () => void): () => void {
+  // Cancelling stops the wait: a screen that goes away (or a test's page torn down) leaves no timer
+  // polling a window that is gone.
+  let cancelled = false;
+  let timer: number | undefined;
+  let idleHandle: number | undefined;
   const start = () => {
+    if (cancelled) return;
     const since = Date.now();
     let quietFrom = queryClient.isFetching() === 0 ? since : null;
     const check = () => {
+      if (cancelled || typeof window === 'undefined') return;
       const now = Date.now();
       if (queryClient.isFetching() > 0) quietFrom = null;
       else quietFrom ??= now;
       if ((quietFrom !== null && now - quietFrom >= QUIET_MS) || now - since >= DATA_WAIT_MS) {
         if (typeof window.requestIdleCallback === 'function')
-          window.requestIdleCallback(run, { timeout: 3000 });
-        else window.setTimeout(run, 200);
+          idleHandle = window.requestIdleCallback(run, { timeout: 3000 });
+        else timer = window.setTimeout(run, 200);
         return;
       }
-      window.setTimeout(check, 100);
+      timer = window.setTimeout(check, 100);
     };
-    window.setTimeout(check, 100);
+    timer = window.setTimeout(check, 100);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+  return () => {
+    cancelled = true;
+    if (typeof window === 'undefined') return;
+    window.removeEventListener('load', start);
+    if (timer !== undefined) window.clearTimeout(timer);
+    if (idleHandle !== undefined && typeof window.cancelIdleCallback === 'function')
+      window.cancelIdleCallback(idleHandle);
+  };
 }
 
 /** True once the page has loaded and been idle (whenIdleAfterLoad). */
 export function useIdleAfterLoad(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdleAfterLoad(() => setIdle(true)), []);
+  useEffect(() => whenIdleAfterLoad(() => setIdle(true)), []); // the cleanup cancels the wait
   return idle;
 }
 
