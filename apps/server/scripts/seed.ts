@@ -34,6 +34,7 @@ const COUNTED = [
   'ideas',
   'idea_likes',
   'idea_comments',
+  'idea_organizations',
   'jobs',
   'job_applications',
   'hackathons',

@@ -3,11 +3,26 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './helpers.js';
 import type { Database } from '../src/db/client.js';
-import { hackathons, ideas, jobApplications, jobs, users } from '../src/db/schema/index.js';
+import {
+  hackathons,
+  ideaOrganizations,
+  ideaResponses,
+  ideas,
+  jobApplications,
+  jobs,
+  organizationMembers,
+  organizations,
+  users,
+} from '../src/db/schema/index.js';
 import { step as applicationsStep } from '../scripts/seed/applications.js';
 import { step as hackathonsStep } from '../scripts/seed/hackathons.js';
 import { step as ideasStep } from '../scripts/seed/ideas.js';
 import { LISTING_DAYS, step as jobsStep } from '../scripts/seed/jobs.js';
+import {
+  SEED_ORGANIZATION_MEMBER,
+  SEED_ORGANIZATIONS,
+  step as organizationsStep,
+} from '../scripts/seed/organizations.js';
 import { layInTimeOrder, makeRng, type SeedContext } from '../scripts/seed/types.js';
 import { usersStep } from '../scripts/seed/users.js';
 
@@ -26,7 +41,8 @@ describe('seed: demo data agrees with itself', () => {
       userIds: [],
       log: () => {},
     };
-    for (const s of [usersStep, hackathonsStep, ideasStep, jobsStep, applicationsStep]) await s.run(ctx);
+    for (const s of [usersStep, hackathonsStep, ideasStep, organizationsStep, jobsStep, applicationsStep])
+      await s.run(ctx);
   });
   afterAll(() => database.close());
 
@@ -144,5 +160,32 @@ describe('seed: demo data agrees with itself', () => {
     const after = await physical();
     expect(after).toHaveLength(before.length);
     expect(sorted(after)).toBe(true);
+  });
+
+  it('gives the busy organisation a verified member and ideas that tag it (visible ones, ≤ 3 tags each), some answered', async () => {
+    const orgs = await database.db.select().from(organizations);
+    expect(orgs.map((o) => o.name).sort()).toEqual(SEED_ORGANIZATIONS.map((o) => o.name).sort());
+    const busy = orgs.find((o) => o.name === SEED_ORGANIZATIONS[0]!.name)!;
+    expect(busy.verifiedAt).not.toBeNull();
+    const [member] = await database.db
+      .select({ email: users.email })
+      .from(organizationMembers)
+      .innerJoin(users, sql`${users.id} = ${organizationMembers.userId}`)
+      .where(sql`${organizationMembers.organizationId} = ${busy.id}`);
+    expect(member?.email).toBe(SEED_ORGANIZATION_MEMBER);
+    const tags = await database.db
+      .select({ ideaId: ideaOrganizations.ideaId, orgId: ideaOrganizations.organizationId, hidden: ideas.hidden })
+      .from(ideaOrganizations)
+      .innerJoin(ideas, sql`${ideas.id} = ${ideaOrganizations.ideaId}`);
+    expect(tags.filter((t) => t.orgId === busy.id).length).toBeGreaterThan(5);
+    expect(tags.every((t) => !t.hidden)).toBe(true);
+    const perIdea = new Map<string, number>();
+    for (const t of tags) perIdea.set(t.ideaId, (perIdea.get(t.ideaId) ?? 0) + 1);
+    expect(Math.max(...perIdea.values())).toBeLessThanOrEqual(3);
+    const responses = await database.db.select().from(ideaResponses);
+    for (const r of responses) {
+      expect(r.organizationId).toBe(busy.id);
+      expect(tags.some((t) => t.ideaId === r.ideaId && t.orgId === busy.id)).toBe(true);
+    }
   });
 });
