@@ -7,6 +7,7 @@ import {
   LIMITS,
   MSG,
   normalizeTags,
+  type OrganizationSummary,
 } from '@agora/shared';
 import { Button, FileInput, Group, Progress, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
@@ -17,6 +18,7 @@ import { showServerErrors, validateAll, zodValidate } from '../../../lib/form';
 import { useCreateIdea } from '../api/idea-actions';
 import { uploadIdeaAttachment } from '../api/idea-lifecycle';
 import { attachmentProblem } from './idea-attachments';
+import { IdeaOrganizationsField } from './idea-organizations-field';
 import { SimilarIdeas } from './similar-ideas';
 
 const validateIdea = zodValidate(IdeaFormValues);
@@ -33,7 +35,12 @@ function byField(errors: FormErrors): FormErrors {
   return out;
 }
 
-const SERVER_FIELDS = Object.fromEntries(FIELD_ORDER.map((f) => [`body.${f}`, f]));
+const SERVER_FIELDS: Record<string, string> = {
+  ...Object.fromEntries(FIELD_ORDER.map((f) => [`body.${f}`, f])),
+  'body.organizationIds': 'organizations',
+};
+
+const ids = (v: { organizations: OrganizationSummary[] }) => v.organizations.map((o) => o._id);
 
 interface Values {
   title: string;
@@ -41,6 +48,8 @@ interface Values {
   category: string;
   tags: string;
   contactInfo: string;
+  /** Tagged on creation; sent as their ids (organizationIds). */
+  organizations: OrganizationSummary[];
 }
 
 /**
@@ -94,9 +103,14 @@ export function IdeaForm({
     }
   };
   const form = useForm<Values>({
-    initialValues: { title: '', description: '', category: '', tags: '', contactInfo: '' },
+    initialValues: { title: '', description: '', category: '', tags: '', contactInfo: '', organizations: [] },
     // The server's schema (CreateIdeaBody) in the browser: every error inline at once.
-    validate: (values) => byField(validateIdea(values)),
+    validate: (values) => {
+      const { organizationIds, ...errors } = byField(
+        validateIdea({ ...values, organizationIds: ids(values) }),
+      );
+      return organizationIds ? { ...errors, organizations: organizationIds } : errors;
+    },
   });
 
   const submit = (e?: FormEvent) => {
@@ -111,6 +125,7 @@ export function IdeaForm({
         category: v.category as IdeaCategory,
         tags: tagsAs === 'string' ? v.tags : normalizeTags(v.tags),
         ...(withContactInfo && v.contactInfo.trim() ? { contactInfo: v.contactInfo } : {}),
+        ...(v.organizations.length > 0 ? { organizationIds: ids(v) } : {}),
       },
       {
         onSuccess: async (idea) => {
@@ -170,6 +185,11 @@ export function IdeaForm({
           description="Comma-separated, optional"
           placeholder="ai, health, mobile"
           {...form.getInputProps('tags')}
+        />
+        <IdeaOrganizationsField
+          value={form.values.organizations}
+          onChange={(orgs) => form.setFieldValue('organizations', orgs)}
+          error={form.errors.organizations}
         />
         <FileInput
           label="Images and documents"

@@ -1,7 +1,7 @@
 import { IDEA_ORGANIZATIONS_MAX, ORGANIZATION_KIND_LABELS, type OrganizationSummary } from '@agora/shared';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useOrganizationSearch } from '../api/organizations';
 
 /**
@@ -15,7 +15,7 @@ export function OrganizationPicker({
 }: {
   value: OrganizationSummary[];
   onChange: (orgs: OrganizationSummary[]) => void;
-  error?: string;
+  error?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
@@ -28,8 +28,8 @@ export function OrganizationPicker({
   }));
   return (
     <MultiSelect
-      label="Tag organisations"
-      description={`Optional: up to ${IDEA_ORGANIZATIONS_MAX} companies, governments or NGOs. Their verified members are notified and can respond.`}
+      label={`Tag organisations (up to ${IDEA_ORGANIZATIONS_MAX})`}
+      description="Optional: companies, governments or NGOs. Their verified members are notified and can respond."
       placeholder={value.length < IDEA_ORGANIZATIONS_MAX ? 'Search organisations' : undefined}
       data={data}
       value={value.map((o) => o._id)}
