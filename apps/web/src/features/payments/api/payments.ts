@@ -4,8 +4,11 @@ import type {
   VerifyPaymentBody,
   VerifyPaymentResult,
 } from '@agora/shared';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { invalidateInOtherWindows } from '../../../lib/query-client';
+import { questionKeys } from '../../questions/api/keys';
+import { walletKeys } from '../../wallet/api/keys';
 
 /** What a payment pays for: a question's reward, or a hackathon's prize pool. */
 export type PaymentTarget = { questionId: string } | { hackathonId: string };
@@ -49,9 +52,27 @@ export function useCreateOrder() {
   });
 }
 
-/** Verifies a signed payment (the provider's or the sandbox's). */
+/**
+ * Verifies a signed payment (the provider's or the sandbox's). A paid question changes its lists,
+ * its page and the portal, here and in the app's other windows (the Inquiry Space that opened the
+ * ask window). Paid meanwhile through another order, the money went to the wallet instead.
+ */
 export function useVerifyPayment() {
-  return useMutation({ mutationFn: verifyPayment });
+  const qc = useQueryClient();
+  const questionPaid = (body: VerifyPaymentBody) => {
+    if (!body.questionId) return;
+    void qc.invalidateQueries({ queryKey: questionKeys.all });
+    invalidateInOtherWindows(questionKeys.all);
+  };
+  return useMutation({
+    mutationFn: verifyPayment,
+    onSuccess: (_r, body) => questionPaid(body),
+    onError: (err, body) => {
+      if (!(err instanceof ApiError && err.code === 'QUESTION_ALREADY_PAID')) return;
+      void qc.invalidateQueries({ queryKey: walletKeys.all });
+      questionPaid(body);
+    },
+  });
 }
 
 /** Sandbox only: pays an order as the provider would. */

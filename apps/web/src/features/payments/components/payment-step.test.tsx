@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { mockApi } from '../../../test/server';
+import { questionKeys } from '../../questions/api/keys';
+import { walletKeys } from '../../wallet/api/keys';
 import { PaymentStep } from './payment-step';
 
 const Q = '11111111-1111-4111-8111-111111111111';
@@ -23,10 +25,14 @@ function setup() {
   const onPaid = vi.fn();
   const onError = vi.fn();
   const onCancel = vi.fn();
-  renderWithProviders(
+  const { queryClient } = renderWithProviders(
     <PaymentStep questionId={Q} amountRupees={25} onPaid={onPaid} onError={onError} onCancel={onCancel} />,
   );
-  return { onPaid, onError, onCancel };
+  // What the screens around the step hold: the asker's questions and the wallet.
+  queryClient.setQueryData(questionKeys.own(testUser.id), { pages: [], pageParams: [] });
+  queryClient.setQueryData(walletKeys.wallet(), { balance: 0 });
+  const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+  return { onPaid, onError, onCancel, invalidated };
 }
 
 describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
@@ -44,7 +50,7 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
         body: { question: { _id: Q, title: 'T', isPaid: true, paymentAmount: 2500 } },
       },
     });
-    const { onPaid, onError, onCancel } = setup();
+    const { onPaid, onError, onCancel, invalidated } = setup();
     expect(await screen.findByTestId('checkout-amount')).toHaveProperty('textContent', '₹25.00');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Rao');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.com');
@@ -52,6 +58,9 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onError).not.toHaveBeenCalled();
     expect(onCancel).not.toHaveBeenCalled();
+    // The paid question is fetched again wherever it is listed; the wallet did not change.
+    expect(invalidated(questionKeys.own(testUser.id))).toBe(true);
+    expect(invalidated(walletKeys.wallet())).toBe(false);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/payments/create-order',
       'POST /api/payments/sandbox/pay',
@@ -113,10 +122,13 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
         body: { error: refunded, message: refunded, code: 'QUESTION_ALREADY_PAID' },
       },
     });
-    const { onError, onPaid } = setup();
+    const { onError, onPaid, invalidated } = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹25.00' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onError).not.toHaveBeenCalled();
+    // The money went to the wallet: its balance is fetched again, and so is the question.
+    expect(invalidated(walletKeys.wallet())).toBe(true);
+    expect(invalidated(questionKeys.own(testUser.id))).toBe(true);
   });
 
   it('cancels without paying', async () => {

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { wholeRupees } from '../../../lib/money';
 import { PaymentStep } from '../../payments/components/payment-step';
@@ -18,7 +17,6 @@ export interface PayRewardPanelProps {
  * here later, through the same payment step as the ask form.
  */
 export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayRewardPanelProps) {
-  const qc = useQueryClient();
   // One question, one amount: the order is always the reward the question asks for.
   const value = Math.round(requestedPaise / 100);
   const [paying, setPaying] = useState<number | null>(null);
@@ -46,9 +44,8 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
           questionId={questionId}
           amountRupees={paying}
           onPaid={() => {
+            // The payment's verification refreshed the question's lists and pages.
             setPaying(null);
-            // The Questioner Portal and the lists show the question as paid now (key prefix 'questions').
-            void qc.invalidateQueries({ queryKey: ['questions'] });
             notifications.show({
               title: 'Payment successful',
               message: 'The reward is ready to distribute.',
