@@ -25,8 +25,12 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
-  /** On 401: clear the session and go to `/` (default), or leave it to the caller. */
-  on401?: 'logout' | 'ignore';
+  /**
+   * On 401: clear the session and go to `/` (default); `'login'`: clear the session only, and the
+   * page's sign-in guard sends the visitor to /login and back to the page after (spec 01 §4: a 401
+   * on creating a question); or leave it to the caller.
+   */
+  on401?: 'logout' | 'login' | 'ignore';
 }
 
 export interface ApiResponse<T> {
@@ -78,9 +82,9 @@ export async function apiRequest<T>(path: string, opts: ApiOptions = {}): Promis
   if (!res.ok) {
     const b = (data ?? {}) as { error?: string; message?: string; code?: string; details?: unknown };
     const message = b.error || b.message || res.statusText || 'Request failed';
-    if (res.status === 401 && token && on401 === 'logout') {
+    if (res.status === 401 && token && on401 !== 'ignore') {
       clearSession();
-      if (window.location.pathname !== '/') window.location.assign('/');
+      if (on401 === 'logout' && window.location.pathname !== '/') window.location.assign('/');
     }
     throw new ApiError(res.status, message, b.code ?? 'HTTP_ERROR', b.details);
   }

@@ -8,18 +8,22 @@ import {
 } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, uploadWithProgress } from '../../../lib/api-client';
-import { replaceQuestion } from '../lib/cache';
+import { ApiError, api, errorMessage, NetworkError, uploadWithProgress } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
+import { addOwnQuestion, removeOwnQuestion, replaceQuestion } from '../lib/cache';
 import { statusOf } from '../lib/format';
 import { questionKeys } from './keys';
 
-/** POST /api/questions — multipart when an image is attached (spec 01 §7), else JSON. 401 is the caller's. */
+/**
+ * POST /api/questions — multipart when an image is attached (spec 01 §7), else JSON. A 401 ends the
+ * session and the page's sign-in guard goes to /login, back to the form after (spec 01 §4).
+ */
 export function createQuestion(fields: CreateQuestionInput, image: File | null): Promise<Question> {
-  if (!image) return api<Question>('/api/questions', { method: 'POST', body: fields, on401: 'ignore' });
+  if (!image) return api<Question>('/api/questions', { method: 'POST', body: fields, on401: 'login' });
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) form.append(k, String(v));
   form.append('image', image);
-  return api<Question>('/api/questions', { method: 'POST', body: form, on401: 'ignore' });
+  return api<Question>('/api/questions', { method: 'POST', body: form, on401: 'login' });
 }
 
 /** POST /api/questions/:id/answers */
@@ -127,14 +131,56 @@ export function useCreateAnswer(questionId: string) {
   });
 }
 
-/** Creates a question (the ask form then pays it); the form reports the outcome. */
+/**
+ * Creates a question (the ask form then pays it). spec 01 §4: it joins the asker's own list at once,
+ * before its payment; a refusal is said with the server's reason.
+ */
 export function useCreateQuestion() {
+  const qc = useQueryClient();
+  const viewer = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: (v: { fields: CreateQuestionInput; image: File | null }) => createQuestion(v.fields, v.image),
+    onSuccess: (q) => {
+      addOwnQuestion(qc, viewer, q);
+      void qc.invalidateQueries({ queryKey: questionKeys.categories() });
+    },
+    onError: (err) => {
+      // The session ended: the sign-in guard is already on its way to /login.
+      if (err instanceof ApiError && err.status === 401) return;
+      if (err instanceof NetworkError) {
+        notifications.show({ title: MSG.connectionErrorTitle, message: MSG.connectionError, color: 'red' });
+        return;
+      }
+      notifications.show({
+        title: MSG.questionCreationFailedTitle,
+        message: `${MSG.questionCreationFailed} ${errorMessage(err, 'Please try again.')}`,
+        color: 'red',
+      });
+    },
   });
 }
 
-/** Discards an unpaid question without the portal's toasts (the ask form says its own). */
+/**
+ * spec 01 §4: a question whose payment failed leaves the asker's own list again (it stays saved on
+ * the server, unpaid, and comes back on the next fetch).
+ */
+export function useDropUnpaidQuestion() {
+  const qc = useQueryClient();
+  const viewer = useAuth().user?.id ?? '';
+  return (id: string) => removeOwnQuestion(qc, viewer, id);
+}
+
+/** Discards the ask form's saved, unpaid question: nothing was charged, the lists refresh. */
 export function useDiscardQuestion() {
-  return useMutation({ mutationFn: (id: string) => deleteQuestion(id) });
+  const qc = useQueryClient();
+  const viewer = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: (id: string) => deleteQuestion(id),
+    onSuccess: (_r, id) => {
+      removeOwnQuestion(qc, viewer, id);
+      void qc.invalidateQueries({ queryKey: questionKeys.all });
+      notifications.show({ title: 'Question deleted', message: 'Nothing was charged.', color: 'green' });
+    },
+    onError: (err) => failed(errorMessage(err, 'Failed to delete the question. Please try again.')),
+  });
 }

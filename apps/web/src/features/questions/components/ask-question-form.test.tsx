@@ -1,6 +1,7 @@
 import { MSG, QUESTION_TEXT } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/auth-store';
 import { aQuestion } from '../../../test/fixtures';
@@ -23,6 +24,7 @@ vi.mock('../../payments/components/payment-step', () => ({
 }));
 
 import { AskQuestionForm } from './ask-question-form';
+import { RequireQuestioner } from './require-questioner';
 
 function serve() {
   const created: unknown[] = [];
@@ -171,6 +173,42 @@ describe('AskQuestionForm', { timeout: 30_000 }, () => {
     // Nothing was saved: no checkout is offered.
     expect(checkout.mounts).toEqual([]);
     expect(screen.queryByTestId('saved-unpaid')).toBeNull();
+    show.mockRestore();
+  });
+
+  it('a 401 on creating ends the session and goes to /login, back to the form after; no failure toast', async () => {
+    setSession('t', testUser as never);
+    const show = vi.spyOn(notifications, 'show');
+    onApi((request, url) => {
+      const path = url.split('?')[0];
+      if (path === '/api/settings/min-reward') return Response.json({ minRewardAmount: 10 });
+      if (path === '/api/questions' && request.method === 'POST') {
+        return Response.json({ error: 'Session expired', code: 'UNAUTHORIZED' }, { status: 401 });
+      }
+      return Response.json([]);
+    });
+    // The /ask-question page: the form under its sign-in guard (the test router renders every path).
+    function AskPage() {
+      if (useLocation().pathname !== '/ask-question') return null;
+      return (
+        <RequireQuestioner>
+          <AskQuestionForm mode="window" onCancel={() => {}} />
+        </RequireQuestioner>
+      );
+    }
+    renderWithProviders(<AskPage />, { route: '/ask-question' });
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'Asked as the session ends' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Details' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Question & Pay' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('redirectAfterLogin')).toBe('/ask-question');
+    expect(show).not.toHaveBeenCalledWith(
+      expect.objectContaining({ title: MSG.questionCreationFailedTitle }),
+    );
+    expect(checkout.mounts).toEqual([]);
     show.mockRestore();
   });
 
