@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth-store';
 import { type NavLink, PORTAL_MENUS } from './nav-links';
 import { goToLoginFor } from './session-actions';
 import classes from './shell.module.css';
-import type { MenuIntent } from './top-bar';
+import type { MenuIntent } from './menu-fallbacks';
 
 /** spec 01 §2: one dropdown per portal (Inquiry Space, Innovators Space, Hackathons, Jobs Hub). */
 export default function PortalMenus({

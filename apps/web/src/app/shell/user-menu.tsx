@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth-store';
 import { USER_MENU_LINKS } from './nav-links';
 import classes from './shell.module.css';
 import { shell } from './shell-store';
-import type { MenuIntent } from './top-bar';
+import type { MenuIntent } from './menu-fallbacks';
 
 /** spec 01 §2: the signed-in avatar menu, with a Logout button that asks for confirmation. */
 export default function UserMenu({ intent }: { intent?: MenuIntent | null }) {
