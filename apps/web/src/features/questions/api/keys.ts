@@ -19,5 +19,7 @@ export const questionKeys = {
   categories: () => ['questions', 'categories'] as const,
   similar: (q: string) => ['questions', 'similar', q] as const,
   details: () => ['questions', 'detail'] as const,
+  /** One question's detail, whoever the viewer. */
+  question: (id: string) => ['questions', 'detail', id] as const,
   detail: (id: string, viewer: string) => ['questions', 'detail', id, viewer] as const,
 };

@@ -8,6 +8,7 @@ import {
 } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, api, errorMessage, NetworkError, uploadWithProgress } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { addOwnQuestion, removeOwnQuestion, replaceQuestion } from '../lib/cache';
@@ -121,6 +122,30 @@ export function useRankAnswers() {
     },
     onError: (err) => failed(`Failed to rank answers: ${errorMessage(err, 'Please try again.')}`),
   });
+}
+
+/** spec 01 §4: the question is fetched again 500 ms after an answer is submitted. */
+const REFETCH_AFTER_ANSWER_MS = 500;
+
+/**
+ * After an answer (or the server's word that none can be given any more) the question, the lists
+ * and their counts are fetched again: at once (`now`), or half a second later (`soon`, spec 01 §4).
+ */
+export function useRefreshAfterAnswer(questionId: string) {
+  const qc = useQueryClient();
+  const timer = useRef<number | null>(null);
+  useEffect(() => () => void (timer.current && window.clearTimeout(timer.current)), []);
+  const now = () => {
+    void qc.invalidateQueries({ queryKey: questionKeys.question(questionId) });
+    void qc.invalidateQueries({ queryKey: questionKeys.lists() });
+  };
+  const soon = () => {
+    timer.current = window.setTimeout(() => {
+      now();
+      void qc.invalidateQueries({ queryKey: questionKeys.categories() });
+    }, REFETCH_AFTER_ANSWER_MS);
+  };
+  return { now, soon };
 }
 
 /** Posts an answer (POST /api/questions/:id/answers); the form reports the outcome. */

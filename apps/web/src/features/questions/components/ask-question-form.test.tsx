@@ -26,6 +26,16 @@ vi.mock('../../payments/components/payment-step', () => ({
 import { AskQuestionForm } from './ask-question-form';
 import { RequireQuestioner } from './require-questioner';
 
+// The /ask-question page: the form under its sign-in guard (the test router renders every path).
+function AskPage() {
+  if (useLocation().pathname !== '/ask-question') return null;
+  return (
+    <RequireQuestioner>
+      <AskQuestionForm mode="window" onCancel={() => {}} />
+    </RequireQuestioner>
+  );
+}
+
 function serve() {
   const created: unknown[] = [];
   onApi(async (request, url) => {
@@ -187,15 +197,6 @@ describe('AskQuestionForm', { timeout: 30_000 }, () => {
       }
       return Response.json([]);
     });
-    // The /ask-question page: the form under its sign-in guard (the test router renders every path).
-    function AskPage() {
-      if (useLocation().pathname !== '/ask-question') return null;
-      return (
-        <RequireQuestioner>
-          <AskQuestionForm mode="window" onCancel={() => {}} />
-        </RequireQuestioner>
-      );
-    }
     renderWithProviders(<AskPage />, { route: '/ask-question' });
     fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'Asked as the session ends' } });
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Details' } });

@@ -9,7 +9,7 @@ import { rupees } from '../../../lib/money';
 import { EscrowStatus } from './escrow-status';
 import { OwnQuestionActions } from './own-question-actions';
 import { OwnQuestionAnswers } from './own-question-answers';
-import classes from './own-question.module.css';
+import classes from './question-text.module.css';
 import { StatusBadge } from './status-badge';
 
 /** The badges under an own question's title: status, category, payment, AI ranking, moderation. */

@@ -1,7 +1,6 @@
-import { MSG, QUESTION_TEXT, type Question } from '@agora/shared';
+import { MSG, QUESTION_TEXT } from '@agora/shared';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   CloseButton,
@@ -13,26 +12,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCrown, IconEye, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { RelativeTime } from '../../../components/relative-time';
+import { IconArrowLeft, IconEye, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { Markdown } from '../../../components/markdown';
+import { RelativeTime } from '../../../components/relative-time';
 import { ApiError } from '../../../lib/api-client';
-import { STORAGE_KEYS, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
-import { useQuestion } from '../api/get-question';
-import { questionKeys } from '../api/keys';
+import { useAuth } from '../../../lib/auth-store';
 import { rupees } from '../../../lib/money';
-import { statusOf } from '../lib/format';
-import { AnswerCard } from './answer-card';
-import { AnswerForm } from './answer-form';
+import { useQuestion } from '../api/get-question';
 import { EscrowStatus } from './escrow-status';
+import { QuestionAnswers } from './question-answers';
+import classes from './question-text.module.css';
 import { StatusBadge } from './status-badge';
-
-/** spec 01 §4: the question is fetched again 500 ms after an answer is submitted. */
-const REFETCH_AFTER_ANSWER_MS = 500;
 
 export function QuestionNotFound({ failed }: { failed?: boolean }) {
   return (
@@ -45,135 +37,6 @@ export function QuestionNotFound({ failed }: { failed?: boolean }) {
         </Button>
       }
     />
-  );
-}
-
-function SignInToAnswer({ questionId }: { questionId: string }) {
-  const navigate = useNavigate();
-  return (
-    <Alert icon={<IconLock size={18} />} color="blue" variant="light" title={MSG.signInToAnswer}>
-      <Text size="sm" mb="xs">
-        Sign in to answer this question and to see your own answer.
-      </Text>
-      <Button
-        size="xs"
-        onClick={() => {
-          setRedirectAfterLogin(`/questions?question=${questionId}`);
-          localStorage.setItem(STORAGE_KEYS.redirectQuestionId, questionId);
-          navigate('/login');
-        }}
-      >
-        {MSG.signInToAnswer}
-      </Button>
-    </Alert>
-  );
-}
-
-function Answers({ q, viewerId, mode }: { q: Question; viewerId: string | null; mode: 'panel' | 'page' }) {
-  const qc = useQueryClient();
-  const [forceAnswered, setForceAnswered] = useState(false);
-  const timer = useRef<number | null>(null);
-  useEffect(() => () => void (timer.current && window.clearTimeout(timer.current)), []);
-  const isAuthor = viewerId === q.author.id;
-  const mine = q.answers.find((a) => a.authorId === viewerId);
-  const open = statusOf(q.status) === 'open';
-  // Why nobody can answer (anyone, signed in or not): the reward was settled, its deadline passed
-  // (the server refuses answers from then on, before the settlement runs), or the question closed.
-  const closedReason =
-    q.escrow?.state === 'refunded'
-      ? QUESTION_TEXT.rewardRefunded
-      : q.escrow && q.escrow.state !== 'held'
-        ? QUESTION_TEXT.rewardPaidOut
-        : q.escrow && new Date(q.escrow.deadline).getTime() <= Date.now()
-          ? QUESTION_TEXT.answersAfterDeadline
-          : !open
-            ? QUESTION_TEXT.questionClosed
-            : null;
-
-  const refetchNow = () => {
-    void qc.invalidateQueries({ queryKey: [...questionKeys.details(), q._id] });
-    void qc.invalidateQueries({ queryKey: questionKeys.lists() });
-  };
-  const refetchSoon = () => {
-    timer.current = window.setTimeout(() => {
-      void qc.invalidateQueries({ queryKey: [...questionKeys.details(), q._id] });
-      void qc.invalidateQueries({ queryKey: questionKeys.lists() });
-      void qc.invalidateQueries({ queryKey: questionKeys.categories() });
-    }, REFETCH_AFTER_ANSWER_MS);
-  };
-
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={`answers-${q._id}`}>
-      <Group justify="space-between">
-        <Title order={3} size="h4" id={`answers-${q._id}`}>
-          Answers ({q.answerCount})
-        </Title>
-        {isAuthor ? (
-          <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} aria-hidden />}>
-            {MSG.authorPrivilege}
-          </Badge>
-        ) : null}
-      </Group>
-      {isAuthor && !q.isPaid && q.rewardAmount > 0 ? (
-        <Alert color="yellow" variant="light" title="Only you can see this question">
-          It is listed for answerers once its {rupees(q.rewardAmount)} reward is paid.{' '}
-          <Anchor component={Link} to={`/question/${q._id}/rewards`}>
-            Pay the reward
-          </Anchor>
-        </Alert>
-      ) : null}
-      {isAuthor ? (
-        <Text size="sm" c="dimmed">
-          As the author you see every answer. Rank them and distribute the reward in the{' '}
-          <Anchor component={Link} to="/questioner-portal">
-            Questioner Portal
-          </Anchor>
-          .
-        </Text>
-      ) : viewerId ? (
-        q.answerCount > (mine ? 1 : 0) ? (
-          <Text size="sm" c="dimmed">
-            Other people's answers are visible only to the question's author.
-          </Text>
-        ) : null
-      ) : null}
-      {q.answers.map((a) => (
-        <AnswerCard key={a._id} answer={a} mine={a.authorId === viewerId} />
-      ))}
-      {isAuthor ? null : closedReason ? (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="answers-closed">
-          {closedReason}
-        </Alert>
-      ) : !viewerId ? (
-        <SignInToAnswer questionId={q._id} />
-      ) : mine || forceAnswered ? (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          title={MSG.alreadyAnsweredTitle}
-        >
-          {MSG.alreadyAnswered}
-        </Alert>
-      ) : mode === 'panel' ? (
-        <>
-          <Divider />
-          <AnswerForm
-            questionId={q._id}
-            onSubmitted={refetchSoon}
-            onAlreadyAnswered={() => {
-              setForceAnswered(true);
-              refetchSoon();
-            }}
-            onClosed={refetchNow}
-          />
-        </>
-      ) : (
-        <Button component={Link} to={`/questions?question=${q._id}`} w="fit-content">
-          Answer This Question
-        </Button>
-      )}
-    </Stack>
   );
 }
 
@@ -205,12 +68,10 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
     <Stack gap="md" p={mode === 'panel' ? 'md' : 0} data-testid="question-view">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={HeadingTag} size={mode === 'page' ? 'h2' : 'h3'} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={HeadingTag} size={mode === 'page' ? 'h2' : 'h3'} className={classes.wrap}>
             {q.title}
           </Title>
-          {onClose ? (
-            <CloseButton onClick={onClose} aria-label="Close question" style={{ flexShrink: 0 }} />
-          ) : null}
+          {onClose ? <CloseButton onClick={onClose} aria-label="Close question" flex="none" /> : null}
         </Group>
         <Group gap="xs" wrap="wrap">
           <StatusBadge status={q.status} />
@@ -246,7 +107,7 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
         </Group>
       </Stack>
       {q.escrow ? <EscrowStatus escrow={q.escrow} author={viewerId === q.author.id} /> : null}
-      <div style={{ overflowWrap: 'anywhere' }}>
+      <div className={classes.wrap}>
         <Markdown>{q.description}</Markdown>
       </div>
       {q.image ? (
@@ -269,13 +130,13 @@ export function QuestionView({ id, mode, onClose }: QuestionViewProps) {
           title={QUESTION_TEXT.acceptanceCriteriaHeading}
           data-testid="acceptance-criteria"
         >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text size="sm" className={classes.preWrap}>
             {q.acceptanceCriteria}
           </Text>
         </Alert>
       ) : null}
       <Divider />
-      <Answers q={q} viewerId={viewerId} mode={mode} />
+      <QuestionAnswers q={q} viewerId={viewerId} mode={mode} />
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ export function replaceQuestion(qc: QueryClient, q: Question, opts: { keepAnswer
         }
       : data,
   );
-  qc.setQueriesData<Question>({ queryKey: [...questionKeys.details(), q._id] }, (old) =>
+  qc.setQueriesData<Question>({ queryKey: questionKeys.question(q._id) }, (old) =>
     old ? (opts.keepAnswers ? { ...q, answers: old.answers } : q) : old,
   );
 }
