@@ -8,6 +8,7 @@ import { hackathonJudgingRoutes } from './hackathons/hackathons.judging.routes.j
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
 import { hackathonTeamsRoutes } from './hackathons/hackathons.teams.routes.js';
 import { ideaCollaborationRoutes } from './ideas/ideas.collaboration.routes.js';
+import { findLinkableIdea } from './ideas/ideas.lookup.service.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
@@ -40,7 +41,9 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/users', routes: followsRoutes },
   // /users/unsubscribe: the one-click link of notification and reminder e-mails
   { prefix: '/users', routes: mailPreferencesRoutes },
-  { prefix: '/hackathons', routes: hackathonsRoutes },
+  // A hackathon proposed from an idea checks and links it through the ideas area's lookup, passed
+  // in here: ideas lists the hackathons grown from it, so hackathons does not import ideas back.
+  { prefix: '/hackathons', routes: (ctx) => hackathonsRoutes(ctx, findLinkableIdea) },
   // /hackathons/{id}/judges, judging, results, judging-settings, submissions/{sid}/score and /vote
   { prefix: '', routes: hackathonJudgingRoutes },
   // /hackathons/{id}/teams, /teams/…, /team-requests/…

@@ -138,6 +138,11 @@ export const Hackathon = z.object({
   results: z.array(HackathonResult).optional(),
   /** Detail only: the server's clock, so a countdown does not depend on the viewer's clock. */
   serverTime: z.string().optional(),
+  /**
+   * Detail, create and edit only: the idea it was proposed from ("Propose as a hackathon challenge"),
+   * while that idea is visible to everyone (not hidden, not merged into another); null otherwise.
+   */
+  idea: z.object({ _id: z.string(), title: z.string() }).nullable().optional(),
 });
 export type Hackathon = z.infer<typeof Hackathon>;
 
@@ -453,6 +458,11 @@ export const HackathonFormParts = z.object({
   additionalInfo: TextPart,
   maxTeamSize: TextPart,
   criteria: jsonPart('criteria', 'array'),
+  /** The idea it is proposed from (an idea everyone can see); blank → none, absent on an edit → unchanged. */
+  ideaId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().uuid({ error: 'Invalid idea' }).toLowerCase().optional(),
+  ),
   image: FilePart.optional(),
 });
 export type HackathonFormParts = z.output<typeof HackathonFormParts>;

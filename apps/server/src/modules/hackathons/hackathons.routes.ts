@@ -22,6 +22,7 @@ import { bearerOptional, bearer as security, fileResponse } from '../../lib/open
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
 import { depthCheckedJsonParser } from '../../lib/json-body.js';
+import type { FindLinkableIdea } from './hackathons.ideas.service.js';
 import { createHackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
@@ -31,10 +32,13 @@ const HOUR_MS = 3_600_000;
 /** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-/** HTTP routes of the hackathons area (registered in modules/registry.ts). */
-export function hackathonsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * HTTP routes of the hackathons area (registered in modules/registry.ts, which passes the ideas
+ * area's lookup of the idea a hackathon is proposed from).
+ */
+export function hackathonsRoutes(ctx: AppContext, findIdea: FindLinkableIdea): FastifyPluginAsyncZod {
   return async (app) => {
-    const hackathons = createHackathonsService(ctx);
+    const hackathons = createHackathonsService(ctx, findIdea);
     const bannerForm = multipartBody({
       fileField: 'image',
       maxBytes: LIMITS.imageBytes,

@@ -29,6 +29,7 @@ import {
 import { notify, notifyOnceMany } from '../notifications/notifications.service.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
 import { buildCalendar } from './hackathons.ics.js';
+import { type FindLinkableIdea, ideaLookupNotWired } from './hackathons.ideas.service.js';
 import { hackathonReviewMail, reminderNotices, reviewMessages } from './hackathons.mail.js';
 import { canEdit, canRegister, canReview, canSeeHackathon, isPrivileged } from './hackathons.policy.js';
 import { present, toParticipant, toSubmission, type Viewer } from './hackathons.presenter.js';
@@ -54,7 +55,11 @@ export const APPROVAL_TOO_LATE =
 const encodeCursor = (c: repo.Cursor | null): string | null => (c ? encodeKeyset(c) : null);
 const decodeCursor = decodeKeyset;
 
-export function createHackathonsService(ctx: AppContext) {
+/**
+ * `findIdea` is the ideas area's lookup (wired by the routes' registration); services built for
+ * work that never links an idea (admin review, reminders) go without it.
+ */
+export function createHackathonsService(ctx: AppContext, findIdea: FindLinkableIdea = ideaLookupNotWired) {
   const now = () => ctx.clock.now();
   /** An absolute link to a web page, for e-mails and calendar files (CONTRACT has no PUBLIC_URL; README). */
   const pageUrl = (path: string) => `${ctx.config.publicUrl}${path}`;
@@ -68,6 +73,18 @@ export function createHackathonsService(ctx: AppContext) {
   }
 
   const submissions = createHackathonSubmissions(ctx, loadVisible);
+
+  /** The idea a form proposes the hackathon from: one everyone can see, else 404 (CONTRACT §3). */
+  async function ideaToLink(ideaId: string | undefined) {
+    if (ideaId === undefined) return undefined;
+    return (await findIdea(ctx.db, ideaId)) ?? notFound(MSG.ideaNotFound);
+  }
+
+  /** The idea a hackathon was proposed from, as its page links back to it: null once hidden or merged. */
+  async function linkedIdea(ideaId: string | null): Promise<Hackathon['idea']> {
+    const idea = ideaId ? await findIdea(ctx.db, ideaId) : null;
+    return idea ? { _id: idea.id, title: idea.title } : null;
+  }
 
   async function presentWithSubmissions(items: repo.HackathonRecord[], viewer: SessionUser) {
     const ids = items.map((r) => r.h.id);
@@ -270,6 +287,7 @@ export function createHackathonsService(ctx: AppContext) {
           }),
         );
       }
+      out.idea = await linkedIdea(rec.h.ideaId);
       out.serverTime = t.toISOString();
       return out;
     },
@@ -352,6 +370,7 @@ export function createHackathonsService(ctx: AppContext) {
      */
     async create(user: SessionUser, form: HackathonFormParts): Promise<Hackathon> {
       const v = checkForm(form);
+      const idea = await ideaToLink(form.ideaId);
       const t = now();
       const image = uploadedFile(form.image);
       const stored = image ? await storeImage(user, image) : null;
@@ -360,6 +379,7 @@ export function createHackathonsService(ctx: AppContext) {
         row = await repo.insertHackathon(ctx.db, {
           authorId: user.id,
           ...formColumns(v),
+          ideaId: idea?.id ?? null,
           imageKey: stored?.key ?? null,
           status: 'pending',
           createdAt: t,
@@ -369,7 +389,7 @@ export function createHackathonsService(ctx: AppContext) {
         if (stored) await discardUpload(ctx, stored.key);
         throw err;
       }
-      return present(
+      const out = present(
         {
           h: row,
           authorName: user.displayName,
@@ -380,6 +400,8 @@ export function createHackathonsService(ctx: AppContext) {
         user,
         t,
       );
+      out.idea = idea ? { _id: idea.id, title: idea.title } : null;
+      return out;
     },
 
     /**
@@ -394,6 +416,8 @@ export function createHackathonsService(ctx: AppContext) {
         conflict('ALREADY_PUBLISHED', 'A published hackathon cannot be edited. Contact the admin team.');
       }
       const v = checkForm(form);
+      // Absent: the link stays as it was (the edit form does not send it).
+      const idea = await ideaToLink(form.ideaId);
       const t = now();
       const image = uploadedFile(form.image);
       const stored = image ? await storeImage(user, image) : null;
@@ -401,6 +425,7 @@ export function createHackathonsService(ctx: AppContext) {
       try {
         row = await repo.updateUnpublished(ctx.db, id, user.id, {
           ...formColumns(v),
+          ...(idea ? { ideaId: idea.id } : {}),
           ...(stored ? { imageKey: stored.key } : {}),
           status: 'pending',
           rejectionReason: null,
@@ -421,7 +446,7 @@ export function createHackathonsService(ctx: AppContext) {
       }
       if (stored && h.imageKey && h.imageKey !== stored.key) await discardUpload(ctx, h.imageKey);
       const rec = await repo.findRecord(ctx.db, id, user.id);
-      return present(rec!, user, t);
+      return { ...present(rec!, user, t), idea: await linkedIdea(rec!.h.ideaId) };
     },
 
     /** GET /api/hackathons/:id/calendar.ics */

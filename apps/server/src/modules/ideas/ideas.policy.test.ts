@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../context.js';
 import {
   canDeleteComment,
+  canLinkToIdea,
   canListHiddenIdeasOf,
   canManageIdea,
   canRestoreIdea,
@@ -68,5 +69,12 @@ describe('ideas policy', () => {
   it("notifies the author of others' likes and comments, never of their own", () => {
     expect(notifiesAuthor(other, visible)).toBe(true);
     expect(notifiesAuthor(author, visible)).toBe(false);
+  });
+
+  it('links only to an idea everyone can see: not hidden, not merged', () => {
+    expect(canLinkToIdea({ hidden: false, status: 'new' })).toBe(true);
+    expect(canLinkToIdea({ hidden: false, status: 'launched' })).toBe(true);
+    expect(canLinkToIdea({ hidden: true, status: 'new' })).toBe(false);
+    expect(canLinkToIdea({ hidden: false, status: 'merged' })).toBe(false);
   });
 });

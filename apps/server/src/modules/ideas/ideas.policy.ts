@@ -54,3 +54,10 @@ export const canMergeIdeas = (
   from: { authorId: string },
   into: { authorId: string },
 ): boolean => user.role === 'admin' || (isIdeaAuthor(user, from) && isIdeaAuthor(user, into));
+
+/**
+ * Linking to an idea from elsewhere (a hackathon proposed from it): only one everyone can see —
+ * not hidden and not merged into another (its link would lead to a redirect, not the idea).
+ */
+export const canLinkToIdea = (idea: { hidden: boolean; status: string }): boolean =>
+  !idea.hidden && idea.status !== 'merged';

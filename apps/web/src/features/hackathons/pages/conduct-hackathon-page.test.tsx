@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession, takeRedirectAfterLogin } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
-import { mockApi } from '../../../test/server';
+import { mockApi, onApi } from '../../../test/server';
 import { ConductHackathonPage } from './conduct-hackathon-page';
 
 const saved: Hackathon = {
@@ -144,3 +144,79 @@ describe('ConductHackathonPage', { timeout: 30_000 }, () => {
     notifications.clean();
   });
 });
+
+describe('ConductHackathonPage proposed from an idea', { timeout: 30_000 }, () => {
+  const route =
+    '/conduct-hackathon?ideaId=i1&title=Neighbourhood+tool+library&description=Lend+drills+%26+ladders';
+
+  it('opens with the idea’s title and description, says which idea it comes from, and links to it', () => {
+    mockApi({});
+    renderWithProviders(<ConductHackathonPage />, { route });
+    expect((screen.getByLabelText(/Hackathon Title/) as HTMLInputElement).value).toBe(
+      'Neighbourhood tool library',
+    );
+    expect((screen.getByLabelText(/^Description/) as HTMLTextAreaElement).value).toBe(
+      'Lend drills & ladders',
+    );
+    const note = screen.getByTestId('hackathon-from-idea');
+    expect(note.textContent).toContain('Proposed from the idea “Neighbourhood tool library”');
+    const link = screen.getByRole('link', { name: '“Neighbourhood tool library”' });
+    expect(link.getAttribute('href')).toBe('/idea/i1');
+  });
+
+  it('sends the idea’s id with the prefilled words, then clears the form and the idea', async () => {
+    const sent: FormData[] = [];
+    onApi(async (request, url) => {
+      if (request.method !== 'POST' || url !== '/api/hackathons/submit') return undefined;
+      sent.push(await request.formData());
+      return Response.json(
+        { message: MSG.hackathonSubmitted, hackathon: { ...saved, idea: { _id: 'i1', title: 'x' } } },
+        { status: 201 },
+      );
+    });
+    renderWithProviders(<ConductHackathonPage />, { route });
+    await fillTheRest();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0]!;
+    expect(body.get('ideaId')).toBe('i1');
+    expect(body.get('title')).toBe('Neighbourhood tool library');
+    expect(body.get('description')).toBe('Lend drills & ladders');
+    expect(body.get('category')).toBe('Other');
+    await waitFor(() => expect(screen.queryByTestId('hackathon-from-idea')).toBeNull());
+    expect((screen.getByLabelText(/Hackathon Title/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('location').textContent).toBe('/conduct-hackathon');
+  });
+
+  it('a form opened without an idea sends none and says nothing about one', async () => {
+    const sent: FormData[] = [];
+    onApi(async (request, url) => {
+      if (request.method !== 'POST' || url !== '/api/hackathons/submit') return undefined;
+      sent.push(await request.formData());
+      return Response.json({ message: MSG.hackathonSubmitted, hackathon: saved }, { status: 201 });
+    });
+    renderWithProviders(<ConductHackathonPage />, { route: '/conduct-hackathon' });
+    expect(screen.queryByTestId('hackathon-from-idea')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Hackathon Title/), { target: { value: 'Plain Sprint' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Build anything.' } });
+    await fillTheRest();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.has('ideaId')).toBe(false);
+    expect(sent[0]!.get('title')).toBe('Plain Sprint');
+  });
+});
+
+/** The required fields an idea does not fill: organiser, dates, prize pool and category. */
+async function fillTheRest() {
+  const fill = (label: RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fill(/Organizer Name/, 'Olga');
+  fill(/Organizer Email/, 'olga@hack.test');
+  fill(/Start Date/, '2030-11-24T09:00');
+  fill(/End Date/, '2030-11-26T18:00');
+  fill(/Prize Pool/, '₹50,000');
+  fireEvent.click(screen.getByRole('combobox', { name: /Category/ }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Other' }));
+}

@@ -118,3 +118,37 @@ describe('HackathonDetailPage refreshes at the registration deadline and the sta
     expect(screen.getByText(MSG.hackathonRunningNotice)).toBeTruthy();
   });
 });
+
+describe('HackathonDetailPage links back to the idea it was proposed from', { timeout: 30_000 }, () => {
+  const render = () =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/hackathon/:id" element={<HackathonDetailPage />} />
+      </Routes>,
+      { route: '/hackathon/h1' },
+    );
+  const later = Date.now() + 3 * 24 * HOUR;
+
+  it('shows “From the idea: …” as a link to the idea', async () => {
+    onApi(() =>
+      Response.json({
+        ...hackathonAt(Date.now(), later),
+        idea: { _id: 'i1', title: 'Neighbourhood tool library' },
+      }),
+    );
+    render();
+    const line = await screen.findByTestId('hackathon-idea-link');
+    expect(line.textContent).toBe('From the idea: Neighbourhood tool library');
+    expect(screen.getByRole('link', { name: 'Neighbourhood tool library' }).getAttribute('href')).toBe(
+      '/idea/i1',
+    );
+  });
+
+  it('says nothing of an idea when it has none (or it is no longer visible)', async () => {
+    onApi(() => Response.json({ ...hackathonAt(Date.now(), later), idea: null }));
+    render();
+    await screen.findByText('Boundary Jam');
+    expect(screen.queryByTestId('hackathon-idea-link')).toBeNull();
+    expect(screen.queryByText(/From the idea/)).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { clearSession, setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { mockApi } from '../../../test/server';
 import { IdeaCollaboration } from './idea-collaboration';
-import { bountyLink } from './idea-next-steps';
+import { bountyLink, hackathonLink, IdeaNextSteps } from './idea-next-steps';
 
 const author = { id: 'a1', displayName: 'Meera' };
 const idea = (over: Partial<IdeaDetail> = {}): IdeaDetail =>
@@ -107,5 +107,42 @@ describe('Offer a bounty', () => {
       description: 'Lend drills & ladders',
       category: 'Technology',
     });
+  });
+});
+
+describe('Propose as a hackathon challenge', () => {
+  it('opens the organiser form with the idea’s title, description and id', () => {
+    const url = new URL(hackathonLink(idea()), 'http://x');
+    expect(url.pathname).toBe('/conduct-hackathon');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      ideaId: 'i1',
+      title: 'Neighbourhood tool library',
+      description: 'Lend drills & ladders',
+    });
+  });
+
+  it('sits beside “Offer a bounty” for signed-in people, and lists each hackathon as a link to it', () => {
+    mockApi({});
+    renderWithProviders(
+      <IdeaNextSteps
+        idea={idea({ hackathons: [{ _id: 'h1', title: 'Tool library hackathon', status: 'published' }] })}
+        signedIn
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Offer a bounty' })).toBeTruthy();
+    const propose = screen.getByRole('link', { name: 'Propose as a hackathon challenge' });
+    expect(propose.getAttribute('href')).toBe(hackathonLink(idea()));
+    const listed = screen.getByRole('link', { name: 'Tool library hackathon' });
+    expect(listed.getAttribute('href')).toBe('/hackathon/h1');
+    expect(screen.getByTestId('idea-hackathon').textContent).toContain('Hackathon · published');
+  });
+
+  it('is not offered to visitors, nor on a hidden idea', () => {
+    mockApi({});
+    const { unmount } = renderWithProviders(<IdeaNextSteps idea={idea()} signedIn={false} />);
+    expect(screen.queryByRole('link', { name: 'Propose as a hackathon challenge' })).toBeNull();
+    unmount();
+    renderWithProviders(<IdeaNextSteps idea={idea({ hidden: true })} signedIn />);
+    expect(screen.queryByRole('link', { name: 'Propose as a hackathon challenge' })).toBeNull();
   });
 });

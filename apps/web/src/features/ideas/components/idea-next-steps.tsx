@@ -1,6 +1,6 @@
 import { type IdeaDetail, QUESTION_CATEGORIES, type QuestionCategory } from '@agora/shared';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCoin } from '@tabler/icons-react';
+import { IconCoin, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { rupees } from '../../../lib/money';
 
@@ -15,7 +15,20 @@ export function bountyLink(idea: Pick<IdeaDetail, '_id' | 'title' | 'description
   return `/ask-question?${params.toString()}`;
 }
 
-/** From an idea to money or a team: offer a bounty on it; the bounties and hackathons it led to. */
+/** The idea's words for the organiser form ("Propose as a hackathon challenge"). */
+export function hackathonLink(idea: Pick<IdeaDetail, '_id' | 'title' | 'description'>): string {
+  const params = new URLSearchParams({
+    ideaId: idea._id,
+    title: idea.title,
+    description: idea.description,
+  });
+  return `/conduct-hackathon?${params.toString()}`;
+}
+
+/**
+ * From an idea to money or a team: offer a bounty on it or propose it as a hackathon challenge;
+ * the bounties and hackathons it led to.
+ */
 export function IdeaNextSteps({ idea, signedIn }: { idea: IdeaDetail; signedIn: boolean }) {
   const none = idea.bounties.length === 0 && idea.hackathons.length === 0;
   return (
@@ -25,7 +38,8 @@ export function IdeaNextSteps({ idea, signedIn }: { idea: IdeaDetail; signedIn: 
       </Title>
       {none ? (
         <Text size="sm" c="dimmed">
-          Put a reward on the first step, and answerers build it.
+          Put a reward on the first step, and answerers build it, or propose it as a hackathon challenge and
+          teams build it.
         </Text>
       ) : null}
       {idea.bounties.map((b) => (
@@ -43,7 +57,8 @@ export function IdeaNextSteps({ idea, signedIn }: { idea: IdeaDetail; signedIn: 
         </Group>
       ))}
       {idea.hackathons.map((h) => (
-        <Group key={h._id} gap="xs">
+        <Group key={h._id} gap="xs" data-testid="idea-hackathon">
+          <IconTrophy size={16} aria-hidden />
           <Anchor component={Link} to={`/hackathon/${h._id}`}>
             {h.title}
           </Anchor>
@@ -53,15 +68,20 @@ export function IdeaNextSteps({ idea, signedIn }: { idea: IdeaDetail; signedIn: 
         </Group>
       ))}
       {signedIn && !idea.hidden ? (
-        <Button
-          component={Link}
-          to={bountyLink(idea)}
-          variant="light"
-          leftSection={<IconCoin size={16} />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Offer a bounty
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to={bountyLink(idea)} variant="light" leftSection={<IconCoin size={16} />}>
+            Offer a bounty
+          </Button>
+          <Button
+            component={Link}
+            to={hackathonLink(idea)}
+            variant="light"
+            color="grape"
+            leftSection={<IconTrophy size={16} />}
+          >
+            Propose as a hackathon challenge
+          </Button>
+        </Group>
       ) : null}
     </Stack>
   );
