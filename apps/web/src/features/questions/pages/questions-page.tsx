@@ -1,18 +1,15 @@
-import { MSG } from '@agora/shared';
-import { Box, Button, Group, Indicator, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Group, Indicator, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus, IconSearch, IconWallet } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { LazyDrawer } from '../../../components/lazy-overlay';
 import { NewTabMark } from '../../../components/new-tab';
 import { RoutePending } from '../../../components/route-pending';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
-import { useAnsweredQuestions, usePublicQuestions } from '../api/list-questions';
-import { readCategories, readRewardRange, readSort } from '../api/prefetch';
 import { CategoryFilter } from '../components/category-filter';
-import { QuestionList } from '../components/question-list';
-import type { RewardRange } from '../components/reward-filter';
+import { QuestionTabs } from '../components/question-tabs';
+import { useQuestionsParams } from '../lib/use-questions-params';
 import { SortMenu } from '../components/sort-menu';
 import { ResizableSplit } from '../components/resizable-split';
 import { withFullStyles } from '../../../app/styles/load-full-styles';
@@ -40,43 +37,11 @@ export function QuestionsPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const viewerId = auth.isLoggedIn ? (auth.user?.id ?? null) : null;
-  const [params, setParams] = useSearchParams();
+  const params = useQuestionsParams();
+  const { categories, minReward, maxReward, sort, selected, select, update, rewardFiltered } = params;
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [drawer, setDrawer] = useState(false);
 
-  const sort = readSort(params.get('sort'));
-  const categories = useMemo(() => readCategories(params), [params]);
-  const { minReward, maxReward } = readRewardRange(params);
-  const tab = params.get('tab') === 'answered' ? 'answered' : 'open';
-  const selected = params.get('question');
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-
-  const update = (patch: Record<string, string | string[] | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          next.delete(k);
-          if (Array.isArray(v)) for (const x of v) next.append(k, x);
-          else if (v !== null && v !== '') next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== debounced) update({ q: debounced || null });
-  }, [debounced]);
-
-  const list = usePublicQuestions({ categories, sort, q: debounced, minReward, maxReward });
-  const answered = useAnsweredQuestions(viewerId);
-  const answeredTotal = answered.data?.pages[0]?.total ?? 0;
-
-  const select = (id: string | null) => update({ question: id });
   const askQuestion = () => {
     if (!auth.isLoggedIn) {
       setRedirectAfterLogin('/ask-question');
@@ -88,85 +53,15 @@ export function QuestionsPage() {
     if (!w) navigate('/ask-question');
   };
 
-  const rewardFiltered = minReward !== null || maxReward !== null;
-  const filtered = categories.length > 0 || debounced !== '' || rewardFiltered;
-  const setReward = (r: RewardRange) =>
-    update({
-      minReward: r.min === null ? null : String(r.min),
-      maxReward: r.max === null ? null : String(r.max),
-    });
   const filters = (
     <Stack gap="lg">
       <CategoryFilter selected={categories} onChange={(c) => update({ category: c })} />
       <Suspense fallback={null}>
-        <RewardFilter value={{ min: minReward, max: maxReward }} onChange={setReward} />
+        <RewardFilter value={{ min: minReward, max: maxReward }} onChange={params.setReward} />
       </Suspense>
     </Stack>
   );
-  const openItems = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const answeredItems = answered.data?.pages.flatMap((p) => p.items) ?? [];
-
-  const openList = (
-    <QuestionList
-      items={openItems}
-      pending={list.isPending}
-      error={list.isError}
-      hasMore={list.hasNextPage}
-      loadingMore={list.isFetchingNextPage}
-      loadMore={() => void list.fetchNextPage()}
-      selectedId={selected}
-      onSelect={select}
-      empty={
-        filtered || sort === 'solved'
-          ? { title: MSG.noQuestionsFound, description: 'Try other categories, words or rewards.' }
-          : { title: MSG.noOpenQuestions, description: 'Be the first to ask one.' }
-      }
-    />
-  );
-  const answeredList = viewerId ? (
-    <QuestionList
-      items={answeredItems}
-      pending={answered.isPending}
-      error={answered.isError}
-      hasMore={answered.hasNextPage}
-      loadingMore={answered.isFetchingNextPage}
-      loadMore={() => void answered.fetchNextPage()}
-      selectedId={selected}
-      onSelect={select}
-      empty={{ title: MSG.noAnsweredQuestions, description: 'Questions you answer will appear here.' }}
-    />
-  ) : (
-    <Paper withBorder p="lg" ta="center">
-      <Stack align="center" gap="xs">
-        <Title order={3} size="h5">
-          {MSG.signInToAnswer}
-        </Title>
-        <Button
-          onClick={() => {
-            setRedirectAfterLogin('/questions?tab=answered');
-            navigate('/login');
-          }}
-        >
-          Sign in
-        </Button>
-      </Stack>
-    </Paper>
-  );
-
-  const listArea = (
-    <Tabs
-      value={tab}
-      onChange={(v) => update({ tab: v === 'answered' ? 'answered' : null })}
-      keepMounted={false}
-    >
-      <Tabs.List mb="sm">
-        <Tabs.Tab value="open">Open Questions</Tabs.Tab>
-        <Tabs.Tab value="answered">Answered ({answeredTotal})</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="open">{openList}</Tabs.Panel>
-      <Tabs.Panel value="answered">{answeredList}</Tabs.Panel>
-    </Tabs>
-  );
+  const listArea = <QuestionTabs params={params} viewerId={viewerId} />;
 
   return (
     <Box px={{ base: 'sm', md: 'lg' }} py="md" maw={1600} mx="auto">
@@ -209,9 +104,9 @@ export function QuestionsPage() {
             // placeholder reads whole there ("Search qu" did not); the label names it in full.
             placeholder={wide ? 'Search questions' : 'Search'}
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: 1 }}
+            value={params.search}
+            onChange={(e) => params.setSearch(e.currentTarget.value)}
+            flex={1}
             maxLength={200}
           />
           <SortMenu sort={sort} wide={wide} onSort={(s) => update({ sort: s === 'date-new' ? null : s })} />
@@ -224,7 +119,7 @@ export function QuestionsPage() {
             {filters}
           </Paper>
         ) : null}
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        <Box flex={1} miw={0}>
           {wide && selected ? (
             <ResizableSplit
               height={SPLIT_HEIGHT}
