@@ -32,11 +32,10 @@ import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { ideaUpdateMail } from './modules/ideas/ideas.mail.js';
 import { notificationMail } from './modules/notifications/notifications.mail.js';
 import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
-import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
 import { digestMail } from './modules/questions/category-follows.mail.js';
 import { unsubscribeUrl } from './modules/questions/category-follows.service.js';
 import { referralAnsweredMail, referralAskedMail } from './modules/referrals/referrals.mail.js';
-import { rewardSettledMail } from './modules/wallet/wallet.mail.js';
+import { rewardDeadlineMail, rewardSettledMail } from './modules/wallet/wallet.mail.js';
 import { MAIL_LINK_SLOT, type MailMessage, nodemailerMessage } from './platform/mail.js';
 
 // A browser's HTML parser (jsdom), loaded by name as seo.test.ts does: it ships no types.

@@ -11,10 +11,9 @@ import { ideaUpdateMail } from './modules/ideas/ideas.mail.js';
 import { jobAlertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { organizationVerifyMail } from './modules/organizations/organizations.mail.js';
-import { rewardDeadlineMail } from './modules/payments/payments.mail.js';
 import { categoryDigestMail } from './modules/questions/category-follows.mail.js';
 import { referralAnsweredMail, referralAskedMail } from './modules/referrals/referrals.mail.js';
-import { rewardSettledMail } from './modules/wallet/wallet.mail.js';
+import { rewardDeadlineMail, rewardSettledMail } from './modules/wallet/wallet.mail.js';
 
 /**
  * Every kind of e-mail Agora sends, each one template (lib/mail-template.ts) kept by its area.

@@ -4,8 +4,8 @@ import { adminTasks } from './modules/admin/admin.tasks.js';
 import { hackathonsTasks } from './modules/hackathons/hackathons.tasks.js';
 import { jobAlertsTasks } from './modules/job-alerts/job-alerts.tasks.js';
 import { jobsTasks } from './modules/jobs/jobs.tasks.js';
-import { escrowTasks } from './modules/payments/escrow.tasks.js';
 import { questionsTasks } from './modules/questions/questions.tasks.js';
+import { escrowTasks } from './modules/wallet/escrow.tasks.js';
 import { mailTasks } from './platform/mail.tasks.js';
 
 /**

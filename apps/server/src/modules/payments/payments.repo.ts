@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { payments, questions, rewardDistributions, users } from '../../db/schema/index.js';
+import { payments, rewardDistributions } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type QuestionRow = typeof questions.$inferSelect;
 
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -48,29 +47,6 @@ export async function settlePayment(
   return row;
 }
 
-export async function markQuestionPaid(
-  db: Executor,
-  id: string,
-  amountPaise: number,
-  at: Date,
-  deadline: Date,
-): Promise<QuestionRow> {
-  const [row] = await db
-    .update(questions)
-    .set({
-      isPaid: true,
-      paymentAmount: amountPaise,
-      escrowState: 'held',
-      escrowHeldAt: at,
-      escrowDeadline: deadline,
-      escrowSettledAt: null,
-      updatedAt: at,
-    })
-    .where(eq(questions.id, id))
-    .returning();
-  return row!;
-}
-
 /**
  * The question's open (unpaid) order, if any: at most one (`payments_one_open_per_question`).
  * `lock`: held until the caller's transaction ends.
@@ -110,85 +86,6 @@ export async function cancelOpenOrder(db: Executor, id: string): Promise<void> {
     .update(payments)
     .set({ status: 'cancelled' })
     .where(and(eq(payments.id, id), eq(payments.status, 'created')));
-}
-
-/**
- * `escrow_state = 'held'` as a literal: `questions_escrow_due_idx` is partial on it, and a prepared
- * statement's generic plan could use it only for a literal, not for a parameter.
- */
-const heldEscrow = sql`${questions.escrowState} = 'held'`;
-
-/**
- * Held rewards past their deadline, oldest deadline first, after `after` (a keyset position): the
- * settlement walks past a row it could not settle this run instead of finding it again at the head.
- */
-export async function dueEscrows(
-  db: Executor,
-  now: Date,
-  limit: number,
-  after?: { deadline: Date; id: string },
-): Promise<Array<{ id: string; deadline: Date }>> {
-  const rows = await db
-    .select({ id: questions.id, deadline: questions.escrowDeadline })
-    .from(questions)
-    .where(
-      and(
-        heldEscrow,
-        lte(questions.escrowDeadline, now),
-        after
-          ? sql`(${questions.escrowDeadline}, ${questions.id}) > (${after.deadline.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(questions.escrowDeadline), asc(questions.id))
-    .limit(limit);
-  return rows.map((r) => ({ id: r.id, deadline: r.deadline! }));
-}
-
-/**
- * Claims the `hours`-before-deadline reminder of every held reward now inside that window and not yet
- * reminded at it (or a smaller window). The conditional update is the claim: of two instances only
- * one gets each row back, so an author is reminded once per window.
- */
-export async function claimEscrowReminders(db: Executor, now: Date, hours: number, limit: number) {
-  const until = new Date(now.getTime() + hours * 3_600_000);
-  const due = db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        heldEscrow,
-        gt(questions.escrowDeadline, now),
-        lte(questions.escrowDeadline, until),
-        or(isNull(questions.escrowRemindedHours), gt(questions.escrowRemindedHours, hours)),
-      ),
-    )
-    .limit(limit);
-  return db
-    .update(questions)
-    .set({ escrowRemindedHours: hours })
-    .where(
-      and(
-        inArray(questions.id, due),
-        or(isNull(questions.escrowRemindedHours), gt(questions.escrowRemindedHours, hours)),
-      ),
-    )
-    .returning({
-      id: questions.id,
-      title: questions.title,
-      authorId: questions.authorId,
-      amount: questions.paymentAmount,
-      deadline: questions.escrowDeadline,
-    });
-}
-
-export async function emailsOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** Whether money moved for this question: a paid order, and whether its reward was distributed. */

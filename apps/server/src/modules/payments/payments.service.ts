@@ -16,7 +16,12 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { getMinReward } from '../settings/settings.service.js';
 import * as ledger from '../wallet/ledger.js';
 import * as repo from './payments.repo.js';
-import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
+import {
+  findQuestion,
+  holdReward,
+  lockQuestion,
+  type QuestionRecord,
+} from '../questions/questions.escrow.service.js';
 import { queueCategoryAlert } from '../questions/category-follows.service.js';
 import {
   canHoldPrize,
@@ -27,7 +32,7 @@ import {
 import { canSeeHackathon, isOrganizer } from '../hackathons/hackathons.policy.js';
 import { isUuid } from '../../lib/ids.js';
 
-/** A question as this area reads it: through the questions area's one lookup (and lock). */
+/** A question as this area reads it: through the questions area's escrow service (lookup and lock). */
 type QuestionRow = Pick<
   QuestionRecord,
   'id' | 'authorId' | 'title' | 'isPaid' | 'paymentAmount' | 'rewardAmount' | 'status' | 'hidden'
@@ -264,7 +269,7 @@ export function createPaymentsService(
         }
         await repo.settlePayment(tx, current.id, 'paid', providerPaymentId, now);
         // The reward is held in escrow from now until the deadline (REWARD_DEADLINE).
-        const paid = await repo.markQuestionPaid(
+        const paid = await holdReward(
           tx,
           question.id,
           current.amount,

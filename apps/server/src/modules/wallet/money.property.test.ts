@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeAdmin, signup, type TestApp, type TestUser } from '../../../test/helpers.js';
 import type { SessionUser } from '../../context.js';
 import { payments, questions } from '../../db/schema/index.js';
-import { escrowTasks } from '../payments/escrow.tasks.js';
+import { escrowTasks } from './escrow.tasks.js';
 import { makeAnswer, makeQuestion, moneyViolations, payThroughApi } from './money.fixtures.js';
 import { createWalletService } from './wallet.service.js';
 import { rowsOf } from '../../db/prepared.js';

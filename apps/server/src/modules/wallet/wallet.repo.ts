@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   answers,
   escrowSettlements,
-  questions,
   rewardDistributions,
   rewards,
   users,
@@ -14,7 +13,6 @@ import {
 import { keysetAfter, keysetOrder, likePattern, type ListOpts, personCols } from '../../lib/admin-list.js';
 import { afterCursor, cursorTs, type Keyset } from '../../lib/cursor.js';
 
-export type QuestionRow = typeof questions.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 export type TransactionRow = typeof walletTransactions.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -96,36 +94,14 @@ export function insertRewards(db: Executor, values: (typeof rewards.$inferInsert
   return db.insert(rewards).values(values).returning();
 }
 
-/** Paid out: the escrow is settled and the question stops taking answers (status answered). */
-export async function markDistributed(
-  db: Executor,
-  questionId: string,
-  at: Date,
-  state: 'distributed' | 'auto-distributed',
-): Promise<void> {
-  await db
-    .update(questions)
-    .set({
-      rewardsDistributedAt: at,
-      status: sql`case when ${questions.status} = 'closed' then 'closed' else 'answered' end`,
-      escrowState: state,
-      escrowSettledAt: at,
-      updatedAt: at,
-    })
-    .where(eq(questions.id, questionId));
-}
-
-/** The reward went back to the asker: the escrow is settled and the question closed (no reward left). */
-export async function markSettled(
-  db: Executor,
-  questionId: string,
-  at: Date,
-  state: 'refunded',
-): Promise<void> {
-  await db
-    .update(questions)
-    .set({ escrowState: state, escrowSettledAt: at, status: 'closed', updatedAt: at })
-    .where(eq(questions.id, questionId));
+/** Account e-mail addresses by user id, for mail sent beside a notification. */
+export async function emailsOf(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** Creates missing wallets (in id order, so concurrent callers never wait on each other in a cycle). */

@@ -13,7 +13,12 @@ import { pgErrorCode } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { canSeeQuestion } from '../questions/questions.policy.js';
 import * as repo from './wallet.repo.js';
-import { findQuestion, lockQuestion, type QuestionRecord } from '../questions/questions.lookup.service.js';
+import {
+  findQuestion,
+  lockQuestion,
+  type QuestionRecord,
+  releaseReward,
+} from '../questions/questions.escrow.service.js';
 import { canDistribute } from './wallet.policy.js';
 import { WALLET_MSG } from './wallet.messages.js';
 import { rewardView } from './wallet.presenter.js';
@@ -152,7 +157,7 @@ export function createRewardsService(ctx: AppContext) {
             'Reward for your answer',
             now,
           );
-          await repo.markDistributed(tx, q.id, now, 'distributed');
+          await releaseReward(tx, q.id, now, 'distributed');
           // Keep the request's order (the first selected answer first).
           const byAnswer = new Map(inserted.map((r) => [r.answerId, r]));
           return { rewards: entries.map((e) => rewardView(byAnswer.get(e.answerId)!)) };

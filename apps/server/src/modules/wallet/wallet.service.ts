@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { createBankCipher } from './bank-crypto.js';
 import { createBalanceService } from './wallet.balance.service.js';
-import { createEscrowSettlement } from './wallet.escrow.service.js';
+import { createEscrowSettlement } from './escrow.settle.service.js';
 import { createPayoutsService } from './wallet.payouts.service.js';
 import { createRewardsService } from './wallet.rewards.service.js';
 import { createWithdrawalsService } from './wallet.withdrawals.service.js';

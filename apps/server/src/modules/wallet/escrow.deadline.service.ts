@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
+import { claimRewardReminders, dueRewards } from '../questions/questions.escrow.service.js';
 import { createQuestionsService } from '../questions/questions.service.js';
-import { createWalletService } from '../wallet/wallet.service.js';
-import { rewardDeadlineMail } from './payments.mail.js';
-import * as repo from './payments.repo.js';
 import { rupees } from '../../lib/money.js';
+import { createEscrowSettlement } from './escrow.settle.service.js';
+import { rewardDeadlineMail } from './wallet.mail.js';
+import * as repo from './wallet.repo.js';
 
 /** Reminder windows before a reward's deadline, largest first: 72 h and 24 h. */
 export const ESCROW_REMINDER_HOURS = [72, 24] as const;
@@ -19,13 +20,14 @@ function timeLeft(ms: number): string {
 }
 
 /**
- * The escrow of paid rewards: held from payment until the author distributes it, or its
- * deadline (REWARD_DEADLINE) passes and this settles it. Both functions are idempotent and safe on
- * several instances at once; they are run by escrow.tasks.ts.
+ * The deadline of paid rewards in escrow: held from payment until the author distributes it, or its
+ * deadline (REWARD_DEADLINE) passes and this settles it (escrow.settle.service.ts). Both functions
+ * are idempotent and safe on several instances at once; they are run by escrow.tasks.ts, which
+ * builds this once per context.
  */
 export function createEscrowService(ctx: AppContext) {
   const questions = createQuestionsService(ctx);
-  const wallet = createWalletService(ctx);
+  const settlement = createEscrowSettlement(ctx);
 
   return {
     /**
@@ -38,12 +40,12 @@ export function createEscrowService(ctx: AppContext) {
       const now = ctx.clock.now();
       let after: { deadline: Date; id: string } | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const due = await repo.dueEscrows(ctx.db, now, BATCH, after);
+        const due = await dueRewards(ctx.db, now, BATCH, after);
         for (const { id } of due) {
-          let outcome: Awaited<ReturnType<typeof wallet.settleEscrow>> = 'stale';
+          let outcome: Awaited<ReturnType<typeof settlement.settleEscrow>> = 'stale';
           for (let attempt = 0; attempt < 2 && outcome === 'stale'; attempt++) {
             // Ranking may call a remote model: outside any transaction. settleEscrow decides under the lock.
-            outcome = await wallet.settleEscrow(id, await questions.rankForSettlement(id));
+            outcome = await settlement.settleEscrow(id, await questions.rankForSettlement(id));
           }
           if (outcome === 'auto-distributed') result.autoDistributed++;
           if (outcome === 'refunded') result.refunded++;
@@ -67,7 +69,7 @@ export function createEscrowService(ctx: AppContext) {
       // Smallest window first: a deadline already inside 24 h gets only the 24-hour reminder.
       for (const hours of [...ESCROW_REMINDER_HOURS].reverse()) {
         sent += await ctx.db.transaction(async (tx) => {
-          const claimed = await repo.claimEscrowReminders(tx, now, hours, BATCH);
+          const claimed = await claimRewardReminders(tx, now, hours, BATCH);
           const emails = await repo.emailsOf(
             tx,
             claimed.map((q) => q.authorId),

@@ -18,11 +18,11 @@ import {
   questions,
   rewardDistributions,
 } from '../../db/schema/index.js';
-import { expectLedgerInvariant, moneyViolations, payThroughApi } from '../wallet/money.fixtures.js';
+import { PAYMENT_MSG } from '../payments/payments.service.js';
 import { createQuestionsService } from '../questions/questions.service.js';
-import { createWalletService } from '../wallet/wallet.service.js';
 import { escrowTasks } from './escrow.tasks.js';
-import { PAYMENT_MSG } from './payments.service.js';
+import { expectLedgerInvariant, moneyViolations, payThroughApi } from './money.fixtures.js';
+import { createWalletService } from './wallet.service.js';
 
 const HOUR = 3_600_000;
 const DEADLINE_MS = 36 * HOUR;
@@ -618,7 +618,7 @@ describe('settlement decides under the lock', () => {
   });
 
   it('walks past rewards it cannot settle instead of letting them fill the batch, and counts them', async () => {
-    const { dueEscrows } = await import('./payments.repo.js');
+    const { dueRewards } = await import('../questions/questions.escrow.service.js');
     const { readOperationalSnapshot } = await import('../../platform/metrics.js');
     // A reward held past its deadline (as one the task could not settle would be) shows in the metric.
     const overdue = await paidQuestion(13);
@@ -629,9 +629,9 @@ describe('settlement decides under the lock', () => {
     const before = await readOperationalSnapshot(t.database, new Date(deadline - 1000), 72 * HOUR);
     expect(before.escrowOverdue).toBeLessThan(snapshot.escrowOverdue);
     const now = new Date(t.clock.now().getTime() + 400 * DEADLINE_MS);
-    const first = await dueEscrows(t.database.db, now, 2);
+    const first = await dueRewards(t.database.db, now, 2);
     if (first.length === 2) {
-      const next = await dueEscrows(t.database.db, now, 2, first[1]);
+      const next = await dueRewards(t.database.db, now, 2, first[1]);
       expect(next.map((r) => r.id)).not.toContain(first[0]!.id);
       expect(next.map((r) => r.id)).not.toContain(first[1]!.id);
     }

@@ -1,6 +1,6 @@
 import type { TaskDefinition } from '../../tasks.js';
 import { perContext } from '../../lib/per-context.js';
-import { createEscrowService } from './escrow.service.js';
+import { createEscrowService } from './escrow.deadline.service.js';
 
 const escrow = perContext(createEscrowService);
 

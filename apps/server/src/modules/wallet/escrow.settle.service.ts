@@ -4,16 +4,16 @@ import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as ledger from './ledger.js';
 import * as repo from './wallet.repo.js';
-import { lockQuestion } from '../questions/questions.lookup.service.js';
+import { lockQuestion, refundReward, releaseReward } from '../questions/questions.escrow.service.js';
 import { rupees } from '../../lib/money.js';
 import { rewardSettledMail } from './wallet.mail.js';
 import { creditRewards } from './wallet.reward-credits.js';
 
-/** Settling a reward held in escrow at its deadline (the payments area's task calls it). */
+/** Settling a reward held in escrow at its deadline (escrow.deadline.service.ts calls it). */
 export function createEscrowSettlement(ctx: AppContext) {
   return {
     /**
-     * The escrow deadline, called by the payments area's settlement task: a reward still held past
+     * The escrow deadline, called by the settlement task: a reward still held past
      * its deadline goes whole to the answers ranked first (equal shares, the leftover paise to the
      * earliest), or back to the asker's wallet when nobody answered. The decision is made from what
      * is read under the question's row lock: the ranking (made before, outside any transaction, as it
@@ -62,7 +62,7 @@ export function createEscrowSettlement(ctx: AppContext) {
               reference: `escrow-refund:${q.id}`,
               at: now,
             });
-            await repo.markSettled(tx, q.id, now, 'refunded');
+            await refundReward(tx, q.id, now);
             await notify(tx, q.authorId, {
               type: 'reward',
               title: 'Your reward was refunded',
@@ -120,7 +120,7 @@ export function createEscrowSettlement(ctx: AppContext) {
             'Reward for your answer (distributed automatically at the deadline)',
             now,
           );
-          await repo.markDistributed(tx, q.id, now, 'auto-distributed');
+          await releaseReward(tx, q.id, now, 'auto-distributed');
           const winnerIds = new Set(winners.map((w) => w.authorId));
           const others = (await repo.answererIds(tx, q.id)).filter((id) => !winnerIds.has(id));
           for (const id of others) {
