@@ -1,13 +1,18 @@
-// npm run test:e2e: drive Chromium against the real, built server. Builds the web app and the
-// server first when their output is missing or out of date (a run that has just built them reuses
-// it); E2E_SERVER_ENTRY / WEB_DIST name another build to test instead (scripts/e2e-private.sh).
+// npm run test:e2e [-- name…]: drive Chromium against the real, built server. Builds the web app and
+// the server first when their output is missing or out of date (a run that has just built them
+// reuses it); E2E_SERVER_ENTRY / WEB_DIST name another build to test instead (scripts/e2e-private.sh).
+// Names pick journeys by file-name prefix ("ideas" runs ideas and ideas-lifecycle).
+//
+// Journeys are moving from vitest + playwright-core (*.e2e.ts) to Playwright Test (*.spec.ts, with
+// web-first assertions); both kinds run here until the move is complete.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../../../scripts/fresh-build.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
@@ -15,6 +20,20 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
+
+const args = process.argv.slice(2);
+const names = args.filter((a) => !a.startsWith('-'));
+const flags = args.filter((a) => a.startsWith('-'));
+const files = readdirSync(here).filter((f) => /\.(e2e|spec)\.ts$/.test(f));
+const picked = names.length ? files.filter((f) => names.some((n) => f.startsWith(path.basename(n)))) : files;
+if (picked.length === 0) {
+  console.error(`No journey matches ${names.join(', ')} (files: ${files.join(', ')}).`);
+  process.exit(1);
+}
+const rel = (f) => path.relative(root, path.join(here, f));
+const vitestFiles = picked.filter((f) => f.endsWith('.e2e.ts')).map(rel);
+const specFiles = picked.filter((f) => f.endsWith('.spec.ts')).map(rel);
+
 const builds = [
   ...(process.env.WEB_DIST ? [] : ['web']),
   ...(process.env.E2E_SERVER_ENTRY ? [] : ['server']),
@@ -25,6 +44,16 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
-const args = ['vitest', 'run', '--config', path.join(here, 'vitest.config.ts'), ...process.argv.slice(2)];
-const r = spawnSync('npx', args, { stdio: 'inherit', cwd: path.resolve(here, '../../..') });
-process.exit(r.status ?? 1);
+
+const run = (cmd) => spawnSync('npx', cmd, { stdio: 'inherit', cwd: root }).status ?? 1;
+let status = 0;
+if (vitestFiles.length) {
+  const config = path.join(here, 'vitest.config.ts');
+  status ||= run(['vitest', 'run', '--config', config, ...flags, ...vitestFiles]);
+}
+if (specFiles.length) {
+  // Both runs go ahead when the first fails, so one CI run reports every broken journey.
+  const config = path.join(here, 'playwright.config.ts');
+  status = run(['playwright', 'test', '--config', config, ...flags, ...specFiles]) || status;
+}
+process.exit(status);

@@ -33,6 +33,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How long a server may take to answer its readiness check. */
+export const SERVER_START_MS = 180_000;
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -68,8 +71,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  // Generous: on a loaded 2-core machine a cold start (WASM database + migrations) can take 40 s.
-  const deadline = Date.now() + 90_000;
+  // Generous: on a loaded 2-core machine a cold start (WASM database + migrations) has taken 40 s,
+  // and longer when other builds and databases share the cores.
+  const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -82,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Never leave an orphan server running after a failed start.
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error('server did not start in 90 s');
+      throw new Error(`server did not start in ${SERVER_START_MS / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: each file starts its own server on a fresh embedded database.
+// Browser journeys not yet on Playwright Test (*.spec.ts, playwright.config.ts): each file starts its own
+// server on a fresh embedded database.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -8,7 +9,7 @@ export default defineConfig({
     root: new URL('../../..', import.meta.url).pathname,
     environment: 'node',
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 200_000, // a server start under load (support.ts SERVER_START_MS)
     pool: 'forks',
     maxWorkers: 2,
     // A journey that fails is run once more before the suite fails (docs/decisions/068-browser-journey-retry.md:
