@@ -164,6 +164,14 @@ describe('ConductHackathonPage proposed from an idea', { timeout: 30_000 }, () =
     expect(link.getAttribute('href')).toBe('/idea/i1');
   });
 
+  it('signed out: comes back to the same idea after logging in', () => {
+    clearSession();
+    mockApi({});
+    renderWithProviders(<ConductHackathonPage />, { route });
+    fireEvent.click(screen.getByRole('link', { name: /Log In/ }));
+    expect(takeRedirectAfterLogin()).toBe(route);
+  });
+
   it('sends the idea’s id with the prefilled words, then clears the form and the idea', async () => {
     const sent: FormData[] = [];
     onApi(async (request, url) => {

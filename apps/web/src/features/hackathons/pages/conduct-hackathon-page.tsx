@@ -28,7 +28,7 @@ export function ConductHackathonPage() {
         title="Conduct a Hackathon"
         message={`${MSG.hackathonAuth} Hackathons are reviewed by our admin team before they are published.`}
         back={{ to: '/hackathon-portal-info', label: 'Back to Hackathons' }}
-        here={sp.size ? `/conduct-hackathon?${sp.toString()}` : '/conduct-hackathon'}
+        here={sp.toString() ? `/conduct-hackathon?${sp.toString()}` : '/conduct-hackathon'}
       />
     );
   }
