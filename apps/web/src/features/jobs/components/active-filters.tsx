@@ -1,4 +1,5 @@
 import { Button, Group, Pill, Text } from '@mantine/core';
+import classes from './jobs.module.css';
 
 export interface ActiveFilter {
   key: string;
@@ -14,15 +15,11 @@ export interface ActiveFilter {
 export function ActiveFilters({ filters, onClearAll }: { filters: ActiveFilter[]; onClearAll: () => void }) {
   if (!filters.length) return null;
   return (
-    <Group gap={6} wrap="wrap" align="center" style={{ minWidth: 0, maxWidth: '100%' }}>
+    <Group gap={6} wrap="wrap" align="center" miw={0} maw="100%">
       <Text size="sm" c="dimmed">
         Filtered by:
       </Text>
-      <Pill.Group
-        component="ul"
-        aria-label="Active filters"
-        style={{ listStyle: 'none', padding: 0, margin: 0, flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' }}
-      >
+      <Pill.Group component="ul" aria-label="Active filters" className={classes.plainList} miw={0} maw="100%">
         {filters.map((f) => (
           <Pill
             component="li"

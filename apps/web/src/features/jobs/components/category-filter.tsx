@@ -1,5 +1,6 @@
 import { JOB_LISTING_CATEGORIES } from '@agora/shared';
 import { Badge, Checkbox, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import classes from './jobs.module.css';
 
 /**
  * The one category list (JOB_LISTING_CATEGORIES) in its order, each with its count of open jobs.
@@ -31,7 +32,7 @@ export function CategoryFilter({
   idPrefix: string;
 }) {
   return (
-    <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+    <Stack gap={4} component="fieldset" className={classes.bareFieldset}>
       <Group justify="space-between" mb={4}>
         <Text component="legend" size="xs" fw={700} tt="uppercase" c="dimmed">
           Categories

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { cityLabel, companyLabel, extraDetail, skillsPreview } from '../lib/job-display';
 import { CompanyLogo } from './company-logo';
 import { MatchSummary } from './match-summary';
+import classes from './jobs.module.css';
 
 /** spec 03 §2 job card. */
 export function JobCard({ job }: { job: Job }) {
@@ -24,15 +25,15 @@ export function JobCard({ job }: { job: Job }) {
       <Stack gap="sm" h="100%">
         <Group align="flex-start" wrap="nowrap" gap="md">
           <CompanyLogo name={company} logo={job.company.logo} size={44} />
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Title order={3} size="h4" id={`job-${job._id}-title`} style={{ overflowWrap: 'anywhere' }}>
+          <Stack gap={2} miw={0} flex={1}>
+            <Title order={3} size="h4" id={`job-${job._id}-title`} className={classes.wrap}>
               {job.title}
             </Title>
             <Text size="sm" fw={500} c="dimmed" truncate>
               {company}
             </Text>
           </Stack>
-          <Badge variant="light" style={{ flexShrink: 0 }} visibleFrom="xs">
+          <Badge variant="light" className={classes.noShrink} visibleFrom="xs">
             {job.category}
           </Badge>
         </Group>
@@ -81,7 +82,7 @@ export function JobCard({ job }: { job: Job }) {
 
         {/* The button keeps its own column, bottom right, however the details beside it wrap. */}
         <Group justify="space-between" align="flex-end" mt="auto" wrap="nowrap" gap="xs">
-          <Group gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap={6} miw={0} flex={1}>
             <Badge variant="dot" tt="none">
               {job.employmentType}
             </Badge>
@@ -89,7 +90,7 @@ export function JobCard({ job }: { job: Job }) {
               {job.level}
             </Badge>
             {extra ? (
-              <Text size="sm" fw={500} style={{ flexBasis: '100%' }}>
+              <Text size="sm" fw={500} className={classes.fullRow}>
                 {extra}
               </Text>
             ) : null}
@@ -99,7 +100,7 @@ export function JobCard({ job }: { job: Job }) {
             to={`/job/${job._id}`}
             size="sm"
             aria-label={`View details: ${job.title}`}
-            style={{ flexShrink: 0 }}
+            className={classes.noShrink}
             data-testid="view-details"
           >
             View Details

@@ -6,7 +6,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { companyLabel } from '../lib/job-display';
 import { CompanyLogo } from './company-logo';
 import { MatchSummary } from './match-summary';
-import classes from './job-text.module.css';
+import classes from './jobs.module.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

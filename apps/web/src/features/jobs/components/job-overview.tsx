@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { fullLocation, salaryLabel } from '../lib/job-display';
-import classes from './job-text.module.css';
+import classes from './jobs.module.css';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

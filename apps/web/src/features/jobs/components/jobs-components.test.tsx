@@ -128,8 +128,9 @@ describe('ActiveFilters', () => {
     expect(label.style.textOverflow).toBe('ellipsis');
     expect(label.style.whiteSpace).toBe('nowrap');
     const row = screen.getByRole('list', { name: 'Active filters' });
-    expect(row.style.flexWrap).toBe('wrap');
-    expect(row.style.minWidth).toBe('0px');
+    // Mantine's pill group wraps its pills; the row may shrink below their width.
+    expect(row.classList.contains('mantine-PillGroup-group')).toBe(true);
+    expect(row.style.minWidth).toBe('0rem');
     fireEvent.click(chip.querySelector(`[aria-label="Remove filter ${long}"]`)!);
     expect(clear).toHaveBeenCalledTimes(1);
   });

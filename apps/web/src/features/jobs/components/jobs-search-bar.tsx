@@ -83,7 +83,7 @@ export function JobsSearchBar({
           onChange={(e) => setKeyword(e.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
           maxLength={200}
-          style={{ flex: '2 1 240px' }}
+          flex="2 1 240px"
           size="md"
         />
         <TextInput
@@ -93,7 +93,7 @@ export function JobsSearchBar({
           onChange={(e) => setPlace(e.currentTarget.value)}
           leftSection={<IconMapPin size={16} aria-hidden />}
           maxLength={100}
-          style={{ flex: '1 1 200px' }}
+          flex="1 1 200px"
           size="md"
           rightSection={
             <Hint label="Use my location">
@@ -108,12 +108,7 @@ export function JobsSearchBar({
             </Hint>
           }
         />
-        <Button
-          type="submit"
-          size="md"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: '0 0 auto' }}
-        >
+        <Button type="submit" size="md" leftSection={<IconSearch size={16} aria-hidden />} flex="0 0 auto">
           Search
         </Button>
       </Group>

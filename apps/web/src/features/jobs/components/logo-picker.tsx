@@ -50,7 +50,7 @@ export function LogoPicker({
     >
       <Group gap="md" mt={6} wrap="nowrap">
         <CompanyLogo name={companyName.trim() || '?'} logo={value || null} size={56} />
-        <Stack gap={4} style={{ minWidth: 0 }}>
+        <Stack gap={4} miw={0}>
           <Group gap="xs">
             <FileButton onChange={pick} accept={ACCEPT}>
               {(props) => (
