@@ -1,5 +1,5 @@
 import { MSG } from '@agora/shared';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
  * spec 01 §8: the server's error or the network sentence. The server's messages are sentences
@@ -7,9 +7,8 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
  * glitch. Only a bare word (no sentence to read) gets the spec's "Error: " in front.
  */
 export function moneyError(err: unknown): string {
-  if (err instanceof NetworkError) return MSG.networkError;
-  if (err instanceof ApiError) return /\s/.test(err.message.trim()) ? err.message : `Error: ${err.message}`;
-  return MSG.networkError;
+  const message = errorMessage(err, MSG.networkError);
+  return err instanceof ApiError && !/\s/.test(message.trim()) ? `Error: ${message}` : message;
 }
 
 /** A rupee amount typed by the user → whole paise, or null when it is not a valid positive amount. */
