@@ -16,6 +16,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useActivity } from '../../features/auth/api/get-activity';
 import { useAuth } from '../../lib/auth-store';
 import { PANEL_LINKS } from './nav-links';
+import classes from './shell.module.css';
 import { shell, useShellState } from './shell-store';
 
 function ActivityCounts({ userId }: { userId: string }) {
@@ -75,7 +76,7 @@ export default function AccountPanel() {
                 {user.name}
               </Text>
             ) : null}
-            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            <Text size="sm" c="dimmed" className={classes.breakAll}>
               {user.email}
             </Text>
           </Stack>

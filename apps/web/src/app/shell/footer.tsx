@@ -4,23 +4,19 @@ import { footerAccentFor } from '../theme';
 import { FOOTER_CATEGORIES, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS } from './nav-links';
 import classes from './shell.module.css';
 
+const ACCENT = 'var(--footer-accent)';
+
 /** spec 01 §2 / 03 §2 footer; its accent follows the path (inquiry teal, innovators purple, …). */
 export function Footer() {
   const { pathname } = useLocation();
+  // The accent's shade is chosen in the stylesheet (.footer), by data-accent.
   const accent = footerAccentFor(pathname);
-  // Light shades: the footer is dark, so the accent must be light to be readable on it.
-  // Jobs: amber-500, the same hue as the top bar's amber-700 (a 3rd shade reads as pale yellow).
-  const accentVar = `var(--mantine-color-${accent}-${accent === 'amber' ? 5 : 3})`;
   return (
-    <footer
-      className={classes.footer}
-      style={{ '--footer-accent': accentVar, borderTop: `4px solid ${accentVar}` } as React.CSSProperties}
-      data-accent={accent}
-    >
+    <footer className={classes.footer} data-accent={accent}>
       <Container size="lg" py={40}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
-            <Text fw={800} fz="xl" c={accentVar}>
+            <Text fw={800} fz="xl" c={ACCENT}>
               Agora
             </Text>
             <Text size="sm" c="gray.4">
@@ -28,7 +24,7 @@ export function Footer() {
               your work forward.
             </Text>
           </Stack>
-          <FooterColumn title="Quick links" accent={accentVar}>
+          <FooterColumn title="Quick links">
             {FOOTER_QUICK_LINKS.map((l) => (
               <li key={l.label}>
                 <Link to={l.to} className={classes.footerLink}>
@@ -37,7 +33,7 @@ export function Footer() {
               </li>
             ))}
           </FooterColumn>
-          <FooterColumn title="Categories" accent={accentVar}>
+          <FooterColumn title="Categories">
             {FOOTER_CATEGORIES.map((c) => (
               <li key={c}>
                 <Text component="span" size="sm" c="gray.4">
@@ -46,7 +42,7 @@ export function Footer() {
               </li>
             ))}
           </FooterColumn>
-          <FooterColumn title="Support" accent={accentVar}>
+          <FooterColumn title="Support">
             {FOOTER_LEGAL_LINKS.map((l) => (
               <li key={l.label}>
                 <Link to={l.to} className={classes.footerLink}>
@@ -56,7 +52,7 @@ export function Footer() {
             ))}
           </FooterColumn>
         </SimpleGrid>
-        <Group justify="space-between" mt={32} pt="md" style={{ borderTop: '1px solid #373a40' }}>
+        <Group justify="space-between" mt={32} pt="md" className={classes.footerBase}>
           <Text size="xs" c="gray.5">
             © {new Date().getFullYear()} Agora. All rights reserved.
           </Text>
@@ -69,21 +65,13 @@ export function Footer() {
   );
 }
 
-function FooterColumn({
-  title,
-  accent,
-  children,
-}: {
-  title: string;
-  accent: string;
-  children: React.ReactNode;
-}) {
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="xs">
-      <Text component="h2" fw={700} size="sm" tt="uppercase" c={accent} style={{ letterSpacing: '0.06em' }}>
+      <Text component="h2" fw={700} size="sm" tt="uppercase" c={ACCENT} lts="0.06em">
         {title}
       </Text>
-      <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+      <Stack component="ul" gap={6} m={0} p={0} className={classes.footerList}>
         {children}
       </Stack>
     </Stack>
