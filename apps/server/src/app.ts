@@ -26,6 +26,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { detachQuestionOrders, questionMoney } from './modules/payments/payments.admin.service.js';
 import { areaModules } from './modules/registry.js';
 import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -304,6 +305,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       error: (o, m) => outages.absorb((o as { err?: unknown }).err) || app.log.error(o, m),
     },
     outages,
+    questionOrders: { money: questionMoney, detach: detachQuestionOrders },
   };
   ctx.views.start();
   app.decorate('ctx', ctx);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database, Db, Executor } from './db/client.js';
 import type { Clock } from './platform/clock.js';
 import type { CounterStore } from './platform/counter-store.js';
 import type { MailWorker } from './platform/mail.js';
@@ -26,6 +26,24 @@ export interface AppContext {
   log: AppLog;
   /** Whether the database and Redis answer; failures are logged once per outage through it. */
   outages: Outages;
+  /** A question's orders, which the payments area owns, as deleting an unpaid question needs them. */
+  questionOrders: QuestionOrders;
+}
+
+/**
+ * What the questions area asks of a question's orders before it deletes an unpaid question. The
+ * payments area answers, wired in by the app: payments already reads questions to pay for them, so
+ * questions does not import payments back.
+ */
+export interface QuestionOrders {
+  /** Whether money moved for it: a paid order, a distributed reward, an order created after `openSince`. */
+  money(
+    tx: Executor,
+    questionId: string,
+    openSince: Date,
+  ): Promise<{ paid: boolean; distributed: boolean; checkoutOpen: boolean }>;
+  /** Cancels and detaches its orders (keeping its title), so a capture arriving later is refunded. */
+  detach(tx: Executor, questionId: string, title: string): Promise<void>;
 }
 
 export interface AppLog {

@@ -58,11 +58,6 @@ const KNOWN_AREA_CYCLE_EDGES = new Set([
   'applications -> jobs',
   'applications -> referrals',
   'referrals -> applications',
-  // Paying for a question updates it and settles its escrow through the wallet; questions asks
-  // payments for drafts' orders: one escrow module owns both sides.
-  'questions -> payments',
-  'payments -> questions',
-  'wallet -> questions',
   // An idea page shows its organisations, responses and bounties while organisations and the ask
   // flow check the idea they act on: the idea lookup belongs behind a port the app wires.
   'ideas -> organizations',

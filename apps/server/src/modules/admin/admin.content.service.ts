@@ -12,7 +12,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import * as ideasAdmin from '../ideas/ideas.admin.service.js';
-import { questionMoney } from '../payments/payments.admin.service.js';
+import { detachQuestionOrders, questionMoney } from '../payments/payments.admin.service.js';
 import * as questionsAdmin from '../questions/questions.admin.service.js';
 import { listOpts, type Paged } from './admin.paging.js';
 
@@ -81,7 +81,9 @@ export function createAdminContent(ctx: AppContext) {
       }
       // Its author may be paying right now: deleting the order would leave that payment nowhere.
       if (money.checkoutOpen) conflict('PAYMENT_IN_PROGRESS', ADMIN_MESSAGES.paymentInProgress);
-      await questionsAdmin.deleteUnpaidQuestion(tx, id, q.title);
+      // Its orders are kept, cancelled and detached: a capture arriving later is refunded.
+      await detachQuestionOrders(tx, id, q.title);
+      await questionsAdmin.deleteUnpaidQuestion(tx, id);
       await audit(
         tx,
         admin,

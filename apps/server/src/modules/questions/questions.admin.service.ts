@@ -2,7 +2,6 @@ import type { AdminQuestion } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
 import { person, type ListOpts } from '../../lib/admin-list.js';
 import { page } from '../../lib/cursor.js';
-import { detachQuestionOrders } from '../payments/payments.admin.service.js';
 import * as repo from './questions.repo.js';
 
 /** The one lookup with lock of a question (defined in questions.repo only). */
@@ -49,8 +48,10 @@ export function moderateQuestion(
   return repo.setStatusHidden(tx, id, set);
 }
 
-/** Deletes an unpaid question, answers by cascade; its orders are kept, cancelled and detached. */
-export async function deleteUnpaidQuestion(tx: Executor, id: string, title: string): Promise<void> {
-  await detachQuestionOrders(tx, id, title);
+/**
+ * Deletes an unpaid question, answers by cascade. The caller has detached its orders first (the
+ * payments area keeps them, cancelled), so that a capture arriving later is refunded.
+ */
+export async function deleteUnpaidQuestion(tx: Executor, id: string): Promise<void> {
   await repo.deleteQuestion(tx, id);
 }

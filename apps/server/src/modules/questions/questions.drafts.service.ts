@@ -4,7 +4,6 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { discardUnreferenced } from '../../lib/uploads.js';
 import { notify } from '../notifications/notifications.service.js';
-import { detachQuestionOrders, questionMoney } from '../payments/payments.admin.service.js';
 import { canSeeQuestion, isAuthor } from './questions.policy.js';
 import * as repo from './questions.repo.js';
 
@@ -28,10 +27,14 @@ async function deleteUnpaid(
   tx: Parameters<typeof repo.lockQuestion>[0],
   q: NonNullable<Awaited<ReturnType<typeof repo.lockQuestion>>>,
 ): Promise<'deleted' | 'paid' | 'checkout-open'> {
-  const orders = await questionMoney(tx, q.id, new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS));
+  const orders = await ctx.questionOrders.money(
+    tx,
+    q.id,
+    new Date(ctx.clock.now().getTime() - CHECKOUT_OPEN_MS),
+  );
   if (q.isPaid || orders.paid) return 'paid';
   if (orders.checkoutOpen) return 'checkout-open';
-  await detachQuestionOrders(tx, q.id, q.title);
+  await ctx.questionOrders.detach(tx, q.id, q.title);
   await repo.deleteQuestion(tx, q.id);
   return 'deleted';
 }
