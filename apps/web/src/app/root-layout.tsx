@@ -3,10 +3,11 @@ import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { RoutePending } from '../components/route-pending';
 import { useServerPageHead } from '../lib/page-head-tags';
 import { useRouteTitle } from '../lib/page-title';
+import { usePortal } from './portal';
 import { AppFrame } from './shell/app-frame';
 import { withFullStyles } from './styles/load-full-styles';
 import { brandColorFor, cssVariablesResolver, makeTheme } from './theme';
@@ -33,10 +34,9 @@ function useAnyNotification(): boolean {
   return any;
 }
 
-/** Theme colour follows the path; the frame holds the top bar, panels, dialogs and footer. */
+/** Theme colour follows the route's portal; the frame holds the top bar, panels, dialogs and footer. */
 export function RootLayout({ pending = false }: { pending?: boolean }) {
-  const { pathname } = useLocation();
-  const brand = brandColorFor(pathname);
+  const brand = brandColorFor(usePortal());
   const theme = useMemo(() => makeTheme(brand), [brand]);
   const toasts = useAnyNotification();
   useRouteTitle();

@@ -9,6 +9,7 @@ import { organizationsRoutes } from '../features/organizations/routes';
 import { pagesRoutes } from '../features/pages/routes';
 import { questionsRoutes } from '../features/questions/routes';
 import { walletRoutes } from '../features/wallet/routes';
+import { inPortal } from './portal';
 import { withRequireAuth } from './require-auth';
 import { RootRouteError, RouteError } from './route-error';
 import { RootLayout, RootLayoutPending } from './root-layout';
@@ -73,12 +74,13 @@ export const routes: RouteObject[] = [
             withRequireAuth([
               ...pagesRoutes.filter((r) => !criticalOnly(r)),
               ...authRoutes.filter((r) => !criticalOnly(r)),
-              ...questionsRoutes,
-              ...walletRoutes,
-              ...ideasRoutes,
+              // Each portal's areas (RouteHandle.portal: colour, highlighted menu, footer accent).
+              ...inPortal('inquiry', questionsRoutes),
+              ...inPortal('inquiry', walletRoutes),
+              ...inPortal('ideas', ideasRoutes),
               ...organizationsRoutes,
-              ...hackathonsRoutes,
-              ...jobsRoutes,
+              ...inPortal('hackathons', hackathonsRoutes),
+              ...inPortal('jobs', jobsRoutes),
               ...applicationsRoutes,
               ...adminRoutes,
               {

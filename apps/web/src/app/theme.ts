@@ -6,20 +6,23 @@ import {
   type MantineColor,
   type MantineColorsTuple,
 } from '@mantine/core';
+import type { Portal } from '../lib/page-title';
 
-/** spec 01 §2: ideas purple, jobs amber, hackathons green, otherwise blue. */
-export function brandColorFor(pathname: string): MantineColor {
-  if (/^\/(ideas|idea\/|my-ideas|hidden-ideas|followers|share-idea|upload|ideas-portal-info)/.test(pathname))
-    return 'grape';
-  if (/^\/(jobhubs|job\/|create-job|my-jobs|my-applications)/.test(pathname)) return 'amber';
-  if (/^\/(hackathons|hackathon\/|hackathon-portal-info|conduct-hackathon|my-hackathons)/.test(pathname))
-    return 'green';
-  return 'blue';
+const BRAND: Record<Portal, MantineColor> = {
+  inquiry: 'blue',
+  ideas: 'grape',
+  jobs: 'amber',
+  hackathons: 'green',
+};
+
+/** spec 01 §2: ideas purple, jobs amber, hackathons green, otherwise blue (the route's portal). */
+export function brandColorFor(portal: Portal | null): MantineColor {
+  return portal ? BRAND[portal] : 'blue';
 }
 
 /** spec 03 §2 footer accent: inquiry teal, innovators purple, hackathons green, jobs amber. */
-export function footerAccentFor(pathname: string): MantineColor {
-  const brand = brandColorFor(pathname);
+export function footerAccentFor(portal: Portal | null): MantineColor {
+  const brand = brandColorFor(portal);
   return brand === 'blue' ? 'teal' : brand;
 }
 

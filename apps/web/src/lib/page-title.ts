@@ -19,7 +19,16 @@ export interface RouteHandle {
    * Mantine stylesheet: the router waits for those, and the rest follows when the page is idle.
    */
   portalStyles?: boolean;
+  /**
+   * The portal the screen belongs to: its brand colour, its highlighted menu in the top bar and its
+   * footer accent (spec 01 §2). A whole area is put in its portal by the router (app/portal.ts
+   * inPortal); a screen of another area names its own.
+   */
+  portal?: Portal;
 }
+
+/** The four portals of spec 01 §2. */
+export type Portal = 'inquiry' | 'ideas' | 'jobs' | 'hackathons';
 
 export interface RequireAuthOptions {
   /** Come back here after logging in (default true): the path is saved as the redirect. */

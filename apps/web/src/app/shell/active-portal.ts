@@ -1,12 +1,13 @@
-import { brandColorFor } from '../theme';
+import type { Portal } from '../../lib/page-title';
 
-/** Which portal menu the current path belongs to (its trigger is highlighted), or null. */
-export function activePortalFor(pathname: string): string | null {
-  const brand = brandColorFor(pathname);
-  if (brand === 'grape') return 'Innovators Space';
-  if (brand === 'amber') return 'Jobs Hub';
-  if (brand === 'green') return 'Hackathons';
-  if (/^\/(questions|question\/|ask-question|questioner-portal|wallet|question-portal-info)/.test(pathname))
-    return 'Inquiry Space';
-  return null;
+const MENU: Record<Portal, string> = {
+  inquiry: 'Inquiry Space',
+  ideas: 'Innovators Space',
+  jobs: 'Jobs Hub',
+  hackathons: 'Hackathons',
+};
+
+/** Which portal menu the current route belongs to (its trigger is highlighted), or null. */
+export function activePortalFor(portal: Portal | null): string | null {
+  return portal ? MENU[portal] : null;
 }

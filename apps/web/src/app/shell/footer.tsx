@@ -1,16 +1,16 @@
 import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { usePortal } from '../portal';
 import { footerAccentFor } from '../theme';
 import { FOOTER_CATEGORIES, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS } from './nav-links';
 import classes from './shell.module.css';
 
 const ACCENT = 'var(--footer-accent)';
 
-/** spec 01 §2 / 03 §2 footer; its accent follows the path (inquiry teal, innovators purple, …). */
+/** spec 01 §2 / 03 §2 footer; its accent follows the route's portal (inquiry teal, innovators purple, …). */
 export function Footer() {
-  const { pathname } = useLocation();
   // The accent's shade is chosen in the stylesheet (.footer), by data-accent.
-  const accent = footerAccentFor(pathname);
+  const accent = footerAccentFor(usePortal());
   return (
     <footer className={classes.footer} data-accent={accent}>
       <Container size="lg" py={40}>

@@ -3,6 +3,7 @@ import { Button, Divider, Drawer, Group, NavLink, ScrollArea, Text } from '@mant
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
+import { usePortal } from '../portal';
 import { activePortalFor } from './active-portal';
 import { Logo } from './logo';
 import { type NavLink as Item, PORTAL_MENUS } from './nav-links';
@@ -45,7 +46,7 @@ export default function MobileNav() {
   const { isLoggedIn, user } = useAuth();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const active = activePortalFor(pathname);
+  const active = activePortalFor(usePortal());
   const currentCategory = pathname === '/ideas' ? new URLSearchParams(search).get('category') : null;
 
   const follow = (link: Item) => (e: MouseEvent) => {

@@ -2,6 +2,7 @@ import { Burger, Group } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useIdleAfterLoad } from '../../lib/idle';
+import { usePortal } from '../portal';
 import { withFullStyles } from '../styles/load-full-styles';
 import { activePortalFor } from './active-portal';
 import { Logo } from './logo';
@@ -25,13 +26,13 @@ const IdeaSearchBox: ComponentType<{ autoFocus?: boolean }> | null = lazy(() =>
 );
 
 /**
- * spec 01 §2 top bar: logo and brand colour by path, the four portal dropdowns, the avatar menu or
+ * spec 01 §2 top bar: logo and brand colour by the route's portal, the four portal dropdowns, the avatar menu or
  * Signup/Login, the Admin Portal link for admins; under 480 px a hamburger and a slide-in panel.
  */
 export function TopBar() {
   const { pathname } = useLocation();
   const ui = useShellState();
-  const active = activePortalFor(pathname);
+  const active = activePortalFor(usePortal());
   const ideaSearch = showsIdeaSearch(pathname);
   const [portalIntent, wantPortalMenus] = useMenuIntent();
   const [searchIntent, wantSearch] = useMenuIntent();

@@ -4,12 +4,12 @@ import type { RouteObject } from 'react-router';
 export const applicationsRoutes: RouteObject[] = [
   {
     path: 'my-applications',
-    handle: { title: 'My Applications — Jobs Hub', requireAuth: {} },
+    handle: { title: 'My Applications — Jobs Hub', requireAuth: {}, portal: 'jobs' },
     lazy: async () => ({ Component: (await import('./pages/my-applications-page')).MyApplicationsPage }),
   },
   {
     path: 'my-jobs/:id/applicants',
-    handle: { title: 'Applicants — Jobs Hub', requireAuth: {} },
+    handle: { title: 'Applicants — Jobs Hub', requireAuth: {}, portal: 'jobs' },
     lazy: async () => ({ Component: (await import('./pages/pipeline-page')).PipelinePage }),
   },
   {

@@ -36,26 +36,26 @@ export const pagesRoutes: RouteObject[] = [
   },
   {
     path: 'question-portal-info',
-    handle: { title: 'Inquiry Space — Agora' },
+    handle: { title: 'Inquiry Space — Agora', portal: 'inquiry' },
     lazy: async () => ({
       Component: (await import('./pages/question-portal-info-page')).QuestionPortalInfoPage,
     }),
   },
   {
     path: 'ideas-portal-info',
-    handle: { title: 'Innovators Space — Agora' },
+    handle: { title: 'Innovators Space — Agora', portal: 'ideas' },
     lazy: async () => ({ Component: (await import('./pages/ideas-portal-info-page')).IdeasPortalInfoPage }),
   },
   {
     path: 'hackathon-portal-info',
-    handle: { title: 'Hackathons — Agora' },
+    handle: { title: 'Hackathons — Agora', portal: 'hackathons' },
     lazy: async () => ({
       Component: (await import('./pages/hackathon-portal-info-page')).HackathonPortalInfoPage,
     }),
   },
   {
     path: 'jobhubs-portal-info',
-    handle: { title: 'Jobs Hub — Agora' },
+    handle: { title: 'Jobs Hub — Agora', portal: 'jobs' },
     lazy: async () => ({
       Component: (await import('./pages/jobhubs-portal-info-page')).JobhubsPortalInfoPage,
     }),
