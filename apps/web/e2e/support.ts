@@ -133,36 +133,11 @@ export async function apiSignup(
 }
 
 /**
- * Calls the API as `token` (or as a visitor) and returns its JSON answer, for arranging a journey or
- * checking the server's side of it; any answer but 2xx throws with its body.
+ * Calls the API as `token` (or as a visitor) with a JSON or FormData body and returns its JSON answer
+ * (null for 204), for arranging a journey or checking the server's side of it; any answer but 2xx
+ * throws with its body.
  */
 export async function apiJson<T>(
-  baseUrl: string,
-  method: string,
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A minimal PDF for a journey to attach as a document (the server types an upload by its bytes). */
-export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-/**
- * One API call as `token` (or anonymously) for arranging or checking a journey: JSON or FormData in,
- * JSON out (null for 204); any other status than 2xx fails with the server's answer.
- */
-export async function apiRequest<T>(
   baseUrl: string,
   method: string,
   url: string,
@@ -181,6 +156,9 @@ export async function apiRequest<T>(
   if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
   return (res.status === 204 ? null : await res.json()) as T;
 }
+
+/** A minimal PDF for a journey to attach as a document (the server types an upload by its bytes). */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 /**
  * Asks a question through the API the way the product does: create it, then pay its reward through
