@@ -1,7 +1,11 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { type RunningServer, SERVER_START_MS, startServer } from './support';
+import { apiJson, type RunningServer, SERVER_START_MS, signInPage, startServer } from './support';
 
 /**
  * The server of the file being run: a Playwright worker runs one file at a time, so a module-level
@@ -44,6 +48,39 @@ export const test = base.extend({
 
 export { expect };
 
+/**
+ * A page of its own (a new browser context on this file's server), signed in as `session` when one is
+ * given, for a journey with several people; `problems` collects the page's uncaught errors (and,
+ * with `consoleErrors`, its console errors and CSP violations).
+ */
+export async function openAs(
+  browser: Browser,
+  session: { token: string; user: unknown } | null,
+  opts: { width?: number; height?: number; consoleErrors?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  if (!current) throw new Error('the server is not running (serverForThisFile starts it before the tests)');
+  const context = await browser.newContext({
+    baseURL: current.url,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  if (opts.consoleErrors) {
+    // Console errors (a failed request is the test's own business) and CSP violations count too.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+  }
+  if (session) await signInPage(page, current.url, session);
+  return { context, page, problems };
+}
+
 /** A local SMTP server on a free loopback port: the e-mails the server really sends, as received. */
 export class SmtpSink {
   readonly mails: Array<{ to: string[]; raw: string }> = [];
@@ -84,4 +121,53 @@ export class SmtpSink {
       .toBeDefined();
     return raw!.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
   }
+}
+
+const CLOCK_PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'hackathons-clock.mjs');
+
+/**
+ * This file's server (serverForThisFile) with a wall clock the journey moves from outside
+ * (docs/decisions/069-hackathon-e2e-clock.md): hackathons-clock.mjs is preloaded and shifts the
+ * server's time by the offset in a file of this run's own.
+ */
+export function serverWithMovableClock(env: Record<string, string> = {}): {
+  readonly url: string;
+  moveClock(offsetMs: number, hackathonId: string): Promise<void>;
+} {
+  let dir = '';
+  const file = () => path.join(dir, 'offset');
+  const server = serverForThisFile(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'agora-clock-'));
+    writeFileSync(file(), '0');
+    return { NODE_OPTIONS: `--import ${CLOCK_PRELOAD}`, E2E_CLOCK_OFFSET_FILE: file(), ...env };
+  });
+  test.afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    /**
+     * Sets the server's clock to now + offsetMs and waits until the server runs on it (the preload
+     * re-reads the file every 100 ms); a hackathon's page reports the server's time.
+     */
+    async moveClock(offsetMs, hackathonId) {
+      writeFileSync(file(), String(offsetMs));
+      await expect
+        .poll(
+          async () => {
+            const h = await apiJson<{ serverTime: string }>(
+              server.url,
+              'GET',
+              `/api/hackathons/${hackathonId}`,
+              null,
+            );
+            return Math.abs(Date.parse(h.serverTime) - (Date.now() + offsetMs));
+          },
+          { message: 'the server runs on the moved clock', timeout: 10_000 },
+        )
+        .toBeLessThan(5000);
+    },
+  };
 }

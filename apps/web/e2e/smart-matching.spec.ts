@@ -1,36 +1,14 @@
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiSignup,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  SCREENSHOT_DIR,
-  signInPage,
-  startServer,
-} from './support';
+import { expect, openAs, serverForThisFile, test } from './fixtures';
+import { apiSignup } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverForThisFile();
 
 type Session = Awaited<ReturnType<typeof apiSignup>>;
 
 const MATCHED = 'Backend Engineer';
 const OTHER = 'Product Designer';
 const ALERTED = 'Kubernetes Platform Engineer';
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `matching-${name}.png`), fullPage: true });
 
 /** A real PDF with a line of text, as a résumé exported from a word processor would be. */
 async function resumePdf(text: string): Promise<Buffer> {
@@ -86,22 +64,13 @@ async function postApprovedJob(session: Session, title: string, company: string,
   return job._id;
 }
 
-async function pageFor(session: Session) {
-  const opened = await newPage(browser, { width: 1280, height: 900 });
-  opened.page.setDefaultTimeout(20_000);
-  const problems: string[] = [];
-  opened.page.on('pageerror', (e) => problems.push(e.message));
-  await signInPage(opened.page, server.url, session);
-  return { ...opened, problems };
-}
-
-describe('Smart Matching, job alerts and referrals', () => {
+test.describe('Smart Matching, job alerts and referrals', () => {
   let poster: Session;
   let seeker: Session;
   let friend: Session;
   let matchedId = '';
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     poster = await apiSignup(server.url, {
       name: 'Nisha Poster',
       email: 'nisha@orbit.example.com',
@@ -131,10 +100,10 @@ describe('Smart Matching, job alerts and referrals', () => {
     await postApprovedJob(poster, OTHER, 'Pixel Works', ['Figma', 'UX Research']);
   });
 
-  it('a seeker stores a résumé and sees the skills found in it, synonyms folded', async () => {
-    const { page, context, problems } = await pageFor(seeker);
-    await page.goto(`${server.url}/profile`);
-    await page.getByRole('heading', { name: 'Résumé' }).waitFor();
+  test('a seeker stores a résumé and sees the skills found in it, synonyms folded', async ({ browser }) => {
+    const { page, context, problems } = await openAs(browser, seeker, { height: 900 });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Résumé' })).toBeVisible();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload résumé' }).click();
     await (await chooser).setFiles({
@@ -142,37 +111,33 @@ describe('Smart Matching, job alerts and referrals', () => {
       mimeType: 'application/pdf',
       buffer: await resumePdf('Five years of JS, Postgres and k8s in production.'),
     });
-    await page.getByTestId('resume-name').getByText('asha-resume.pdf').waitFor();
+    await expect(page.getByTestId('resume-name')).toContainText('asha-resume.pdf');
     const found = page.getByTestId('inferred-skills');
-    for (const skill of ['JavaScript', 'PostgreSQL', 'Kubernetes']) await found.getByText(skill).waitFor();
-    expect(await found.getByText('Docker').count()).toBe(0);
-    await shot(page, 'profile-resume-1280');
+    for (const skill of ['JavaScript', 'PostgreSQL', 'Kubernetes'])
+      await expect(found.getByText(skill)).toBeVisible();
+    await expect(found.getByText('Docker')).toHaveCount(0);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('the Jobs Hub recommends the matching job and every card says how it matches', async () => {
-    const { page, context, problems } = await pageFor(seeker);
-    await page.goto(`${server.url}/jobhubs`);
+  test('the Jobs Hub recommends the matching job and every card says how it matches', async ({ browser }) => {
+    const { page, context, problems } = await openAs(browser, seeker, { height: 900 });
+    await page.goto('/jobhubs');
     const recommended = page.getByTestId('recommended-jobs');
-    await recommended.getByText('Recommended for you').waitFor();
-    await recommended.getByText(MATCHED).first().waitFor();
-    await page.getByText('3 of 5 skills match — missing Docker, AWS').first().waitFor();
-    await shot(page, 'jobhubs-recommended-1280');
+    await expect(recommended.getByText('Recommended for you')).toBeVisible();
+    await expect(recommended.getByText(MATCHED).first()).toBeVisible();
+    await expect(page.getByText('3 of 5 skills match — missing Docker, AWS').first()).toBeVisible();
 
-    await page.goto(`${server.url}/job/${matchedId}`);
-    await page.getByRole('heading', { name: MATCHED, level: 1 }).waitFor();
-    await page
-      .getByTestId('match-summary')
-      .getByText(/3 of 5 skills match/)
-      .waitFor();
+    await page.goto(`/job/${matchedId}`);
+    await expect(page.getByRole('heading', { name: MATCHED, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('match-summary')).toContainText(/3 of 5 skills match/);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('a saved instant search notifies the seeker when a matching job is approved', async () => {
-    const { page, context, problems } = await pageFor(seeker);
-    await page.goto(`${server.url}/jobhubs?q=Kubernetes`);
+  test('a saved instant search notifies the seeker when a matching job is approved', async ({ browser }) => {
+    const { page, context, problems } = await openAs(browser, seeker, { height: 900 });
+    await page.goto('/jobhubs?q=Kubernetes');
     await page.getByRole('button', { name: 'Save this search' }).click();
     const dropdown = page.getByRole('dialog', { name: 'Save this search' });
     await dropdown.getByText('Instant').click();
@@ -181,40 +146,42 @@ describe('Smart Matching, job alerts and referrals', () => {
     );
     await dropdown.getByRole('button', { name: 'Save alert' }).click();
     expect((await saved).status()).toBe(201);
-    await shot(page, 'save-search-1280');
 
     const alertedId = await postApprovedJob(poster, ALERTED, 'Cloudline', ['Kubernetes', 'Go']);
     // The instant task runs every 30 s: the notification arrives within a minute of approval.
-    const deadline = Date.now() + 90_000;
-    let link = '';
-    while (!link && Date.now() < deadline) {
-      const res = await call<
-        | { notifications?: Array<{ type: string; link: string | null }> }
-        | Array<{ type: string; link: string | null }>
-      >(seeker, 'GET', '/api/notifications');
-      const list = Array.isArray(res) ? res : (res.notifications ?? []);
-      link = list.find((n) => n.type === 'job_alert')?.link ?? '';
-      if (!link) await new Promise((r) => setTimeout(r, 2_000));
-    }
-    expect(link).toBe(`/job/${alertedId}`);
+    await expect
+      .poll(
+        async () => {
+          const res = await call<
+            | { notifications?: Array<{ type: string; link: string | null }> }
+            | Array<{ type: string; link: string | null }>
+          >(seeker, 'GET', '/api/notifications');
+          const list = Array.isArray(res) ? res : (res.notifications ?? []);
+          return list.find((n) => n.type === 'job_alert')?.link ?? null;
+        },
+        { message: 'the job alert notification', timeout: 90_000, intervals: [2_000] },
+      )
+      .toBe(`/job/${alertedId}`);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('the seeker applies with the stored résumé and asks a follower at the company for a referral', async () => {
-    const { page, context, problems } = await pageFor(seeker);
-    await page.goto(`${server.url}/job/${matchedId}`);
+  test('the seeker applies with the stored résumé and asks a follower at the company for a referral', async ({
+    browser,
+  }) => {
+    const { page, context, problems } = await openAs(browser, seeker, { height: 900 });
+    await page.goto(`/job/${matchedId}`);
     await page.getByRole('button', { name: 'Apply now' }).click();
     const dialog = page.getByRole('dialog', { name: `Apply: ${MATCHED}` });
-    await dialog.getByText(/Your saved résumé \(asha-resume\.pdf\)/).waitFor();
+    await expect(dialog.getByText(/Your saved résumé \(asha-resume\.pdf\)/)).toBeVisible();
     const sent = page.waitForResponse(
       (r) => r.url().endsWith(`/api/jobs/${matchedId}/applications`) && r.request().method() === 'POST',
     );
     await dialog.getByRole('button', { name: 'Submit application' }).click();
     expect((await sent).status()).toBe(201);
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).toHaveCount(0);
 
-    await page.getByText('People you know at Orbit Labs').waitFor();
+    await expect(page.getByText('People you know at Orbit Labs')).toBeVisible();
     await page.getByRole('button', { name: 'Ask Kiran Mehta for a referral' }).click();
     await page.getByLabel('Message to Kiran Mehta (optional)').fill('We met at the Pune hackathon.');
     const asked = page.waitForResponse(
@@ -222,30 +189,26 @@ describe('Smart Matching, job alerts and referrals', () => {
     );
     await page.getByRole('button', { name: 'Send request' }).click();
     expect((await asked).status()).toBe(201);
-    await page.getByText('Requested').first().waitFor();
-    await shot(page, 'referral-asked-1280');
+    await expect(page.getByText('Requested').first()).toBeVisible();
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('the follower accepts, and the poster sees the referral and the match on the applicant', async () => {
-    const asked = await pageFor(friend);
-    await asked.page.goto(`${server.url}/referrals`);
-    await asked.page.getByText(MATCHED).first().waitFor();
+  test('the follower accepts, and the poster sees the referral and the match on the applicant', async ({
+    browser,
+  }) => {
+    const asked = await openAs(browser, friend, { height: 900 });
+    await asked.page.goto('/referrals');
+    await expect(asked.page.getByText(MATCHED).first()).toBeVisible();
     await asked.page.getByRole('button', { name: 'Accept' }).first().click();
-    await asked.page.getByText('Accepted').first().waitFor();
-    await shot(asked.page, 'referrals-accepted-1280');
+    await expect(asked.page.getByText('Accepted').first()).toBeVisible();
     expect(asked.problems).toEqual([]);
     await asked.context.close();
 
-    const hiring = await pageFor(poster);
-    await hiring.page.goto(`${server.url}/my-jobs/${matchedId}/applicants`);
-    await hiring.page.getByText('Referred by Kiran Mehta').waitFor();
-    await hiring.page
-      .getByText(/3 of 5 skills match/)
-      .first()
-      .waitFor();
-    await shot(hiring.page, 'pipeline-referred-1280');
+    const hiring = await openAs(browser, poster, { height: 900 });
+    await hiring.page.goto(`/my-jobs/${matchedId}/applicants`);
+    await expect(hiring.page.getByText('Referred by Kiran Mehta')).toBeVisible();
+    await expect(hiring.page.getByText(/3 of 5 skills match/).first()).toBeVisible();
     expect(hiring.problems).toEqual([]);
     await hiring.context.close();
   });
