@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds web + server into .builds/<name>/ and runs browser tests against that build, so several
 # people (or agents) can run e2e at once without overwriting apps/*/dist.
-#   scripts/e2e-private.sh ideas apps/web/e2e/ideas.e2e.ts
+#   scripts/e2e-private.sh alice ideas
 set -euo pipefail
 name="$1"; shift
 root="$(cd "$(dirname "$0")/.." && pwd)"
