@@ -291,7 +291,7 @@ test.describe('admin portal', () => {
           if (!(await dialog.isVisible())) await bell.click();
           return item.isVisible();
         },
-        { timeout: 30_000, interval: 1_000 },
+        { timeout: 30_000, intervals: [1_000] },
       )
       .toBe(true);
     await expect(dialog).toContainText('UPI id is not active');
