@@ -188,6 +188,16 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     headers: { ...matcher, 'content-type': 'application/json' },
     body: JSON.stringify({ skills: MATCH_PROFILE_SKILLS, level: 'Senior', location: 'Bengaluru' }),
   });
+  // An organisation's inbox (seed/organizations.ts: the busy one, member1 its verified member) and
+  // its public page of tagged ideas: keyset pages on idea_organizations_org_idx, flat with the tags.
+  const [busyOrg] = (
+    await json<Array<{ _id: string }>>(`${base}/api/organizations?q=${encodeURIComponent('Rural Development')}`)
+  ).body;
+  if (!busyOrg) throw new Error('no seeded organisation: seed/organizations.ts');
+  const inboxPath = `/api/organizations/${busyOrg._id}/inbox`;
+  const inboxFirst = await json<unknown[]>(base + inboxPath, { headers: memberAuth[0]! });
+  const inboxCursor = inboxFirst.headers.get('x-next-cursor');
+  if (!inboxCursor) throw new Error('the seeded organisation’s inbox has a single page');
   const flat: Endpoint[] = [
     { ...get('questions random p1', '/api/questions/public?sort=random'), p99Target: 50 },
     {
@@ -220,6 +230,11 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
     // The listing's status filter (ideas_status_feed_idx) and its search box (every idea, paged).
     { ...get('ideas status filter', '/api/ideas?status=new'), p99Target: 50 },
     { ...get('ideas listing search', '/api/ideas?q=solar&sort=popular'), p99Target: 50 },
+    signedIn('organization inbox', inboxPath, [memberAuth[0]!]),
+    signedIn('organization inbox page 2', `${inboxPath}?cursor=${encodeURIComponent(inboxCursor)}`, [
+      memberAuth[0]!,
+    ]),
+    { ...get('organization tagged ideas', `/api/organizations/${busyOrg._id}/ideas`), p99Target: 50 },
     { ...get('jobs list', '/api/jobs'), p99Target: 50 },
     // The same list for a signed-in member (never cached): every job carries their match.
     signedIn('jobs list signed in (50-skill profile)', '/api/jobs', [matcher]),
