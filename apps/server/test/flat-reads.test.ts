@@ -373,6 +373,9 @@ describe('flat reads: one statement, none built per request', () => {
       '/api/questions/similar?q=balcony+garden',
       '/api/ideas?sort=popular',
       '/api/ideas?sort=popular&page=9',
+      // The status filter's total comes from idea_counts (per category and status), not a count.
+      '/api/ideas?status=new',
+      '/api/ideas?status=new&category=Technology',
       '/api/ideas/search?q=plain',
       '/api/ideas/categories',
       '/api/jobs',

@@ -114,17 +114,22 @@ export const ideaComments = pgTable(
 );
 
 /**
- * Visible (not hidden) ideas per category: the total the ideas list shows on every page, kept by
- * triggers on `ideas` in the same transaction as each change (migration 0006), so a page costs a
- * primary-key read instead of counting 100,000 rows.
+ * Visible (not hidden) ideas per category and status: the total the ideas list shows on every page
+ * (in a category, with a status, or all), kept by triggers on `ideas` in the same transaction as
+ * each change (migrations 0006 and 0036), so a page sums a handful of rows instead of counting
+ * 100,000.
  */
 export const ideaCounts = pgTable(
   'idea_counts',
   {
-    category: text('category').primaryKey(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('new'),
     visible: integer('visible').notNull().default(0),
   },
-  (t) => [check('idea_counts_visible_check', sql`${t.visible} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.category, t.status] }),
+    check('idea_counts_visible_check', sql`${t.visible} >= 0`),
+  ],
 );
 
 /** Images and documents on an idea (≤ 5), each a stored file counted toward its uploader's quota. */

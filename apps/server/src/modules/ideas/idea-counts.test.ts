@@ -20,18 +20,22 @@ describe(`idea counts (${dbKind})`, () => {
   afterAll(() => t.close());
 
   async function expectExact() {
-    const real = await t.database.db.execute<{ category: string; n: number }>(
-      sql`select category, count(*)::int as n from ideas where not hidden group by category order by category`,
+    const real = await t.database.db.execute<{ category: string; status: string; n: number }>(
+      sql`select category, status, count(*)::int as n from ideas where not hidden
+          group by category, status order by category, status`,
     );
     const kept = await t.database.db
-      .select({ category: ideaCounts.category, n: ideaCounts.visible })
+      .select({ category: ideaCounts.category, status: ideaCounts.status, n: ideaCounts.visible })
       .from(ideaCounts)
       .where(sql`${ideaCounts.visible} <> 0`)
-      .orderBy(ideaCounts.category);
+      .orderBy(ideaCounts.category, ideaCounts.status);
     expect(kept).toEqual(rowsOf(real));
     const list = (await t.app.inject({ url: '/api/ideas' })).json() as { totalItems: number };
     expect(list.totalItems).toBe(kept.reduce((a, r) => a + r.n, 0));
   }
+
+  const totalOf = async (query: string) =>
+    ((await t.app.inject({ url: `/api/ideas?${query}` })).json() as { totalItems: number }).totalItems;
 
   const create = async (u: TestUser, category: string) => {
     const res = await t.app.inject({
@@ -95,5 +99,46 @@ describe(`idea counts (${dbKind})`, () => {
     await expectExact();
     await t.database.db.execute(sql`truncate ideas cascade`);
     await expectExact();
+  });
+
+  it('follows status changes: the total of a status filter is exact, alone and with a category', async () => {
+    const carol = await signup(t.app);
+    const a = await create(carol, 'Science');
+    const b = await create(carol, 'Science');
+    await create(carol, 'Education');
+    const setStatus = async (id: string, status: string) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/ideas/${id}/status`,
+        headers: carol.auth,
+        payload: { status, note: 'Moving on' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setStatus(a, 'prototyping');
+    await expectExact();
+    expect(await totalOf('status=prototyping')).toBe(1);
+    expect(await totalOf('status=prototyping&category=Science')).toBe(1);
+    expect(await totalOf('status=prototyping&category=Education')).toBe(0);
+    expect(await totalOf('status=new&category=Science')).toBe(1);
+    await setStatus(b, 'prototyping');
+    await setStatus(a, 'launched');
+    await expectExact();
+    expect(await totalOf('status=prototyping')).toBe(1);
+    expect(await totalOf('status=launched')).toBe(1);
+    // A hidden idea leaves its status's total, and comes back to it.
+    await t.app.inject({ method: 'PUT', url: `/api/ideas/${a}/hide`, headers: carol.auth });
+    expect(await totalOf('status=launched')).toBe(0);
+    await t.app.inject({ method: 'PUT', url: `/api/ideas/${a}/restore`, headers: carol.auth });
+    expect(await totalOf('status=launched')).toBe(1);
+    await expectExact();
+    // The sidebar's counts are per category, whatever the statuses.
+    const categories = (await t.app.inject({ url: '/api/ideas/categories' })).json() as Record<string, number>;
+    const [science] = rowsOf(
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ideas where not hidden and category = 'Science'`,
+      ),
+    );
+    expect(categories.Science).toBe(science!.n);
   });
 });

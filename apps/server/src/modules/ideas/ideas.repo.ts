@@ -239,8 +239,16 @@ function afterSlot(sort: IdeaSort): SQL {
  */
 function visibleTotal(s: PageShape): SQL<number> {
   if (!s.counted) return sql<number>`null`;
-  const where = s.category ? sql` where ${eq(ideaCounts.category, slot<string>('category'))}` : sql``;
-  return sql<number>`(select coalesce(sum(${ideaCounts.visible}), 0)::int from ${ideaCounts}${where})`;
+  const where = countersWhere(s);
+  return sql<number>`(select coalesce(sum(${ideaCounts.visible}), 0)::int from ${ideaCounts}${where ? sql` where ${where}` : sql``})`;
+}
+
+/** The idea_counts rows of a filter: its category and its status, each when it has one. */
+function countersWhere(s: { category: boolean; status: boolean }): SQL | undefined {
+  return and(
+    s.category ? eq(ideaCounts.category, slot<string>('category')) : undefined,
+    s.status ? eq(ideaCounts.status, slot<string>('status')) : undefined,
+  );
 }
 
 /** A page statement's shape: the feed's, and whether its rows carry visibleTotal. */
@@ -298,8 +306,8 @@ export async function keysetPageOfIdeas(
   return { ideas: pageRows.map(toIdea), next, totalItems: await totalOf(db, opts.filter, rows, counted) };
 }
 
-/** Whether idea_counts holds a filter's total: visible ideas, in one category or all. */
-const countedByCounters = (filter: IdeaFilter) => !filter.hidden && !filter.authorId && !filter.status;
+/** Whether idea_counts holds a filter's total: visible ideas, in a category, with a status, or all. */
+const countedByCounters = (filter: IdeaFilter) => !filter.hidden && !filter.authorId;
 
 /**
  * A page's total: counted apart (`counted`), or carried by the page's rows (visibleTotal), or,
@@ -318,7 +326,7 @@ async function totalOf(
 
 /** A filter's total on its own: from idea_counts where they hold it, else counted. */
 export function countFiltered(db: Executor, filter: IdeaFilter): Promise<number> {
-  return countedByCounters(filter) ? visibleCount(db, filter.category ?? null) : countIdeas(db, filter);
+  return countedByCounters(filter) ? visibleCount(db, filter) : countIdeas(db, filter);
 }
 
 /**
@@ -390,17 +398,18 @@ export async function countIdeas(db: Executor, filter: IdeaFilter): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Visible ideas, in one category or all: read from idea_counts (kept by triggers, migration 0006). */
-async function visibleCount(db: Executor, category: string | null): Promise<number> {
-  const [row] = await visibleCountOf(db, category !== null, { category });
+/** Visible ideas, in a category, with a status, or all: read from idea_counts (kept by triggers). */
+async function visibleCount(db: Executor, filter: IdeaFilter): Promise<number> {
+  const shape = { category: Boolean(filter.category), status: Boolean(filter.status) };
+  const [row] = await visibleCountOf(db, shape, { category: filter.category, status: filter.status });
   return Number(row?.n ?? 0);
 }
 
-const visibleCountOf = prepared((db, oneCategory: boolean) =>
+const visibleCountOf = prepared((db, s: { category: boolean; status: boolean }) =>
   db
     .select({ n: sql<number>`coalesce(sum(${ideaCounts.visible}), 0)::int` })
     .from(ideaCounts)
-    .where(oneCategory ? eq(ideaCounts.category, slot<string>('category')) : undefined),
+    .where(countersWhere(s)),
 );
 
 /** An idea by id for a viewer (or none): built once per shape and handle (db/prepared.ts). */
@@ -616,9 +625,10 @@ export function categoryCounts(db: Executor): Promise<Array<{ category: string; 
 
 const visibleCategories = prepared((db) =>
   db
-    .select({ category: ideaCounts.category, n: ideaCounts.visible })
+    .select({ category: ideaCounts.category, n: sql<number>`sum(${ideaCounts.visible})::int` })
     .from(ideaCounts)
-    .where(sql`${ideaCounts.visible} > 0`),
+    .groupBy(ideaCounts.category)
+    .having(sql`sum(${ideaCounts.visible}) > 0`),
 );
 
 /** How many of the newest visible ideas a search reads through the feed index first. */
