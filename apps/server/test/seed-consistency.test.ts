@@ -174,7 +174,11 @@ describe('seed: demo data agrees with itself', () => {
       .where(sql`${organizationMembers.organizationId} = ${busy.id}`);
     expect(member?.email).toBe(SEED_ORGANIZATION_MEMBER);
     const tags = await database.db
-      .select({ ideaId: ideaOrganizations.ideaId, orgId: ideaOrganizations.organizationId, hidden: ideas.hidden })
+      .select({
+        ideaId: ideaOrganizations.ideaId,
+        orgId: ideaOrganizations.organizationId,
+        hidden: ideas.hidden,
+      })
       .from(ideaOrganizations)
       .innerJoin(ideas, sql`${ideas.id} = ${ideaOrganizations.ideaId}`);
     expect(tags.filter((t) => t.orgId === busy.id).length).toBeGreaterThan(5);

@@ -191,7 +191,9 @@ export async function prepareEndpoints(base: string): Promise<Endpoint[]> {
   // An organisation's inbox (seed/organizations.ts: the busy one, member1 its verified member) and
   // its public page of tagged ideas: keyset pages on idea_organizations_org_idx, flat with the tags.
   const [busyOrg] = (
-    await json<Array<{ _id: string }>>(`${base}/api/organizations?q=${encodeURIComponent('Rural Development')}`)
+    await json<Array<{ _id: string }>>(
+      `${base}/api/organizations?q=${encodeURIComponent('Rural Development')}`,
+    )
   ).body;
   if (!busyOrg) throw new Error('no seeded organisation: seed/organizations.ts');
   const inboxPath = `/api/organizations/${busyOrg._id}/inbox`;

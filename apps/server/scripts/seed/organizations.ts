@@ -120,6 +120,8 @@ export const step: SeedStep & { order: number } = {
       ],
       responses,
     );
-    ctx.log(`organizations: ${orgs.length} organisations, ${tags.length} tags, ${responses.length} responses`);
+    ctx.log(
+      `organizations: ${orgs.length} organisations, ${tags.length} tags, ${responses.length} responses`,
+    );
   },
 };

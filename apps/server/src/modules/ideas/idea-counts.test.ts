@@ -133,7 +133,10 @@ describe(`idea counts (${dbKind})`, () => {
     expect(await totalOf('status=launched')).toBe(1);
     await expectExact();
     // The sidebar's counts are per category, whatever the statuses.
-    const categories = (await t.app.inject({ url: '/api/ideas/categories' })).json() as Record<string, number>;
+    const categories = (await t.app.inject({ url: '/api/ideas/categories' })).json() as Record<
+      string,
+      number
+    >;
     const [science] = rowsOf(
       await t.database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from ideas where not hidden and category = 'Science'`,
