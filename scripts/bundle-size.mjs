@@ -111,9 +111,16 @@ function closure(manifest, key, js = new Set(), css = new Set()) {
 }
 
 function findKey(manifest, sourceNoExt) {
-  return Object.keys(manifest).find(
+  const bySource = Object.keys(manifest).find(
     (k) => k.replace(/\.(tsx?|jsx?)$/, '') === sourceNoExt.replace(/\.(tsx?|jsx?)$/, ''),
   );
+  if (bySource) return bySource;
+  // A module that the bundler merged into a shared chunk (imported both lazily by a route and
+  // statically by its page) has no key of its own: the chunk is keyed `_<name>-<hash>.js` and named
+  // after the module. Taken only when exactly one such chunk carries the name.
+  const name = path.basename(sourceNoExt).replace(/\.(tsx?|jsx?)$/, '');
+  const shared = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k].name === name);
+  return shared.length === 1 ? shared[0] : undefined;
 }
 
 /** Per-route gzipped sizes for a build folder (the one `vite build` wrote, with its manifest). */
