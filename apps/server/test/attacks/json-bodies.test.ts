@@ -248,7 +248,7 @@ describe(`a client sending nested megabytes does not slow another client down ($
     return times[Math.floor(times.length / 2)]!;
   };
 
-  it("keeps another user's GET /api/wallet p50 within 4x of its baseline", async () => {
+  it("keeps another user's GET /api/wallet p50 within 5x of its baseline", async () => {
     for (let i = 0; i < 20; i++) await wallet();
     const baseline = await p50(60);
     // As the attacker sent them: a megabyte of nested arrays; and, as the limit now allows, just
@@ -270,9 +270,10 @@ describe(`a client sending nested megabytes does not slow another client down ($
     // Every attacking body was refused: too large (413) or too deep (400), never parsed.
     expect(Object.keys(statuses).filter((s) => s !== '400' && s !== '413' && s !== 'error')).toEqual([]);
     expect(statuses['400']).toBeGreaterThan(0);
-    // Measured on the 2-core machine CI uses: with the depth scan the ratio lands at 1.8–2.6 (the
-    // attacker's own process and its refused uploads share the cores); with the scan removed it is
-    // 6–10 (a 64 K-deep array parsed per body). 4 separates the two without tripping on noise.
-    expect(ratio).toBeLessThan(4);
+    // Measured on the 2-core machine CI uses: with the depth scan the ratio lands at 1.8–3.2 alone
+    // (the attacker's own process and its refused uploads share the cores), and up to 4.4–4.9 on
+    // PostgreSQL while the other test files of the run share the cores too; with the scan removed it
+    // is 6–10 (a 64 K-deep array parsed per body). 5 separates the two without tripping on that load.
+    expect(ratio).toBeLessThan(5);
   });
 });
