@@ -157,6 +157,76 @@ export async function apiJson<T>(
   return (res.status === 204 ? null : await res.json()) as T;
 }
 
+/** The admin's token (the ADMIN_EMAIL / ADMIN_PASSWORD every journey's server starts with). */
+export async function adminToken(baseUrl: string): Promise<string> {
+  const login = await apiJson<{ token: string }>(baseUrl, 'POST', '/api/auth/login', null, {
+    email: 'admin@agora.test',
+    password: 'admin-password-123',
+  });
+  return login.token;
+}
+
+/**
+ * An admin's decision on a job: it names the version the review queue shows (`updatedAt`), as the
+ * admin screen does; a posting changed since would be refused. Throws unless the decision is taken.
+ */
+export async function reviewJob(
+  baseUrl: string,
+  token: string,
+  job: { id: string; title: string },
+  decision: 'approve' | 'reject',
+  reason?: string,
+): Promise<void> {
+  const queue = await apiJson<Array<{ _id: string; updatedAt: string }>>(
+    baseUrl,
+    'GET',
+    `/api/admin/jobs?status=pending&q=${encodeURIComponent(job.title)}`,
+    token,
+  );
+  const item = queue.find((j) => j._id === job.id);
+  if (!item) throw new Error(`job ${job.id} is not in the review queue`);
+  const res = await fetch(`${baseUrl}/api/admin/jobs/${job.id}/${decision}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...(reason === undefined ? {} : { reason }), updatedAt: item.updatedAt }),
+  });
+  if (res.status !== 200) throw new Error(`${decision} job ${job.id} → ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Posts a job as `session` and has the admin approve it, as the review screen does; returns its id.
+ * `fields` replace the defaults (an engineering job at Orbit Labs in Pune).
+ */
+export async function postApprovedJob(
+  baseUrl: string,
+  session: { token: string },
+  title: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/jobs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      description: 'Build and run the platform our teams ship on.',
+      company: { name: 'Orbit Labs' },
+      location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
+      category: 'Engineering',
+      contactEmail: 'hiring@orbit.example.com',
+      ...fields,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`posting job ${title} → ${res.status} ${await res.text()}`);
+  const id = ((await res.json()) as { job: { _id: string } }).job._id;
+  await reviewJob(baseUrl, await adminToken(baseUrl), { id, title }, 'approve');
+  return id;
+}
+
+/** How far the page is wider than the screen (≤ 0: nothing scrolls sideways). */
+export function noOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** A minimal PDF for a journey to attach as a document (the server types an upload by its bytes). */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
