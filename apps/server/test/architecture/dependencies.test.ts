@@ -19,8 +19,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Cross-area imports of another area's data-access file, today. */
 const KNOWN_DATA_ACCESS_IMPORTS = new Set([
   // Account and people lookups for invitations and judges: to a users service.
-  'hackathons/hackathons.judging.service.ts -> users/users.accounts.ts',
-  'hackathons/hackathons.judging.service.ts -> users/users.network.ts',
+  'hackathons/hackathons.judging.judges.service.ts -> users/users.accounts.ts',
+  'hackathons/hackathons.judging.shared.ts -> users/users.network.ts',
+  'hackathons/hackathons.judging.votes.service.ts -> users/users.accounts.ts',
   'hackathons/hackathons.teams.service.ts -> users/users.accounts.ts',
   'hackathons/hackathons.teams.service.ts -> users/users.network.ts',
   // Evidence for a skill match read from each area's own rows: to each area's service.

@@ -32,7 +32,7 @@ const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
   'modules/auth/auth.service.ts': 'the password-reset e-mail (an account e-mail, not a notification)',
   'modules/questions/category-follows.service.ts':
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
-  'modules/hackathons/hackathons.judging.service.ts':
+  'modules/hackathons/hackathons.judging.judges.service.ts':
     'the invitation to judge sent to an address with no account yet (nobody to notify in the app)',
   'modules/organizations/organizations.service.ts':
     'the verification link sent to a work address to prove membership (an account e-mail, not a notification)',
