@@ -58,7 +58,7 @@ import { createTaskRunner, type TaskRunner } from './platform/task-runner.js';
 import { ViewCounts } from './platform/view-counts.js';
 import { Outages } from './platform/outages.js';
 import { authPlugin } from './plugins/auth.js';
-import { rateLimitedError, registerClientLimits } from './plugins/client-limits.js';
+import { rateLimitedError, rateLimitStore, registerClientLimits } from './plugins/client-limits.js';
 import { registerRequestDeadline, requestCeilingMs } from './plugins/request-deadline.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -465,15 +465,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
-  registerClientLimits(app, config, {
-    shared: redis ? counters : null,
-    now: () => clock.now().getTime(),
-  });
+  // One limiter: routes' own limits (`config.rateLimit`) and the per-client budgets count through
+  // @fastify/rate-limit on the app's counters (shared in Redis when set).
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_req, context) => rateLimitedError(context.after),
   });
+  registerClientLimits(app, config);
   await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 1 } });
 
   // The document is the contract (docs/decisions/071): generated from the route schemas, then

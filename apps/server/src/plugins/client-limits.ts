@@ -1,4 +1,5 @@
-import { normalizeIP } from '@fastify/rate-limit';
+import { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
+import { format } from '@lukeed/ms';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { CounterStore } from '../platform/counter-store.js';
@@ -43,52 +44,37 @@ export const rateLimitedError = (after: string) => ({
   retryAfter: after,
 });
 
-/** `@lukeed/ms`'s `format(ms, true)`, which @fastify/rate-limit uses for `retryAfter` ("59 seconds"). */
-export function formatDuration(num: number): string {
-  const SEC = 1e3;
-  const MIN = SEC * 60;
-  const HOUR = MIN * 60;
-  const DAY = HOUR * 24;
-  const YEAR = DAY * 365.25;
-  const pfx = num < 0 ? '-' : '';
-  const abs = num < 0 ? -num : num;
-  const fmt = (val: number, str: string) => {
-    const n = (val | 0) === val ? val : ~~(val + 0.5);
-    return `${pfx}${n} ${str}${n !== 1 ? 's' : ''}`;
-  };
-  if (abs < SEC) return `${num} ms`;
-  if (abs < MIN) return fmt(abs / SEC, 'second');
-  if (abs < HOUR) return fmt(abs / MIN, 'minute');
-  if (abs < DAY) return fmt(abs / HOUR, 'hour');
-  if (abs < YEAR) return fmt(abs / DAY, 'day');
-  return fmt(abs / YEAR, 'year');
-}
-
-interface Window {
-  count: number;
-  startMs: number;
-}
-
 /**
- * Fixed one-minute windows per client and budget, counted in process: one map for every route, the
- * least recently used key dropped first past 100 000 (a minute of windows for that many clients).
+ * @fastify/rate-limit's store over the app's counters (platform/counter-store.ts): in Redis when
+ * REDIS_URL is set, so every instance shares them, in process otherwise, on the app's clock. Route
+ * limits (`config.rateLimit`) and the per-client budgets below count through it, so both share one
+ * outage rule: a counter Redis cannot reach is a 503 (RedisUnavailableError), never no limit.
  */
-class LocalWindows {
-  private windows = new Map<string, Window>();
-  constructor(
-    private readonly now: () => number,
-    private readonly windowMs: number,
-  ) {}
-  incr(key: string): { count: number; ttlMs: number } {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (w) this.windows.delete(key);
-    if (!w || w.startMs + this.windowMs <= now) w = { count: 0, startMs: now };
-    w.count++;
-    this.windows.set(key, w);
-    if (this.windows.size > 100_000) this.windows.delete(this.windows.keys().next().value as string);
-    return { count: w.count, ttlMs: this.windowMs - (now - w.startMs) };
+export function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCtor {
+  // Typed by what the plugin passes at run time: child() gets the merged route params, routeInfo included.
+  class CountersStore {
+    constructor(
+      _params: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
+    incr(
+      key: string,
+      cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      counters.incr(this.prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => cb(null, { current: count, ttl: ttlMs }),
+        (err: Error) => cb(err),
+      );
+    }
+    child(params: { routeInfo?: { method?: string | string[]; url?: string } }) {
+      // A route's own limit counts apart from every other route's; a limiter made by
+      // createRateLimit (no route) keys by what its key generator returns.
+      const route = params.routeInfo?.url ? `${params.routeInfo.method}${params.routeInfo.url}-` : 'client-';
+      return new CountersStore(null, `${this.prefix}${route}`);
+    }
   }
+  return CountersStore as unknown as FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -103,60 +89,39 @@ class LocalWindows {
  * not exemptions. An unsigned write is counted by address at the onRequest stage, before its body
  * is read or parsed, and a refused one closes the connection so the body is never read at all.
  *
- * With `shared` (REDIS_URL set) the counters live in Redis, so every instance shares them;
- * otherwise they are counted in memory, synchronously (no promise per request). 429 with Retry-After (CONTRACT §3) and the
- * x-ratelimit-* headers. Route hooks run after every global onRequest hook, the auth plugin's
- * included, so the client is known wherever this is registered.
+ * The counting is @fastify/rate-limit's (`createRateLimit`, one limiter per budget) on the store
+ * it was registered with (rateLimitStore: Redis when set, shared by every instance). 429 with
+ * Retry-After (CONTRACT §3) and the x-ratelimit-* headers. Route hooks run after every global
+ * onRequest hook, the auth plugin's included, so the client is known wherever this is registered;
+ * @fastify/rate-limit must be registered first.
  */
-export function registerClientLimits(
-  app: FastifyInstance,
-  config: Config,
-  opts: { shared: CounterStore | null; now: () => number },
-): void {
+export function registerClientLimits(app: FastifyInstance, config: Config): void {
   const { readsPerMinute, searchesPerMinute, writesPerMinute } = config.rateLimits;
-  const max: Record<Budget, number> = {
-    read: readsPerMinute,
-    search: searchesPerMinute,
-    write: writesPerMinute,
-  };
-  const windowMs = 60_000;
-  const local = new LocalWindows(opts.now, windowMs);
-
-  const answer = (
-    req: FastifyRequest,
-    reply: FastifyReply,
-    limit: number,
-    count: number,
-    ttlMs: number,
-    done: (err?: Error) => void,
-  ) => {
-    const ttlInSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
-    reply.header('x-ratelimit-limit', limit);
-    reply.header('x-ratelimit-remaining', Math.max(0, limit - count));
-    reply.header('x-ratelimit-reset', ttlInSeconds);
-    if (count <= limit) return done();
-    reply.header('retry-after', ttlInSeconds);
-    // A refused request's body is not wanted: do not read the rest of it off the connection.
-    if (req.raw.complete === false) reply.header('connection', 'close');
-    done(rateLimitedError(formatDuration(ttlInSeconds * 1000)) as unknown as Error);
+  const limiter = (budget: Budget, max: number) =>
+    app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req) => `${budget}|${clientOf(req)}` });
+  const limiters: Record<Budget, ReturnType<typeof limiter>> = {
+    read: limiter('read', readsPerMinute),
+    search: limiter('search', searchesPerMinute),
+    write: limiter('write', writesPerMinute),
   };
 
   const count = (budget: Budget, req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    const key = `${budget}|${clientOf(req)}`;
-    const limit = max[budget];
-    if (!opts.shared) {
-      const { count, ttlMs } = local.incr(key);
-      return answer(req, reply, limit, count, ttlMs, done);
-    }
-    opts.shared.incr(`limit:${key}`, windowMs).then(
-      ({ count, ttlMs }) => answer(req, reply, limit, count, ttlMs, done),
+    limiters[budget](req).then((limit) => {
+      if (limit.isAllowed) return done();
+      reply.header('x-ratelimit-limit', limit.max);
+      reply.header('x-ratelimit-remaining', limit.remaining);
+      reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+      if (!limit.isExceeded) return done();
+      reply.header('retry-after', limit.ttlInSeconds);
+      // A refused request's body is not wanted: do not read the rest of it off the connection.
+      if (req.raw.complete === false) reply.header('connection', 'close');
+      done(rateLimitedError(format(limit.ttlInSeconds * 1000, true)) as unknown as Error);
       // The shared store is down: refuse (503 UNAVAILABLE, Retry-After, through the error handler,
       // which logs the outage once) rather than serve without a limit. Counting in process instead
       // would multiply every budget by the number of instances and reset it on each restart — the
       // loop these budgets stop would slow everyone else down; readiness fails 'redis' meanwhile, so
       // the load balancer stops sending here.
-      (err: Error) => done(err),
-    );
+    }, done);
   };
 
   // Each route gets a callback hook (no promise per request), classified once here; route hooks
