@@ -37,7 +37,8 @@ import { refundPrize } from './hackathons.prizes.service.js';
 import * as repo from './hackathons.repo.js';
 import { createHackathonSubmissions } from './hackathons.submissions.js';
 import * as teamsRepo from './hackathons.teams.repo.js';
-import { leaveTeam, submissionOf } from './hackathons.teams.service.js';
+import { leaveTeam } from './hackathons.teams.leave.service.js';
+import { submissionOf } from './hackathons.teams.submission.js';
 
 /** Organisers and admins see at most this many participants/submissions on the detail page. */
 export const DETAIL_LIST_LIMIT = 500;

@@ -17,7 +17,7 @@ import { canSeeSubmission, isPrivileged } from './hackathons.policy.js';
 import { toSubmission, type Viewer } from './hackathons.presenter.js';
 import * as repo from './hackathons.repo.js';
 import * as teamsRepo from './hackathons.teams.repo.js';
-import { refreshTeamSubmission } from './hackathons.teams.service.js';
+import { refreshTeamSubmission } from './hackathons.teams.submission.js';
 
 /** spec 03 §9 submission types, by content; the name's extension must agree with the bytes. */
 const SUBMISSION_TYPES: Record<string, readonly string[]> = {
