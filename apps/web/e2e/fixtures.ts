@@ -132,7 +132,7 @@ const CLOCK_PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'h
  */
 export function serverWithMovableClock(env: Record<string, string> = {}): {
   readonly url: string;
-  moveClock(offsetMs: number, hackathonId: string): Promise<void>;
+  moveClock(offsetMs: number, hackathonId?: string): Promise<void>;
 } {
   let dir = '';
   const file = () => path.join(dir, 'offset');
@@ -149,11 +149,14 @@ export function serverWithMovableClock(env: Record<string, string> = {}): {
       return server.url;
     },
     /**
-     * Sets the server's clock to now + offsetMs and waits until the server runs on it (the preload
-     * re-reads the file every 100 ms); a hackathon's page reports the server's time.
+     * Sets the server's clock to now + offsetMs (the preload re-reads the file every 100 ms). Given a
+     * hackathon, waits until the server runs on it: a hackathon's page reports the server's time.
+     * Without one (no other answer reports the time), the journey waits for what the moved clock
+     * brings about (e.g. a deadline passing), which is the check it makes anyway.
      */
     async moveClock(offsetMs, hackathonId) {
       writeFileSync(file(), String(offsetMs));
+      if (hackathonId === undefined) return;
       await expect
         .poll(
           async () => {

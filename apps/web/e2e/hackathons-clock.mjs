@@ -1,8 +1,9 @@
-// Preloaded into the e2e server (NODE_OPTIONS=--import) by serverWithMovableClock in fixtures.ts and
-// by escrow.e2e.ts: shifts the process's wall clock by the number of milliseconds in
-// E2E_CLOCK_OFFSET_FILE, re-read every 100 ms.
-// The hackathon journey needs time to pass (join ≥ 1 hour before the start, then submit while it
-// runs); this moves the server's clock without any test-only code in the server itself.
+// Preloaded into the e2e server (NODE_OPTIONS=--import) by serverWithMovableClock in fixtures.ts:
+// shifts the process's wall clock by the number of milliseconds in E2E_CLOCK_OFFSET_FILE, re-read
+// every 100 ms.
+// The hackathon journeys need time to pass (join ≥ 1 hour before the start, then submit while it
+// runs), and so does the escrow journey (a reward's deadline passes); this moves the server's clock
+// without any test-only code in the server itself.
 import { readFileSync } from 'node:fs';
 
 const file = process.env.E2E_CLOCK_OFFSET_FILE;
