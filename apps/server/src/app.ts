@@ -32,6 +32,7 @@ import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { jobSkillsFor } from './modules/jobs/jobs.vocabulary.js';
 import {
   BROTLI_OPTIONS,
   COMPRESS_THRESHOLD,
@@ -509,7 +510,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx, auth), { prefix: '/auth' });
-      await api.register(usersRoutes(ctx), { prefix: '/users' });
+      // Profiles suggest skills from the Jobs Hub's vocabulary, passed in: jobs reads profiles for its
+      // matches, so users does not import jobs back.
+      await api.register(usersRoutes(ctx, jobSkillsFor(ctx)), { prefix: '/users' });
       await api.register(contactRoutes(ctx), { prefix: '/contact' });
       await api.register(settingsRoutes(ctx), { prefix: '/settings' });
       for (const area of areaModules) await api.register(area.routes(ctx), { prefix: area.prefix });

@@ -36,9 +36,6 @@ const KNOWN_DATA_ACCESS_IMPORTS = new Set([
   'referrals/referrals.read.ts -> users/users.network.ts',
   'referrals/referrals.ask.service.ts -> follows/follows.network.ts',
   'referrals/referrals.ask.service.ts -> users/users.network.ts',
-  // The skill vocabulary is read from jobs for profiles and résumés.
-  'users/users.resume.service.ts -> jobs/jobs.vocabulary.ts',
-  'users/users.routes.ts -> jobs/jobs.vocabulary.ts',
   'job-alerts/job-alerts.digest.service.ts -> jobs/jobs.alert-match.ts',
   'job-alerts/job-alerts.instant.service.ts -> jobs/jobs.alert-match.ts',
   'job-alerts/job-alerts.send.ts -> users/users.contacts.ts',
@@ -53,9 +50,6 @@ const PUBLIC_DATA_ACCESS = new Set(['wallet/ledger.ts']);
 
 /** Area imports that close a cycle between areas, today (each names the fix). */
 const KNOWN_AREA_CYCLE_EDGES = new Set([
-  // users reads the jobs' skill vocabulary while jobs reads profiles: the vocabulary belongs
-  // behind a port the app wires, so users does not import jobs.
-  'users -> jobs',
   // jobs, applications and referrals read each other's rows: applications.read and referrals.read
   // become services the jobs pages call, and the apply gate moves to applications.
   'jobs -> applications',

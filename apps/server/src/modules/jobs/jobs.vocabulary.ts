@@ -59,3 +59,9 @@ export async function jobSkillVocabulary(
 export async function allJobSkillKeys(ctx: Pick<AppContext, 'db'>): Promise<VocabularySkill[]> {
   return rowsOf<VocabularySkill>(await ctx.db.execute(vocabulary(null, null)));
 }
+
+/** The vocabulary as the users area reads it (profiles' suggestions, résumés), wired by the app. */
+export const jobSkillsFor = (ctx: Pick<AppContext, 'db'>) => ({
+  suggest: (q: string, limit: number) => jobSkillVocabulary(ctx, q, limit),
+  all: () => allJobSkillKeys(ctx),
+});

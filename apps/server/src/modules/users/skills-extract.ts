@@ -6,6 +6,18 @@ export interface KnownSkill {
   skill: string;
 }
 
+/**
+ * The skill vocabulary profiles suggest from and résumés are read against. The Jobs Hub owns it
+ * (the skills approved jobs ask for); the app wires it in, so this area does not import jobs, which
+ * reads profiles for its matches.
+ */
+export interface SkillVocabulary {
+  /** Skills whose spelling (or key) starts with `q`, most used first. */
+  suggest(q: string, limit: number): Promise<KnownSkill[]>;
+  /** Every known skill: what a résumé's text is matched against. */
+  all(): Promise<KnownSkill[]>;
+}
+
 /** At most this many skills are inferred from one résumé. */
 export const MAX_INFERRED_SKILLS = 100;
 /** Longest run of words a skill is looked for in ("google cloud platform"). */

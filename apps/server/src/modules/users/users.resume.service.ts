@@ -10,10 +10,9 @@ import {
   storeUpload,
   type UploadedFile,
 } from '../../lib/uploads.js';
-import { allJobSkillKeys } from '../jobs/jobs.vocabulary.js';
 import * as repo from './users.repo.js';
 import { ownProfile } from './users.service.js';
-import { extractSkills } from './skills-extract.js';
+import { extractSkills, type SkillVocabulary } from './skills-extract.js';
 
 const RESUME_EXTENSIONS = Object.values(RESUME_TYPES).flat();
 const NOT_FOUND = 'Résumé not found';
@@ -39,14 +38,18 @@ export async function profileResumeFile(
  * The skills of the jobs' vocabulary that the résumé names. A file that cannot be read (damaged,
  * scanned, too slow) is still kept, with none found. The text itself is never kept nor logged.
  */
-async function inferSkills(ctx: AppContext, file: UploadedFile, mimetype: string): Promise<string[]> {
+async function inferSkills(
+  vocabulary: SkillVocabulary,
+  file: UploadedFile,
+  mimetype: string,
+): Promise<string[]> {
   const text = await resumeText(file.buffer, mimetype);
   if (!text) return [];
-  return extractSkills(text, await allJobSkillKeys(ctx));
+  return extractSkills(text, await vocabulary.all());
 }
 
 /** PUT/GET/DELETE /api/users/me/resume and DELETE /api/users/me/inferred-skills/{skill}. */
-export function createResumeService(ctx: AppContext) {
+export function createResumeService(ctx: AppContext, vocabulary: SkillVocabulary) {
   return {
     async store(user: SessionUser, file: UploadedFile | null): Promise<PublicUser> {
       if (!file || file.buffer.length === 0) {
@@ -58,7 +61,7 @@ export function createResumeService(ctx: AppContext) {
       // Typed by its bytes; the name's extension must agree (a renamed executable is refused).
       const mime = await detectDocument(upload, RESUME_TYPES, RESUME_EXTENSIONS);
       if (!mime) throw new AppError('INVALID_FILE', 400, APPLICATION_MESSAGES.resumeType);
-      const inferredSkills = await inferSkills(ctx, upload, mime);
+      const inferredSkills = await inferSkills(vocabulary, upload, mime);
       const stored = await storeUpload(ctx, upload, {
         ownerId: user.id,
         purpose: PROFILE_RESUME_PURPOSE,

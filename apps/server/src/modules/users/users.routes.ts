@@ -14,8 +14,8 @@ import { fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPrivateFile } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
-import { jobSkillVocabulary } from '../jobs/jobs.vocabulary.js';
 import { createResumeService } from './users.resume.service.js';
+import type { SkillVocabulary } from './skills-extract.js';
 import { createUsersService } from './users.service.js';
 
 export const Activity = z.object({
@@ -38,9 +38,10 @@ const HOUR_MS = 3_600_000;
 /** Résumés one account may store per hour (each is read for skills). */
 const RESUMES_PER_HOUR = 20;
 
-export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** `vocabulary`: the Jobs Hub's skills, wired by the app (profiles suggest from it, résumés are read against it). */
+export function usersRoutes(ctx: AppContext, vocabulary: SkillVocabulary): FastifyPluginAsyncZod {
   const users = createUsersService(ctx);
-  const resumes = createResumeService(ctx);
+  const resumes = createResumeService(ctx, vocabulary);
   return async (app) => {
     app.get(
       '/me',
@@ -153,7 +154,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({
-        skills: (await jobSkillVocabulary(ctx, req.query.q, SUGGESTIONS)).map((s) => s.skill),
+        skills: (await vocabulary.suggest(req.query.q, SUGGESTIONS)).map((s) => s.skill),
       }),
     );
   };
