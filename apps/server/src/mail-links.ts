@@ -3,7 +3,7 @@ import { PASSWORD_RESET_LINK, passwordResetLink } from './modules/auth/auth.serv
 import {
   ORGANIZATION_VERIFY_LINK,
   organizationVerifyLink,
-} from './modules/organizations/organizations.service.js';
+} from './modules/organizations/organizations.claims.service.js';
 import type { MailLinks } from './platform/mail.js';
 
 /**

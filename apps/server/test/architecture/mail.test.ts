@@ -34,7 +34,7 @@ const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
   'modules/hackathons/hackathons.judging.judges.service.ts':
     'the invitation to judge sent to an address with no account yet (nobody to notify in the app)',
-  'modules/organizations/organizations.service.ts':
+  'modules/organizations/organizations.claims.service.ts':
     'the verification link sent to a work address to prove membership (an account e-mail, not a notification)',
 };
 

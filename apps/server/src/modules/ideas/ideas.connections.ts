@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { hackathonsOfIdea } from '../hackathons/hackathons.ideas.service.js';
-import { organizationsOfIdea, responsesOfIdea } from '../organizations/organizations.service.js';
+import { responsesOfIdea } from '../organizations/organizations.responses.service.js';
+import { organizationsOfIdea } from '../organizations/organizations.tagging.service.js';
 import { bountiesOfIdea } from '../questions/questions.ideas.service.js';
 import { teamOf } from './ideas.collaboration.service.js';
 

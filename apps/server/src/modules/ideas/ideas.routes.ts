@@ -29,7 +29,7 @@ import { attachmentDisposition, multipartBody, setPageHeaders } from '../../lib/
 import { fileResponse } from '../../lib/openapi.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { IDEA_ATTACHMENT_MAX_BYTES } from '@agora/shared';
-import { IDEA_ATTACHMENT_TOO_LARGE } from './ideas.service.js';
+import { IDEA_ATTACHMENT_TOO_LARGE } from './ideas.attachments.service.js';
 
 const IdParam = z.object({ id: z.string().max(100) });
 const CommentParams = z.object({ id: z.string().max(100), commentId: z.string().max(100) });
