@@ -40,18 +40,26 @@ export function useLoadMore<T extends Element>({
     // Where the browser cannot tell, the list's Load more button is what fetches.
     if (typeof IntersectionObserver !== 'function') return;
     let fired = false;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (fired || !entries.some((e) => e.isIntersecting)) return;
-        fired = true;
-        io.disconnect();
-        load.current();
-      },
-      // scrollMargin: the same margin inside a scrolling pane (rootMargin applies to the viewport only).
-      { rootMargin: margin, scrollMargin: margin } as IntersectionObserverInit,
-    );
+    const io = new IntersectionObserver((entries) => {
+      if (fired || !entries.some((e) => e.isIntersecting)) return;
+      fired = true;
+      io.disconnect();
+      load.current();
+    }, nearness(margin));
     io.observe(el);
     return () => io.disconnect();
   }, [el, hasMore, loading, count, margin]);
   return ref;
+}
+
+/**
+ * One margin, never both: scrollMargin reaches into a scrolling pane (rootMargin applies to the
+ * viewport only), and Chromium applies it to the viewport as well, so rootMargin on top of it counted
+ * the end as near at twice the distance (a first page whose end lay 550 px below the screen asked for
+ * the second before anyone scrolled). A browser without scrollMargin gets rootMargin.
+ */
+function nearness(margin: string): IntersectionObserverInit {
+  return 'scrollMargin' in IntersectionObserver.prototype
+    ? ({ scrollMargin: margin } as IntersectionObserverInit)
+    : { rootMargin: margin };
 }

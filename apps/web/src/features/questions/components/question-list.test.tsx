@@ -116,6 +116,24 @@ describe('QuestionList: further pages as the list scrolls', { timeout: 30_000 },
     expect(loadMore).toHaveBeenCalledTimes(3);
   });
 
+  it('uses rootMargin where the browser has no scrollMargin', async () => {
+    renderList(vi.fn(), page(1, 10));
+    await screen.findByText('Question 10');
+    expect([...FakeObserver.live][0]!.options).toEqual({ rootMargin: '400px' });
+  });
+
+  it('does not add rootMargin to scrollMargin: Chromium applies both to the viewport, asking 800 px early', async () => {
+    class ScrollMarginObserver extends FakeObserver {
+      get scrollMargin() {
+        return '0px';
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', ScrollMarginObserver);
+    renderList(vi.fn(), page(1, 10));
+    await screen.findByText('Question 10');
+    expect([...FakeObserver.live][0]!.options).toEqual({ scrollMargin: '400px' });
+  });
+
   it('stops at the last page and after a failed one', async () => {
     const loadMore = vi.fn();
     renderList(loadMore, page(1, 10));
