@@ -27,7 +27,10 @@ export function createQuestion(fields: CreateQuestionInput, image: File | null):
   return api<Question>('/api/questions', { method: 'POST', body: form, on401: 'login' });
 }
 
-/** POST /api/questions/:id/answers */
+/**
+ * POST /api/questions/:id/answers. A 401 ends the session (`on401: 'login'`): the question then
+ * offers its sign-in, which comes back to this question after login.
+ */
 export function createAnswer(
   questionId: string,
   content: string,
@@ -36,7 +39,7 @@ export function createAnswer(
   return api<Answer>(`/api/questions/${questionId}/answers`, {
     method: 'POST',
     body: { content, attachments },
-    on401: 'ignore',
+    on401: 'login',
   });
 }
 
@@ -148,11 +151,45 @@ export function useRefreshAfterAnswer(questionId: string) {
   return { now, soon };
 }
 
-/** Posts an answer (POST /api/questions/:id/answers); the form reports the outcome. */
-export function useCreateAnswer(questionId: string) {
+const conflictCode = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.code : null);
+
+/**
+ * Posts an answer (POST /api/questions/:id/answers) and says how it went. The server's word that this
+ * user already answered, or that the question closed meanwhile (a stale page), goes to the page so it
+ * shows the matching notice.
+ */
+export function useCreateAnswer(
+  questionId: string,
+  on: { alreadyAnswered?: () => void; closed?: () => void } = {},
+) {
   return useMutation({
     mutationFn: (v: { content: string; attachments: AttachmentResult['attachment'][] }) =>
       createAnswer(questionId, v.content, v.attachments),
+    onSuccess: () =>
+      notifications.show({
+        title: 'Answer submitted',
+        message: 'Your answer has been posted.',
+        color: 'green',
+      }),
+    onError: (err) => {
+      // The session ended: the question now offers its sign-in instead of the form.
+      if (err instanceof ApiError && err.status === 401) return;
+      if (conflictCode(err) === 'ALREADY_ANSWERED') {
+        notifications.show({
+          title: MSG.alreadyAnsweredTitle,
+          message: MSG.alreadyAnswered,
+          color: 'yellow',
+        });
+        on.alreadyAnswered?.();
+        return;
+      }
+      if (conflictCode(err) === 'QUESTION_CLOSED') on.closed?.();
+      notifications.show({
+        title: MSG.submissionFailedTitle,
+        message: errorMessage(err, MSG.answerSubmitFailed),
+        color: 'red',
+      });
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/auth-store';
+import { clearSession, getAuth, setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { server } from '../../../test/server';
 import { AnswerForm } from './answer-form';
@@ -25,24 +25,25 @@ const uploadConflict = (message: string, code: string) =>
     ),
   );
 
-function setup() {
+function setup(route = '/') {
   const onSubmitted = vi.fn();
   const onAlreadyAnswered = vi.fn();
   const onClosed = vi.fn();
-  renderWithProviders(
+  const { router } = renderWithProviders(
     <AnswerForm
       questionId={Q}
       onSubmitted={onSubmitted}
       onAlreadyAnswered={onAlreadyAnswered}
       onClosed={onClosed}
     />,
+    { route },
   );
   const upload = async () => {
     await screen.findByRole('button', { name: /attach/i });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
   };
-  return { onSubmitted, onAlreadyAnswered, onClosed, upload };
+  return { onSubmitted, onAlreadyAnswered, onClosed, upload, router };
 }
 
 describe('AnswerForm attachment upload conflicts', { timeout: 30_000 }, () => {
@@ -155,5 +156,55 @@ describe('AnswerForm validation and submit', { timeout: 30_000 }, () => {
     await waitFor(() => expect((answerBox() as HTMLTextAreaElement).value).toBe(''));
     expect(screen.queryByText('notes.txt')).toBeNull();
     expect(onSubmitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on submitting ends the session in the API client and stays on the question, whose sign-in leads back', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    server.use(
+      http.post(`/api/questions/${Q}/answers`, () =>
+        HttpResponse.json({ error: 'Session expired', code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+    const { onSubmitted, router } = setup(`/questions?question=${Q}`);
+    fireEvent.change(answerBox(), { target: { value: 'My answer' } });
+    const send = screen.getByRole('button', { name: 'Submit Answer' });
+    fireEvent.click(send);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(getAuth().token).toBeNull());
+    // The request has settled (the button is no longer busy) and the router has nowhere to go.
+    await waitFor(() => expect(send.hasAttribute('data-loading')).toBe(false));
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    // No redirect of its own: signed out, the question shows its sign-in (back here after login).
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/questions?question=${Q}`);
+    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ color: 'red' }));
+    expect(onSubmitted).not.toHaveBeenCalled();
+  });
+
+  it("a refused answer is said with the server's reason, and a lost connection with the client's", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    server.use(
+      http.post(`/api/questions/${Q}/answers`, () =>
+        HttpResponse.json({ error: 'Answers are paused', code: 'PAUSED' }, { status: 503 }),
+      ),
+    );
+    const { onSubmitted } = setup();
+    fireEvent.change(answerBox(), { target: { value: 'My answer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: MSG.submissionFailedTitle, message: 'Answers are paused' }),
+      ),
+    );
+    server.use(http.post(`/api/questions/${Q}/answers`, () => HttpResponse.error()));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: MSG.submissionFailedTitle, message: MSG.networkError }),
+      ),
+    );
+    expect((answerBox() as HTMLTextAreaElement).value).toBe('My answer');
+    expect(onSubmitted).not.toHaveBeenCalled();
   });
 });

@@ -4,9 +4,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError, NetworkError } from '../../../lib/api-client';
-import { clearSession, setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
+import { ApiError, errorMessage, NetworkError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { uploadAttachment, useCreateAnswer } from '../api/question-mutations';
 import { AttachmentList } from './attachment-list';
@@ -32,9 +31,8 @@ function uploadErrorText(err: unknown): { title: string; message: string } {
     if (err.status === 401) return { title: MSG.uploadFailed, message: MSG.loginToUploadFiles };
     if (err.status === 403) return { title: MSG.uploadFailed, message: MSG.uploadForbidden };
     if (err.status === 400) return { title: MSG.uploadFailed, message: err.message || MSG.invalidFile };
-    return { title: MSG.uploadFailed, message: err.message || MSG.uploadFailed };
   }
-  return { title: MSG.uploadFailed, message: MSG.uploadFailed };
+  return { title: MSG.uploadFailed, message: errorMessage(err, MSG.uploadFailed) || MSG.uploadFailed };
 }
 
 export interface AnswerFormProps {
@@ -59,7 +57,6 @@ const conflictCode = (err: unknown) => (err instanceof ApiError && err.status ==
 
 /** The answer form of spec 01 §2/§5: text, attachments with upload progress, one-answer confirmation. */
 export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClosed }: AnswerFormProps) {
-  const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -69,13 +66,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
   const { attachments } = form.getValues();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const create = useCreateAnswer(questionId);
-
-  const toLogin = () => {
-    clearSession();
-    setRedirectAfterLogin(`/questions?question=${questionId}`);
-    navigate('/login');
-  };
+  const create = useCreateAnswer(questionId, { alreadyAnswered: onAlreadyAnswered, closed: onClosed });
 
   const onFile = async (file: File | null) => {
     if (!file) return;
@@ -123,42 +114,19 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
     setConfirming(true);
   };
 
-  const submit = async () => {
+  // The hook says how it went; the form only clears itself after a success.
+  const submit = () => {
     setConfirming(false);
     const { content } = form.getValues();
-    try {
-      await create.mutateAsync({ content: content.trim(), attachments: attachments.filter(complete) });
-      notifications.show({
-        title: 'Answer submitted',
-        message: 'Your answer has been posted.',
-        color: 'green',
-      });
-      form.reset();
-      onSubmitted();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return toLogin();
-      if (conflictCode(err) === 'ALREADY_ANSWERED') {
-        notifications.show({
-          title: MSG.alreadyAnsweredTitle,
-          message: MSG.alreadyAnswered,
-          color: 'yellow',
-        });
-        onAlreadyAnswered();
-        return;
-      }
-      if (conflictCode(err) === 'QUESTION_CLOSED') onClosed?.();
-      const message =
-        err instanceof NetworkError
-          ? MSG.networkError
-          : err instanceof ApiError
-            ? err.message
-            : MSG.answerSubmitFailed;
-      notifications.show({
-        title: MSG.submissionFailedTitle,
-        message: message || MSG.answerSubmitFailed,
-        color: 'red',
-      });
-    }
+    create.mutate(
+      { content: content.trim(), attachments: attachments.filter(complete) },
+      {
+        onSuccess: () => {
+          form.reset();
+          onSubmitted();
+        },
+      },
+    );
   };
 
   return (
