@@ -4,6 +4,8 @@ import type { HackathonTab } from '@agora/shared';
 export const hackathonKeys = {
   all: ['hackathons'] as const,
   list: (tab: HackathonTab, viewer: string) => ['hackathons', 'list', tab, viewer] as const,
+  /** One hackathon's page, as every viewer asked for it (e.g. refreshed once its prize pool is paid). */
+  hackathon: (id: string) => ['hackathons', 'detail', id] as const,
   detail: (id: string, viewer: string) => ['hackathons', 'detail', id, viewer] as const,
   myRegistrations: (viewer: string) => ['hackathons', 'my-registrations', viewer] as const,
   mySubmissions: (viewer: string) => ['hackathons', 'my-submissions', viewer] as const,

@@ -7,6 +7,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { invalidateInOtherWindows } from '../../../lib/query-client';
+import { hackathonKeys } from '../../hackathons/api/keys';
 import { questionKeys } from '../../questions/api/keys';
 import { walletKeys } from '../../wallet/api/keys';
 
@@ -55,7 +56,8 @@ export function useCreateOrder() {
 /**
  * Verifies a signed payment (the provider's or the sandbox's). A paid question changes its lists,
  * its page and the portal, here and in the app's other windows (the Inquiry Space that opened the
- * ask window). Paid meanwhile through another order, the money went to the wallet instead.
+ * ask window). Paid meanwhile through another order, the money went to the wallet instead. A funded
+ * prize pool shows on its hackathon's page as held in escrow.
  */
 export function useVerifyPayment() {
   const qc = useQueryClient();
@@ -64,10 +66,19 @@ export function useVerifyPayment() {
     void qc.invalidateQueries({ queryKey: questionKeys.all });
     invalidateInOtherWindows(questionKeys.all);
   };
+  // Also after a refusal: the pool may be funded already (another window, an earlier attempt).
+  const refreshHackathon = (body: VerifyPaymentBody) => {
+    if (!body.hackathonId) return;
+    void qc.invalidateQueries({ queryKey: hackathonKeys.hackathon(body.hackathonId) });
+  };
   return useMutation({
     mutationFn: verifyPayment,
-    onSuccess: (_r, body) => questionPaid(body),
+    onSuccess: (_r, body) => {
+      questionPaid(body);
+      refreshHackathon(body);
+    },
     onError: (err, body) => {
+      refreshHackathon(body);
       if (!(err instanceof ApiError && err.code === 'QUESTION_ALREADY_PAID')) return;
       void qc.invalidateQueries({ queryKey: walletKeys.all });
       questionPaid(body);

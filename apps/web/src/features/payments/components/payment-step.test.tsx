@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/auth-store';
 import { renderWithProviders, testUser } from '../../../test/render';
 import { mockApi } from '../../../test/server';
+import { hackathonKeys } from '../../hackathons/api/keys';
 import { questionKeys } from '../../questions/api/keys';
 import { walletKeys } from '../../wallet/api/keys';
 import { PaymentStep } from './payment-step';
@@ -68,6 +69,37 @@ describe('PaymentStep (sandbox)', { timeout: 30_000 }, () => {
     ]);
     expect(calls[0]!.body).toEqual({ questionId: Q, amount: 25 });
     expect(calls[2]!.body).toEqual({ ...signed, questionId: Q });
+  });
+
+  it("funds a hackathon's prize pool through its own order; that hackathon's page is fetched again", async () => {
+    const H = '22222222-2222-4222-8222-222222222222';
+    const other = '33333333-3333-4333-8333-333333333333';
+    const calls = mockApi({
+      [`POST /api/hackathons/${H}/prize/create-order`]: { body: { ...order, amount: 100_000 } },
+      'POST /api/payments/sandbox/pay': { body: signed },
+      'POST /api/payments/verify': { body: { hackathon: { _id: H, prizeEscrow: { state: 'held' } } } },
+    });
+    const onPaid = vi.fn();
+    const { queryClient } = renderWithProviders(
+      <PaymentStep
+        hackathonId={H}
+        amountRupees={1000}
+        onPaid={onPaid}
+        onError={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    // The organiser's Judging tab reads the hackathon's page; another hackathon is in the cache too.
+    queryClient.setQueryData(hackathonKeys.detail(H, testUser.id), { _id: H, prizeEscrow: null });
+    queryClient.setQueryData(hackathonKeys.detail(other, testUser.id), { _id: other, prizeEscrow: null });
+    queryClient.setQueryData(questionKeys.own(testUser.id), { pages: [], pageParams: [] });
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹1,000.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(calls[2]!.body).toEqual({ ...signed, hackathonId: H });
+    expect(invalidated(hackathonKeys.detail(H, testUser.id))).toBe(true);
+    expect(invalidated(hackathonKeys.detail(other, testUser.id))).toBe(false);
+    expect(invalidated(questionKeys.own(testUser.id))).toBe(false);
   });
 
   it('reports an order failure with the spec title and the server error', async () => {

@@ -1,18 +1,15 @@
 import { type Hackathon, PrizeOrderBody } from '@agora/shared';
 import { Button, Group, NumberInput, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { wholeRupees } from '../../../../lib/money';
 import { PaymentStep } from '../../../payments/components/payment-step';
-import { hackathonKeys } from '../../api/keys';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees, prizeEscrowOf } from '../../lib/prize';
 
 /** The prize pool held through Agora: fund it (approved, results not out), or see it held, paid or refunded. */
 export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
   const escrow = prizeEscrowOf(h);
-  const qc = useQueryClient();
   const [amount, setAmount] = useState<number | string>('');
   const [paying, setPaying] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,10 +24,6 @@ export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
     }
     setError(null);
     setPaying(parsed.data.amount);
-  };
-  const done = () => {
-    setPaying(null);
-    void qc.invalidateQueries({ queryKey: hackathonKeys.all });
   };
 
   return (
@@ -75,11 +68,12 @@ export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
               title: 'Prize pool funded',
               message: `${wholeRupees(paying)} is held in escrow.`,
             });
-            done();
+            // The verification refreshed the hackathon (useVerifyPayment): the pool shows as held.
+            setPaying(null);
           }}
           onError={(title, message) => {
             notifications.show({ color: 'red', title, message });
-            done();
+            setPaying(null);
           }}
           onCancel={() => setPaying(null)}
         />
