@@ -76,6 +76,17 @@ describe('web architecture', () => {
     ]).toEqual([]);
   });
 
+  it("writes a feature's query keys through its api/keys.ts factory, never as literal arrays", () => {
+    const withKeys = new Set(
+      files.map((f) => /^features\/([^/]+)\/api\/keys\.ts$/.exec(f.path)?.[1]).filter((x) => x !== undefined),
+    );
+    const others = source.filter((f) => {
+      const feature = /^features\/([^/]+)\//.exec(f.path)?.[1];
+      return feature !== undefined && withKeys.has(feature) && !f.path.endsWith('/api/keys.ts');
+    });
+    expect(offenders(others, /(queryKey:\s*|(Query|Queries)(Data)?\(\s*)\[\s*['"`]/)).toEqual([]);
+  });
+
   it('owns the settings query keys and reads in lib/settings.ts', () => {
     const others = files.filter((f) => f.path !== 'lib/settings.ts' && f.path !== THIS_FILE);
     expect([

@@ -20,7 +20,7 @@ export function patchIdea(qc: QueryClient, id: string, patch: (idea: Idea) => Id
       pages: data.pages.map((p) => ({ ...p, ideas: p.ideas.map((i) => (i._id === id ? patch(i) : i)) })),
     };
   qc.setQueriesData<Pages>({ queryKey: ideaKeys.lists() }, inPages);
-  qc.setQueriesData<Pages>({ queryKey: ['ideas', 'hidden'] }, inPages);
+  qc.setQueriesData<Pages>({ queryKey: ideaKeys.hiddenAll() }, inPages);
   qc.setQueryData<IdeaDetail>(ideaKeys.detail(id), (d) => d && { ...d, ...patch(d) });
 }
 
@@ -33,7 +33,7 @@ export function patchAuthorFollowed(qc: QueryClient, authorId: string, followed:
   const inPages = (data: Pages | undefined) =>
     data && { ...data, pages: data.pages.map((p) => ({ ...p, ideas: p.ideas.map(set) })) };
   qc.setQueriesData<Pages>({ queryKey: ideaKeys.lists() }, inPages);
-  qc.setQueriesData<Pages>({ queryKey: ['ideas', 'hidden'] }, inPages);
+  qc.setQueriesData<Pages>({ queryKey: ideaKeys.hiddenAll() }, inPages);
   qc.setQueriesData<IdeaDetail>({ queryKey: ideaKeys.details() }, (d) => d && { ...d, ...set(d) });
 }
 
@@ -47,7 +47,7 @@ const isRefetchToCancel = (q: Query) => q.state.data !== undefined && !q.state.f
 export async function cancelIdeaRefetches(qc: QueryClient, id: string) {
   await Promise.all([
     qc.cancelQueries({ queryKey: ideaKeys.lists(), predicate: isRefetchToCancel }),
-    qc.cancelQueries({ queryKey: ['ideas', 'hidden'], predicate: isRefetchToCancel }),
+    qc.cancelQueries({ queryKey: ideaKeys.hiddenAll(), predicate: isRefetchToCancel }),
     qc.cancelQueries({ queryKey: ideaKeys.detail(id), exact: true, predicate: isRefetchToCancel }),
   ]);
 }
@@ -56,7 +56,7 @@ export async function cancelIdeaRefetches(qc: QueryClient, id: string) {
 function snapshot(qc: QueryClient, id: string) {
   return [
     ...qc.getQueriesData({ queryKey: ideaKeys.lists() }),
-    ...qc.getQueriesData({ queryKey: ['ideas', 'hidden'] }),
+    ...qc.getQueriesData({ queryKey: ideaKeys.hiddenAll() }),
     [ideaKeys.detail(id), qc.getQueryData(ideaKeys.detail(id))] as const,
   ];
 }
@@ -111,7 +111,7 @@ export function useToggleLike() {
 
 function invalidateAfterVisibilityChange(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: ideaKeys.lists() });
-  void qc.invalidateQueries({ queryKey: ['ideas', 'hidden'] });
+  void qc.invalidateQueries({ queryKey: ideaKeys.hiddenAll() });
   void qc.invalidateQueries({ queryKey: ideaKeys.categories() });
 }
 

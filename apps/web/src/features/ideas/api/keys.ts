@@ -13,6 +13,8 @@ export const ideaKeys = {
   /** Earlier comments of an idea, paged back from the detail's commentsCursor. */
   comments: (id: string) => ['ideas', 'comments', id] as const,
   earlierComments: (id: string, before: string) => ['ideas', 'comments', id, before] as const,
+  /** Every viewer's Hidden Ideas (the caches an idea's change patches wherever it shows). */
+  hiddenAll: () => ['ideas', 'hidden'] as const,
   hidden: (userId: string) => ['ideas', 'hidden', userId] as const,
   search: (q: string) => ['ideas', 'search', q] as const,
 };
