@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, openAs, serverForThisFile, test } from './fixtures';
-import { apiSignup, axeViolations, newAxePage, signInPage } from './support';
+import {
+  apiSignup,
+  axeViolations,
+  newAxePage,
+  noOverflow,
+  postApprovedJob as postApprovedJobAs,
+  signInPage,
+} from './support';
 
 const server = serverForThisFile();
 let browser: Browser;
@@ -26,51 +33,13 @@ const PDF = Buffer.from(
 const pageFor = (session: Session, width = 1280) =>
   openAs(browser, session, { width, height: width < 600 ? 844 : 800, consoleErrors: true });
 
-const noOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@agora.test', password: 'admin-password-123' }),
+/** Posts a job as `session` at Orbit Labs (with its website and a salary) and has the admin approve it. */
+const postApprovedJob = (session: Session, title: string, extra: Record<string, unknown> = {}) =>
+  postApprovedJobAs(server.url, session, title, {
+    company: { name: 'Orbit Labs', website: 'https://orbit.example.com' },
+    salary: { min: 2_400_000, max: 3_200_000, currency: 'INR' },
+    ...extra,
   });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** Posts a job as `session` and has the admin approve it, as the review screen does. */
-async function postApprovedJob(session: Session, title: string, extra: Record<string, unknown> = {}) {
-  const posted = await fetch(`${server.url}/api/jobs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title,
-      description: 'Build and run the platform our teams ship on.',
-      company: { name: 'Orbit Labs', website: 'https://orbit.example.com' },
-      location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
-      category: 'Engineering',
-      salary: { min: 2_400_000, max: 3_200_000, currency: 'INR' },
-      contactEmail: 'hiring@orbit.example.com',
-      ...extra,
-    }),
-  });
-  expect(posted.status, await posted.clone().text()).toBe(201);
-  const id = ((await posted.json()) as { job: { _id: string } }).job._id;
-  const token = await adminToken();
-  const queue = await fetch(`${server.url}/api/admin/jobs?status=pending&q=${encodeURIComponent(title)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const item = ((await queue.json()) as Array<{ _id: string; updatedAt: string }>).find((j) => j._id === id);
-  expect(item).toBeTruthy();
-  const approved = await fetch(`${server.url}/api/admin/jobs/${id}/approve`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ updatedAt: item!.updatedAt }),
-  });
-  expect(approved.status, await approved.clone().text()).toBe(200);
-  return id;
-}
 
 test.describe('Quick Apply and the applicant pipeline', () => {
   let poster: Session;

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, openAs, serverForThisFile, test } from './fixtures';
-import { apiSignup } from './support';
+import { apiSignup, postApprovedJob as postApprovedJobAs } from './support';
 
 const server = serverForThisFile();
 
@@ -34,35 +34,14 @@ async function call<T>(session: Session | null, method: string, url: string, bod
   return (text ? JSON.parse(text) : {}) as T;
 }
 
-async function adminSession(): Promise<Session> {
-  return call<Session>(null, 'POST', '/api/auth/login', {
-    email: 'admin@agora.test',
-    password: 'admin-password-123',
-  });
-}
-
-/** Posts a job as `session` and has the admin approve it, as the review screen does. */
-async function postApprovedJob(session: Session, title: string, company: string, skills: string[]) {
-  const { job } = await call<{ job: { _id: string } }>(session, 'POST', '/api/jobs', {
-    title,
+/** Posts a senior engineering job at `company` as `session` and has the admin approve it. */
+const postApprovedJob = (session: Session, title: string, company: string, skills: string[]) =>
+  postApprovedJobAs(server.url, session, title, {
     description: 'Build and run the services our teams ship on.',
     company: { name: company },
-    location: { city: 'Pune', state: 'Maharashtra', country: 'India' },
-    category: 'Engineering',
     level: 'Senior',
     skills,
-    contactEmail: 'hiring@orbit.example.com',
   });
-  const admin = await adminSession();
-  const queue = await call<Array<{ _id: string; updatedAt: string }>>(
-    admin,
-    'GET',
-    `/api/admin/jobs?status=pending&q=${encodeURIComponent(title)}`,
-  );
-  const item = queue.find((j) => j._id === job._id)!;
-  await call(admin, 'POST', `/api/admin/jobs/${job._id}/approve`, { updatedAt: item.updatedAt });
-  return job._id;
-}
 
 test.describe('Smart Matching, job alerts and referrals', () => {
   let poster: Session;
