@@ -32,6 +32,8 @@ import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createApplicationReads } from './modules/applications/applications.read.js';
+import { applicationReferralsOf } from './modules/referrals/referrals.read.js';
 import { jobSkillsFor } from './modules/jobs/jobs.vocabulary.js';
 import {
   BROTLI_OPTIONS,
@@ -307,6 +309,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     outages,
     questionOrders: { money: questionMoney, detach: detachQuestionOrders },
+    // Ports between areas that read each other (context.ts): each answered by the area that owns
+    // the rows, so the asking area does not import it back.
+    jobApplications: createApplicationReads({ db: database.db }),
+    applicationReferrals: applicationReferralsOf({ db: database.db }),
   };
   ctx.views.start();
   app.decorate('ctx', ctx);

@@ -1,3 +1,4 @@
+import type { Application, ApplicationStatus } from '@agora/shared';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database, Db, Executor } from './db/client.js';
@@ -28,6 +29,39 @@ export interface AppContext {
   outages: Outages;
   /** A question's orders, which the payments area owns, as deleting an unpaid question needs them. */
   questionOrders: QuestionOrders;
+  /** What the Jobs Hub shows of applications on its own pages; the applications area answers. */
+  jobApplications: JobApplications;
+  /** The referrals shown beside an application; the referrals area answers. */
+  applicationReferrals: ApplicationReferrals;
+}
+
+/**
+ * The applications a job page and My Jobs show: the viewer's own application to a job and each
+ * job's counts by status. The applications area answers, wired in by the app: applications reads
+ * jobs to apply to them, so jobs does not import applications back.
+ */
+export interface JobApplications {
+  /** The viewer's application to this job, or null: the job page shows it instead of the Apply button. */
+  mine(
+    jobId: string,
+    userId: string,
+  ): Promise<{ _id: string; status: ApplicationStatus; createdAt: string } | null>;
+  /** jobId → { status: count } for My Jobs; a job without applications is absent from the map. */
+  countsByJob(jobIds: string[]): Promise<Map<string, Record<string, number>>>;
+}
+
+/**
+ * The referrals beside a page of applications: the requests an applicant sent for each, and who
+ * referred each applicant (for the poster). The referrals area answers, wired in by the app:
+ * referrals reads applications to ask about them, so applications does not import referrals back.
+ */
+export interface ApplicationReferrals {
+  /** Every id is in the map: the requests sent for it, oldest first. */
+  sentFor(applicationIds: readonly string[]): Promise<Map<string, NonNullable<Application['referrals']>>>;
+  /** Every id is in the map: the earliest referrer who accepted, or null. */
+  referredBy(
+    applicationIds: readonly string[],
+  ): Promise<Map<string, NonNullable<Application['referredBy']> | null>>;
 }
 
 /**

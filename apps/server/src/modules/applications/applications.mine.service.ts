@@ -3,7 +3,6 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/ids.js';
-import { referralsForApplications } from '../referrals/referrals.read.js';
 import { canWithdraw } from './applications.policy.js';
 import { toApplication } from './applications.presenter.js';
 import * as repo from './applications.repo.js';
@@ -23,10 +22,7 @@ export function createMyApplicationsService(ctx: AppContext) {
         rows.map((r) => ({ ...r, id: r.a.id })),
         q.limit,
       );
-      const referrals = await referralsForApplications(
-        ctx,
-        p.items.map((r) => r.a.id),
-      );
+      const referrals = await ctx.applicationReferrals.sentFor(p.items.map((r) => r.a.id));
       return {
         applications: p.items.map((r) => ({
           ...toApplication(r, user),

@@ -12,7 +12,6 @@ import { isUuid } from '../../lib/ids.js';
 import { jobPosterOf } from '../jobs/jobs.apply-gate.js';
 import { createJobMatching } from '../jobs/jobs.match.js';
 import { notifyOnce } from '../notifications/notifications.service.js';
-import { referredByForApplications } from '../referrals/referrals.read.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
 import { applicationStatusMail, statusChangeMessages } from './applications.mail.js';
 import { canManagePipeline } from './applications.policy.js';
@@ -99,10 +98,7 @@ export function createPipelineService(ctx: AppContext) {
         ranking.job,
         items.map((r) => r.a.applicantId),
       );
-      const referredBy = await referredByForApplications(
-        ctx,
-        items.map((r) => r.a.id),
-      );
+      const referredBy = await ctx.applicationReferrals.referredBy(items.map((r) => r.a.id));
       return {
         applications: items.map((r) => {
           const match = matches.get(r.a.applicantId);

@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@agora/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, JobApplications } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import * as repo from './applications.repo.js';
 
@@ -35,7 +35,7 @@ export async function applicationSummaries(
 }
 
 /** Reads of applications that other areas show on their own pages (the job page, My Jobs). */
-export function createApplicationReads(ctx: AppContext) {
+export function createApplicationReads(ctx: Pick<AppContext, 'db'>): JobApplications {
   return {
     /** The viewer's application to this job, or null: the job page shows it instead of the Apply button. */
     async mine(

@@ -15,7 +15,6 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { RASTER_IMAGE_TYPES, type StoredFile, storeUpload, type UploadedFile } from '../../lib/uploads.js';
-import { createApplicationReads } from '../applications/applications.read.js';
 import { canEditJob, canSeeJob } from './jobs.policy.js';
 import { createJobMatching, type Matchee, matchOf, matchValues } from './jobs.match.js';
 import { JOB_LOGO_PURPOSE, postingValues } from './jobs.posting.js';
@@ -65,7 +64,7 @@ export function locationTerms(input: string | undefined): { locations: string[];
 
 export function createJobsService(ctx: AppContext) {
   const review = createJobReviewService(ctx);
-  const applications = createApplicationReads(ctx);
+  const applications = ctx.jobApplications;
   const matching = createJobMatching(ctx);
   const toJob = (row: repo.JobWithAuthor, viewer: Viewer | null, m?: Matchee | null): Job => {
     const job = presentJob(row, viewer, ctx.clock.now());

@@ -1,5 +1,5 @@
 import type { Application } from '@agora/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ApplicationReferrals } from '../../context.js';
 import { peopleById } from '../users/users.network.js';
 import * as repo from './referrals.repo.js';
 
@@ -11,7 +11,7 @@ type ReferredBy = NonNullable<Application['referredBy']>;
  * each (oldest first), in two statements whatever the page size. Every id is in the map.
  */
 export async function referralsForApplications(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   applicationIds: readonly string[],
 ): Promise<Map<string, Referrals>> {
   const out = new Map<string, Referrals>(applicationIds.map((id) => [id, []]));
@@ -37,7 +37,7 @@ export async function referralsForApplications(
  * has. Two statements for a page. Every id is in the map.
  */
 export async function referredByForApplications(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   applicationIds: readonly string[],
 ): Promise<Map<string, ReferredBy | null>> {
   const out = new Map<string, ReferredBy | null>(applicationIds.map((id) => [id, null]));
@@ -52,3 +52,9 @@ export async function referredByForApplications(
   }
   return out;
 }
+
+/** The referrals the applications area shows beside its pages, wired in by the app (AppContext). */
+export const applicationReferralsOf = (ctx: Pick<AppContext, 'db'>): ApplicationReferrals => ({
+  sentFor: (ids) => referralsForApplications(ctx, ids),
+  referredBy: (ids) => referredByForApplications(ctx, ids),
+});
