@@ -8,6 +8,8 @@ import { hackathonJudgingRoutes } from './hackathons/hackathons.judging.routes.j
 import { hackathonsRoutes } from './hackathons/hackathons.routes.js';
 import { hackathonTeamsRoutes } from './hackathons/hackathons.teams.routes.js';
 import { ideaCollaborationRoutes } from './ideas/ideas.collaboration.routes.js';
+import { findIdeaToAct } from './ideas/ideas.collaboration.service.js';
+import { notifyIdeaFollowers } from './ideas/ideas.followers.js';
 import { findLinkableIdea } from './ideas/ideas.lookup.service.js';
 import { ideasRoutes } from './ideas/ideas.routes.js';
 import { jobAlertsRoutes } from './job-alerts/job-alerts.routes.js';
@@ -24,7 +26,9 @@ import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** The portal areas, each mounted under /api + prefix. */
 export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => FastifyPluginAsyncZod }> = [
-  { prefix: '/questions', routes: questionsRoutes },
+  // A bounty offered from an idea checks it through the ideas area's lookup, passed in here: ideas
+  // lists the bounties offered from it, so questions does not import ideas back.
+  { prefix: '/questions', routes: (ctx) => questionsRoutes(ctx, findIdeaToAct) },
   // /questions/categories/{category}/follow, /questions/categories/unsubscribe, /users/me/followed-categories
   { prefix: '', routes: categoryFollowsRoutes },
   { prefix: '/payments', routes: paymentsRoutes },
@@ -35,8 +39,10 @@ export const areaModules: Array<{ prefix: string; routes: (ctx: AppContext) => F
   { prefix: '/ideas', routes: ideasRoutes },
   // /ideas/{id}/collaboration-requests, /collaboration-requests/{rid}/accept|decline, /ideas/{id}/team/me
   { prefix: '', routes: ideaCollaborationRoutes },
-  // /organizations/…, /ideas/{id}/organizations, /ideas/{id}/responses
-  { prefix: '', routes: organizationsRoutes },
+  // /organizations/…, /ideas/{id}/organizations, /ideas/{id}/responses. Tags and responses reach the
+  // idea through the ideas area's lookup and follower news, passed in here: ideas shows its
+  // organisations and responses, so organisations does not import ideas back.
+  { prefix: '', routes: (ctx) => organizationsRoutes(ctx, { findIdeaToAct, notifyIdeaFollowers }) },
   // follow, unfollow, following, followers, :id/followers/count, :id/info
   { prefix: '/users', routes: followsRoutes },
   // /users/unsubscribe: the one-click link of notification and reminder e-mails

@@ -2,10 +2,9 @@ import { IDEA_RESPONSE_STATUS_LABELS, type IdeaResponse, MSG, ORGANIZATION_TEXT 
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { findIdeaToAct } from '../ideas/ideas.collaboration.service.js';
-import { notifyIdeaFollowers } from '../ideas/ideas.followers.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canRespondFor } from './organizations.policy.js';
+import type { OrganizationIdeas } from './organizations.ideas.js';
 import * as repo from './organizations.repo.js';
 import { toSummary } from './organizations.shared.js';
 
@@ -24,7 +23,7 @@ export async function responsesOfIdea(exec: Executor, ideaId: string): Promise<I
 }
 
 /** Official responses: a verified member answers, for their organisation, an idea that tags it. */
-export function createResponsesService(ctx: AppContext) {
+export function createResponsesService(ctx: AppContext, ideas: OrganizationIdeas) {
   const db = ctx.db;
 
   return {
@@ -38,7 +37,7 @@ export function createResponsesService(ctx: AppContext) {
       body: { organizationId: string; status: IdeaResponse['status']; message: string },
     ): Promise<IdeaResponse> {
       return db.transaction(async (tx) => {
-        const idea = (await findIdeaToAct(tx, user, ideaId)) ?? notFound(MSG.ideaNotFound);
+        const idea = (await ideas.findIdeaToAct(tx, user, ideaId)) ?? notFound(MSG.ideaNotFound);
         const org =
           (await repo.findOrganization(tx, body.organizationId)) ?? notFound(ORGANIZATION_TEXT.notFound);
         if (!canRespondFor(await repo.isMember(tx, org.id, user.id)))
@@ -55,7 +54,7 @@ export function createResponsesService(ctx: AppContext) {
         // Followers hear of it (the author follows their idea unless they stopped: then directly).
         const headline = `${org.name} responded: ${IDEA_RESPONSE_STATUS_LABELS[body.status]}`;
         const link = `/idea/${idea.id}#responses`;
-        const notified = await notifyIdeaFollowers(
+        const notified = await ideas.notifyIdeaFollowers(
           tx,
           ctx.config,
           idea.id,

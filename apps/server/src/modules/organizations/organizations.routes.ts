@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { setPageHeaders } from '../../lib/http.js';
 import { bearer, bearerOptional } from '../../lib/openapi.js';
+import type { OrganizationIdeas } from './organizations.ideas.js';
 import { createOrganizationsService } from './organizations.service.js';
 
 const tags = ['organizations'];
@@ -31,8 +32,8 @@ const HOUR_MS = 3_600_000;
  * Organisations (companies, governments, NGOs) that ideas tag, their verified members, their inbox
  * of tagged ideas and their official responses. Mounted under /api (full paths below).
  */
-export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const svc = createOrganizationsService(ctx);
+export function organizationsRoutes(ctx: AppContext, ideas: OrganizationIdeas): FastifyPluginAsyncZod {
+  const svc = createOrganizationsService(ctx, ideas);
   return async (app) => {
     app.post(
       '/organizations',

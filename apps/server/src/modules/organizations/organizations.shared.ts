@@ -14,7 +14,11 @@ export function toSummary(o: repo.OrganizationRow): OrganizationSummary {
   };
 }
 
-export function toOrganization(o: repo.OrganizationRow, memberCount: number, isMember: boolean): Organization {
+export function toOrganization(
+  o: repo.OrganizationRow,
+  memberCount: number,
+  isMember: boolean,
+): Organization {
   return {
     ...toSummary(o),
     id: o.id,

@@ -2,8 +2,8 @@ import { MSG, ORGANIZATION_TEXT, type OrganizationSummary } from '@agora/shared'
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { findIdeaToAct } from '../ideas/ideas.collaboration.service.js';
 import { notifyMany } from '../notifications/notifications.service.js';
+import type { OrganizationIdeas } from './organizations.ideas.js';
 import * as repo from './organizations.repo.js';
 import { toSummary } from './organizations.shared.js';
 
@@ -58,7 +58,7 @@ export async function setIdeaOrganizations(
 }
 
 /** Tagging ideas with organisations: the ideas area tags them as an idea is shared; its author changes them. */
-export function createTaggingService(ctx: AppContext) {
+export function createTaggingService(ctx: AppContext, ideas: OrganizationIdeas) {
   const db = ctx.db;
 
   return {
@@ -69,7 +69,7 @@ export function createTaggingService(ctx: AppContext) {
       organizationIds: string[],
     ): Promise<OrganizationSummary[]> {
       return db.transaction(async (tx) => {
-        const idea = (await findIdeaToAct(tx, user, ideaId)) ?? notFound(MSG.ideaNotFound);
+        const idea = (await ideas.findIdeaToAct(tx, user, ideaId)) ?? notFound(MSG.ideaNotFound);
         if (idea.authorId !== user.id) forbidden('Only the author can do this');
         await setIdeaOrganizations(tx, user, idea, organizationIds, ctx.clock.now());
         return organizationsOfIdea(tx, idea.id);

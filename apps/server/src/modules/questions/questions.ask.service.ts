@@ -11,9 +11,9 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { discardUpload, RASTER_IMAGE_TYPES, storeUpload, type UploadedFile } from '../../lib/uploads.js';
-import { findIdeaToAct } from '../ideas/ideas.collaboration.service.js';
 import { getMinReward } from '../settings/settings.service.js';
 import { toQuestion } from './questions.presenter.js';
+import type { FindIdeaToAct } from './questions.ideas.service.js';
 import { canAsk, canSeeQuestion, isAuthor, isPublic } from './questions.policy.js';
 import { withAnswers } from './questions.read.service.js';
 import * as repo from './questions.repo.js';
@@ -51,7 +51,7 @@ async function storeImage(ctx: AppContext, user: SessionUser, image: UploadedFil
   });
 }
 
-export function createAsking(ctx: AppContext) {
+export function createAsking(ctx: AppContext, findIdeaToAct: FindIdeaToAct) {
   const db = ctx.db;
   return {
     async create(

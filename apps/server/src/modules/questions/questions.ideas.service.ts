@@ -1,4 +1,5 @@
 import type { IdeaBounty } from '@agora/shared';
+import type { SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import * as repo from './questions.repo.js';
 
@@ -15,3 +16,15 @@ export async function bountiesOfIdea(
     status: b.status,
   }));
 }
+
+/**
+ * The ideas area's check that the asker may act on the idea a bounty is offered from (null when it
+ * does not exist or is hidden from them). The app wires it in (modules/registry.ts): ideas lists
+ * the bounties offered from it, so questions does not import ideas back.
+ */
+export type FindIdeaToAct = (exec: Executor, user: SessionUser, id: string) => Promise<{ id: string } | null>;
+
+/** Where no lookup was wired (background tasks): offering a bounty from an idea is a wiring mistake. */
+export const ideaLookupNotWired: FindIdeaToAct = () => {
+  throw new Error('The questions service was built without the ideas lookup (modules/registry.ts)');
+};
