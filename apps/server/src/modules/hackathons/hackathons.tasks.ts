@@ -1,6 +1,9 @@
+import { perContext } from '../../lib/per-context.js';
 import type { TaskDefinition } from '../../tasks.js';
 import { refundUnpublishedPrizes } from './hackathons.prizes.service.js';
-import { createHackathonsService } from './hackathons.service.js';
+import { createStartingSoonReminders } from './hackathons.reminders.service.js';
+
+const reminders = perContext(createStartingSoonReminders);
 
 export const hackathonsTasks: TaskDefinition[] = [
   {
@@ -9,7 +12,7 @@ export const hackathonsTasks: TaskDefinition[] = [
     name: 'hackathons.starting-soon-reminders',
     everySeconds: 10 * 60,
     handler: async (ctx) => {
-      await createHackathonsService(ctx).sendStartingSoonReminders();
+      await reminders(ctx).sendStartingSoonReminders();
     },
   },
   {
