@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -407,8 +407,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameSrc.push('https://accounts.google.com/gsi/');
     connectSrc.push('https://accounts.google.com/gsi/');
   }
-  // One helmet middleware for the process. @fastify/helmet builds a new one (re-parsing the CSP)
-  // on every request: about a tenth of the CPU of a cached response (BENCHMARKS.md, "What the main pieces buy").
+  // One helmet middleware for the process, run on every request (@fastify/helmet would build a new
+  // one per request, re-parsing the CSP; replaying recorded headers by hand saved about 4 % of a
+  // cached response's CPU, under the 10 % a hand-written piece must save: BENCHMARKS.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -428,26 +429,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Its headers do not depend on the request (no nonces): recorded once, then set on every
-  // response in the same order, without its chain of one middleware per header.
-  const headerCalls: Array<[string, string | null]> = [];
-  securityHeaders(
-    {} as IncomingMessage,
-    {
-      setHeader: (name: string, value: string) => headerCalls.push([name, value]),
-      removeHeader: (name: string) => headerCalls.push([name, null]),
-    } as unknown as ServerResponse,
-    (err?: unknown) => {
-      if (err) throw err;
-    },
-  );
-  app.addHook('onRequest', (_req, reply, done) => {
-    const res = reply.raw;
-    for (const [name, value] of headerCalls) {
-      if (value === null) res.removeHeader(name);
-      else res.setHeader(name, value);
-    }
-    done();
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
   // Brotli or gzip for JSON and text above 1 KB when the client accepts it (lib/compression.ts has
