@@ -3,50 +3,29 @@
 // title; the portal menus sit in the same place beside the idea search box, which keeps its room.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AxeViolation,
-  apiAskQuestion,
-  apiSignup,
-  axeViolations,
-  launchBrowser,
-  newAxePage,
-  type RunningServer,
-  SCREENSHOT_DIR,
-  startServer,
-} from './support';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import { expect, serverForThisFile, test } from './fixtures';
+import { apiAskQuestion, apiJson, apiSignup, axeViolations, newAxePage } from './support';
 
 type Session = { token: string; user: { id: string; email: string } };
 
-let server: RunningServer;
+const server = serverForThisFile();
 let browser: Browser;
+test.beforeAll(({ browser: b }) => {
+  browser = b;
+});
+
 let asker: Session;
 let admin: Session;
 const ids = { question: '', idea: '', hackathon: '', job: '' };
 const stamp = Date.now();
 
-async function api<T = Record<string, unknown>>(
-  method: string,
-  url: string,
-  who: Session | null,
-  body?: unknown,
-): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-      ...(body && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? (isForm ? body : JSON.stringify(body)) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T = Record<string, unknown>>(method: string, url: string, who: Session | null, body?: unknown) =>
+  apiJson<T>(server.url, method, url, who?.token ?? null, body);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
   admin = await api<Session>('POST', '/api/auth/login', null, {
     email: 'admin@agora.test',
     password: 'admin-password-123',
@@ -124,7 +103,7 @@ beforeAll(async () => {
   });
   ids.job = (job.job?._id ?? job._id)!;
   await approve('jobs', ids.job);
-}, 180_000);
+});
 
 /** An admin approves a pending item, naming the version its review queue shows (as the admin screen does). */
 async function approve(kind: 'jobs' | 'hackathons', id: string) {
@@ -137,11 +116,6 @@ async function approve(kind: 'jobs' | 'hackathons', id: string) {
   if (!item) throw new Error(`${kind} ${id} is not in the review queue`);
   await api('POST', `/api/admin/${kind}/${id}/approve`, admin, { updatedAt: item.updatedAt });
 }
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const PUBLIC_ROUTES = () => [
   '/',
@@ -198,132 +172,128 @@ const ADMIN_ROUTES = [
   '/admin-portal/audit-log',
 ];
 
-/** Waits until the route has painted its content (no pending spinner), then lets transitions end. */
+/**
+ * A page for axe (its context bypasses the CSP), signed in as `session` from its first load on.
+ * Less motion (the theme honours the preference): what axe and the measurements see is the
+ * finished screen, not a transition on its way.
+ */
+async function axePage(session: Session | null, width: number, height: number) {
+  const opened = await newAxePage(browser, { width, height, reducedMotion: true });
+  if (session) {
+    await opened.context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+  }
+  return opened;
+}
+
 /**
  * The page has drawn its data: the network went quiet (unless `networkIdle` is false, for a page
  * whose held request keeps it busy for ever) and no loader is left in the main area.
  */
 async function settle(page: Page, { networkIdle = true }: { networkIdle?: boolean } = {}) {
-  if (networkIdle) await page.waitForLoadState('networkidle').catch(() => {});
-  else await page.waitForLoadState('load').catch(() => {});
-  await page
-    .locator('main [aria-busy="true"], main .mantine-Loader-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
-  await page.waitForTimeout(250);
+  await page.waitForLoadState(networkIdle ? 'networkidle' : 'load');
+  await expect(page.locator('main [aria-busy="true"], main .mantine-Loader-root')).toHaveCount(0);
 }
 
-interface Finding {
-  route: string;
-  width: number;
-  violations: AxeViolation[];
-}
-
-/** Visits each route at the width; returns every axe finding and every route without its own title. */
-async function scan(session: Session | null, routes: string[], width: number) {
-  const { context, page } = await newAxePage(browser, { width, height: width < 480 ? 800 : 900 });
+/**
+ * Visits each route at the width: no serious or critical axe finding, a tab title of its own (the
+ * expected one where `expectedTitles` names it) and no uncaught error. Every route is checked
+ * before the test fails, so one run lists every finding; returns the titles seen.
+ */
+async function scan(
+  session: Session | null,
+  routes: string[],
+  width: number,
+  expectedTitles: Record<string, string> = {},
+) {
+  const { context, page } = await axePage(session, width, width < 480 ? 800 : 900);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  if (session) {
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', JSON.stringify(s.user));
-    }, session);
-  }
-  const findings: Finding[] = [];
   const titles: Record<string, string> = {};
   for (const route of routes) {
     await page.goto(`${server.url}${route}`);
     await settle(page);
+    await expect.soft(page, `${route} has a tab title of its own`).not.toHaveTitle(/^(Agora)?$/);
+    if (expectedTitles[route]) await expect.soft(page, route).toHaveTitle(expectedTitles[route]);
     titles[route] = await page.title();
     const violations = await axeViolations(page);
-    if (violations.length) findings.push({ route, width, violations });
+    expect.soft(violations, `${route} @${width}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
   }
+  expect(errors, `uncaught errors @${width}`).toEqual([]);
   await context.close();
-  return { findings, titles, errors };
+  return titles;
 }
 
-function expectClean(result: Awaited<ReturnType<typeof scan>>) {
-  expect(result.findings, JSON.stringify(result.findings, null, 2)).toEqual([]);
-  const bare = Object.entries(result.titles).filter(([, t]) => !t || t === 'Agora');
-  expect(bare, 'routes without their own tab title').toEqual([]);
-  expect(result.errors).toEqual([]);
-}
-
-// Dozens of pages per test, each scanned by axe: far beyond the default per-test timeout.
-describe('every route: axe (no serious or critical violation) and its own tab title', {
-  timeout: 600_000,
-}, () => {
+test.describe('every route: axe (no serious or critical violation) and its own tab title', () => {
   for (const width of [1280, 375]) {
-    it(`signed out at ${width} px`, async () => {
-      const r = await scan(null, PUBLIC_ROUTES(), width);
-      expectClean(r);
-      expect(r.titles['/ideas']).toBe('Discover Ideas — Innovators Space');
-      expect(r.titles[`/idea/${ids.idea}`]).toBe('Audio guides for museums — Innovators Space');
+    test(`signed out at ${width} px`, async () => {
+      // Dozens of pages, each scanned by axe: far beyond the default per-test timeout.
+      test.setTimeout(600_000);
+      await scan(null, PUBLIC_ROUTES(), width, {
+        '/ideas': 'Discover Ideas — Innovators Space',
+        [`/idea/${ids.idea}`]: 'Audio guides for museums — Innovators Space',
+      });
     });
 
-    it(`signed in at ${width} px`, async () => {
-      const r = await scan(asker, SIGNED_IN_ROUTES(), width);
-      expectClean(r);
-      expect(r.titles['/create-job']).not.toBe(r.titles['/jobhubs']);
-      expect(r.titles['/my-ideas']).toBe('My Ideas — Innovators Space');
+    test(`signed in at ${width} px`, async () => {
+      test.setTimeout(600_000);
+      const titles = await scan(asker, SIGNED_IN_ROUTES(), width, {
+        '/my-ideas': 'My Ideas — Innovators Space',
+      });
+      expect(titles['/create-job']).not.toBe(titles['/jobhubs']);
     });
   }
 
-  it('as an admin at 1280 px (every section) and 375 px (the overview)', async () => {
-    expectClean(await scan(admin, ADMIN_ROUTES, 1280));
-    expectClean(await scan(admin, ['/admin-portal'], 375));
+  test('as an admin at 1280 px (every section) and 375 px (the overview)', async () => {
+    test.setTimeout(600_000);
+    await scan(admin, ADMIN_ROUTES, 1280);
+    await scan(admin, ['/admin-portal'], 375);
   });
 
-  it('shows question statuses in full in the admin table ("ANSWERED", not "ANSWE…")', async () => {
-    const { context, page } = await newAxePage(browser, { width: 1280, height: 800 });
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', JSON.stringify(s.user));
-    }, admin);
+  test('shows question statuses in full in the admin table ("ANSWERED", not "ANSWE…")', async () => {
+    const { context, page } = await axePage(admin, 1280, 800);
     await page.goto(`${server.url}/admin-portal/questions`);
     const badge = page.locator('td .mantine-Badge-label', { hasText: /^answered$/i }).first();
-    await badge.waitFor();
-    const fit = await badge.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'a11y-admin-questions-1280.png') });
+    await expect(badge).toBeVisible();
+    await expect
+      .poll(() => badge.evaluate((el) => el.scrollWidth - el.clientWidth), {
+        message: 'the badge label is cut (scrolls past its box)',
+      })
+      .toBeLessThanOrEqual(0);
     await context.close();
   });
 });
 
-describe('top bar beside the idea search box', () => {
-  it('keeps the portal menus centred at 1280 px and the search box readable at 375 px', async () => {
-    const wide = await newAxePage(browser, { width: 1280, height: 800 });
+test.describe('top bar beside the idea search box', () => {
+  test('keeps the portal menus centred at 1280 px and the search box readable at 375 px', async () => {
+    const wide = await axePage(null, 1280, 800);
     // Where the menus sit relative to the middle of the bar (a scrollbar may narrow the bar).
-    const offCentre = async (route: string) => {
-      await wide.page.goto(`${server.url}${route}`);
-      await settle(wide.page);
+    const offCentre = async () => {
       const nav = await wide.page.getByRole('navigation', { name: 'Portals' }).boundingBox();
       const bar = await wide.page.locator('header').first().boundingBox();
       return Math.abs(nav!.x + nav!.width / 2 - (bar!.x + bar!.width / 2));
     };
     for (const route of ['/ideas', `/idea/${ids.idea}`, '/hidden-ideas']) {
-      expect(await offCentre(route), route).toBeLessThanOrEqual(4);
+      await wide.page.goto(`${server.url}${route}`);
+      await settle(wide.page);
+      await expect.poll(offCentre, { message: route }).toBeLessThanOrEqual(4);
     }
     await wide.context.close();
 
     for (const session of [null, asker]) {
-      const narrow = await newAxePage(browser, { width: 375, height: 800 });
-      if (session) {
-        await narrow.context.addInitScript((s) => {
-          localStorage.setItem('token', s.token);
-          localStorage.setItem('user', JSON.stringify(s.user));
-        }, session);
-      }
+      const narrow = await axePage(session, 375, 800);
       await narrow.page.goto(`${server.url}/idea/${ids.idea}`);
       await settle(narrow.page);
-      const box = await narrow.page.getByRole('textbox', { name: /Search ideas/ }).boundingBox();
+      const search = narrow.page.getByRole('textbox', { name: /Search ideas/ });
+      await expect(search).toBeVisible();
       // The box never drops below its 120 px minimum (it was squeezed to "Search i…").
-      expect(box!.width).toBeGreaterThanOrEqual(119);
-      await narrow.page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `a11y-idea-search-375-${session ? 'in' : 'out'}.png`),
-      });
+      await expect
+        .poll(async () => (await search.boundingBox())!.width, {
+          message: `search box width, ${session ? 'signed in' : 'signed out'}`,
+        })
+        .toBeGreaterThanOrEqual(119);
       await narrow.context.close();
     }
   });
@@ -332,10 +302,11 @@ describe('top bar beside the idea search box', () => {
 /**
  * From the top of a freshly loaded page, presses Tab at most `max` times, until every control that
  * `targets` matches has had keyboard focus. Each control notes, as it gains focus, whether it shows a
- * focus ring (an outline while :focus-visible). Returns the presses used and the controls missed.
+ * focus ring (an outline while :focus-visible). Returns the presses used and locators for the
+ * controls: all of them, those never focused, and those focused without a ring.
  */
 async function tabThrough(page: Page, targets: string, max = 60) {
-  await page.locator(targets).first().waitFor();
+  await expect(page.locator(targets).first()).toBeVisible();
   await page.evaluate(() => {
     document.addEventListener('focusin', (e) => {
       const el = e.target as HTMLElement;
@@ -345,100 +316,112 @@ async function tabThrough(page: Page, targets: string, max = 60) {
     });
     (document.activeElement as HTMLElement | null)?.blur?.();
   });
-  const missed = () => page.locator(`${targets}:not([data-kb-focus])`).count();
+  const missed = page.locator(`${targets}:not([data-kb-focus])`);
   let presses = 0;
-  while (presses < max && (await missed()) > 0) {
+  // Each press moves the focus at once (focusin marks the control as it happens).
+  while (presses < max && (await missed.count()) > 0) {
     await page.keyboard.press('Tab');
     presses++;
   }
-  const bare = await page.locator(`${targets}[data-kb-focus="bare"]`).count();
-  return { presses, missed: await missed(), bare, total: await page.locator(targets).count() };
+  return {
+    presses,
+    all: page.locator(targets),
+    missed,
+    bare: page.locator(`${targets}[data-kb-focus="bare"]`),
+  };
 }
 
-describe('keyboard: each portal sidebar is reached with Tab and works from the keyboard', {
-  timeout: 120_000,
-}, () => {
+test.describe('keyboard: each portal sidebar is reached with Tab and works from the keyboard', () => {
   const open = async (route: string) => {
-    const { context, page } = await newAxePage(browser, { width: 1280, height: 900 });
-    await page.goto(`${server.url}${route}`);
-    await settle(page);
-    return { context, page };
+    const opened = await axePage(null, 1280, 900);
+    await opened.page.goto(`${server.url}${route}`);
+    await settle(opened.page);
+    return opened;
   };
 
-  it('/ideas: every category is a real link that Tab reaches; Enter filters', async () => {
+  test('/ideas: every category is a real link that Tab reaches; Enter filters', async () => {
     const { context, page } = await open('/ideas?sort=newest');
     const links = 'nav[aria-label="Idea categories"] a';
     const pass = await tabThrough(page, links);
-    expect(pass.total).toBeGreaterThan(10);
-    expect(pass.missed, `${pass.missed} category links never got focus in ${pass.presses} Tabs`).toBe(0);
-    expect(pass.bare, 'category links focused without a visible ring').toBe(0);
-    const hrefs = await page.locator(links).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs.every((h) => h?.startsWith('/ideas'))).toBe(true);
-    expect(hrefs).toContain('/ideas?sort=newest&category=Education');
+    await expect.poll(() => pass.all.count()).toBeGreaterThan(10);
+    await expect(pass.missed, `category links never got focus in ${pass.presses} Tabs`).toHaveCount(0);
+    await expect(pass.bare, 'category links focused without a visible ring').toHaveCount(0);
+    await expect(page.locator(`${links}:not([href^="/ideas"])`), 'links off the ideas list').toHaveCount(0);
+    await expect(page.locator(`${links}[href="/ideas?sort=newest&category=Education"]`)).toHaveCount(1);
 
     const education = page.locator(links, { hasText: 'Education' });
     await education.focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL(/category=Education/);
-    await expect.poll(() => education.getAttribute('aria-current')).toBe('true');
-    await page.getByText('Audio guides for museums').first().waitFor();
+    await expect(page).toHaveURL(/category=Education/);
+    await expect(education).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByText('Audio guides for museums').first()).toBeVisible();
     await context.close();
   });
 
-  it('/questions: Tab reaches every category box; Space filters', async () => {
+  test('/questions: Tab reaches every category box; Space filters', async () => {
     const { context, page } = await open('/questions');
     const boxes =
       'aside[aria-label="Filter questions"] section[aria-labelledby="category-filter-title"] input[type="checkbox"]';
     const pass = await tabThrough(page, boxes);
-    expect(pass.total).toBeGreaterThanOrEqual(8);
-    expect(pass.missed, `${pass.missed} category boxes never got focus in ${pass.presses} Tabs`).toBe(0);
-    expect(pass.bare, 'category boxes focused without a visible ring').toBe(0);
+    await expect.poll(() => pass.all.count()).toBeGreaterThanOrEqual(8);
+    await expect(pass.missed, `category boxes never got focus in ${pass.presses} Tabs`).toHaveCount(0);
+    await expect(pass.bare, 'category boxes focused without a visible ring').toHaveCount(0);
     await page.getByRole('checkbox', { name: 'Technology' }).focus();
     await page.keyboard.press('Space');
-    await page.waitForURL(/category=Technology/);
+    await expect(page).toHaveURL(/category=Technology/);
     await context.close();
   });
 
-  it('/jobhubs: Tab reaches every category box; Space filters', async () => {
+  test('/jobhubs: Tab reaches every category box; Space filters', async () => {
     const { context, page } = await open('/jobhubs');
     const boxes = 'input[type="checkbox"][id^="cat-wide-"]';
     const pass = await tabThrough(page, boxes);
-    expect(pass.total).toBeGreaterThanOrEqual(1);
-    expect(pass.missed, `${pass.missed} category boxes never got focus in ${pass.presses} Tabs`).toBe(0);
-    expect(pass.bare, 'category boxes focused without a visible ring').toBe(0);
+    await expect.poll(() => pass.all.count()).toBeGreaterThanOrEqual(1);
+    await expect(pass.missed, `category boxes never got focus in ${pass.presses} Tabs`).toHaveCount(0);
+    await expect(pass.bare, 'category boxes focused without a visible ring').toHaveCount(0);
     await page.locator('#cat-wide-Engineering').focus();
     await page.keyboard.press('Space');
-    await page.waitForURL(/category=Engineering/);
+    await expect(page).toHaveURL(/category=Engineering/);
     await context.close();
   });
 
-  it('/hackathons: Tab reaches the phase tabs, arrows move through them and choose one', async () => {
+  test('/hackathons: Tab reaches the phase tabs, arrows move through them and choose one', async () => {
     const { context, page } = await open('/hackathons');
     // A tab list is one Tab stop (the chosen tab); the arrow keys move between its tabs.
     const pass = await tabThrough(page, '[role="tab"][aria-selected="true"]');
-    expect(pass.missed, `the tab list never got focus in ${pass.presses} Tabs`).toBe(0);
-    expect(pass.bare, 'the chosen tab focused without a visible ring').toBe(0);
+    await expect(pass.missed, `the tab list never got focus in ${pass.presses} Tabs`).toHaveCount(0);
+    await expect(pass.bare, 'the chosen tab focused without a visible ring').toHaveCount(0);
     await page.keyboard.press('ArrowRight');
-    await page.waitForURL(/tab=upcoming/);
+    await expect(page).toHaveURL(/tab=upcoming/);
     await page.keyboard.press('ArrowRight');
-    await page.waitForURL(/tab=past/);
-    expect(await page.locator('[role="tab"]:not([data-kb-focus])').count()).toBe(0);
-    expect(await page.locator('[role="tab"][data-kb-focus="bare"]').count()).toBe(0);
+    await expect(page).toHaveURL(/tab=past/);
+    await expect(
+      page.locator('[role="tab"]:not([data-kb-focus])'),
+      'tabs the arrows never reached',
+    ).toHaveCount(0);
+    await expect(
+      page.locator('[role="tab"][data-kb-focus="bare"]'),
+      'tabs without a visible ring',
+    ).toHaveCount(0);
     await context.close();
   });
 });
 
-describe('portal pages: styled before the complete stylesheet arrives', { timeout: 180_000 }, () => {
+test.describe('portal pages: styled before the complete stylesheet arrives', () => {
   // Their routes wait for the portal styles only (app/styles/portal.ts); the complete Mantine
   // stylesheet follows when the page is idle. Here it never arrives: every Mantine class the first
   // screen uses must be defined by what did.
   const mantineCss = readFileSync(
-    path.join(import.meta.dirname, '../../../node_modules/@mantine/core/styles.layer.css'),
+    path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../node_modules/@mantine/core/styles.layer.css',
+    ),
     'utf8',
   );
   const styledByMantine = new Set([...mantineCss.matchAll(/\.(m_[0-9a-f]{8})/g)].map((m) => m[1]!));
 
-  it('/questions, /ideas, /hackathons, /jobhubs, a job and an idea at 375 and 1280 px', async () => {
+  test('/questions, /ideas, /hackathons, /jobhubs, a job and an idea at 375 and 1280 px', async () => {
+    test.setTimeout(180_000);
     const routes = [
       '/questions',
       '/questions?tab=answered',
@@ -449,9 +432,8 @@ describe('portal pages: styled before the complete stylesheet arrives', { timeou
       `/job/${ids.job}`,
       `/idea/${ids.idea}`,
     ];
-    const unstyled: string[] = [];
     for (const width of [375, 1280]) {
-      const { context, page } = await newAxePage(browser, { width, height: 900 });
+      const { context, page } = await axePage(null, width, 900);
       // Held, not refused: what waits for it (an opened dialog, a wide screen's reward range)
       // simply does not show yet.
       await page.route(/\/assets\/full-[\w-]+\.css/, () => new Promise<void>(() => {}));
@@ -459,7 +441,8 @@ describe('portal pages: styled before the complete stylesheet arrives', { timeou
         await page.goto(`${server.url}${route}`);
         // The held stylesheet keeps the network busy: wait for the drawn page instead.
         await settle(page, { networkIdle: false });
-        await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 20_000 });
+        await expect(page.locator('main h1, main h2, main h3').first()).toBeVisible({ timeout: 20_000 });
+        // The first screen as drawn: Mantine classes in use that no stylesheet which arrived defines.
         const found = await page.evaluate(() => {
           const used = new Set(
             [...document.querySelectorAll('[class]')].flatMap((e) =>
@@ -478,10 +461,10 @@ describe('portal pages: styled before the complete stylesheet arrives', { timeou
           }
           return [...used].filter((c) => !defined.has(c));
         });
-        for (const c of found) if (styledByMantine.has(c)) unstyled.push(`${route} @${width}: .${c}`);
+        const unstyled = found.filter((c) => styledByMantine.has(c)).map((c) => `.${c}`);
+        expect.soft(unstyled, `${route} @${width}: Mantine classes without their styles`).toEqual([]);
       }
       await context.close();
     }
-    expect(unstyled).toEqual([]);
   });
 });
