@@ -4,20 +4,26 @@ import { readMultipart } from './uploads.js';
 
 /**
  * CONTRACT §3: a list stays an array; the next page's cursor travels in `X-Next-Cursor` (and a
- * total, where the list has one, in `X-Total-Count`). Returns the items to send.
+ * total, where the list has one, in `X-Total-Count`). Returns what to send: the page's items, or
+ * `body` for a list wrapped in an object (`{ applications }`).
  */
 export function sendPage<T>(
   reply: FastifyReply,
   page: { items: T[]; nextCursor?: string | null; total?: number },
-): T[] {
-  setPageHeaders(reply, page);
-  return page.items;
-}
-
-/** The paging headers alone (for a body that is not `page.items`). */
-export function setPageHeaders(reply: FastifyReply, page: { nextCursor?: string | null; total?: number }) {
+): T[];
+export function sendPage<B>(
+  reply: FastifyReply,
+  page: { nextCursor?: string | null; total?: number },
+  body: B,
+): B;
+export function sendPage(
+  reply: FastifyReply,
+  page: { items?: unknown[]; nextCursor?: string | null; total?: number },
+  body?: unknown,
+): unknown {
   if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
   if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+  return body === undefined ? page.items : body;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
-import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
+import { multipartBody, sendPrivateFile, sendPage } from '../../lib/http.js';
 import { createApplyService } from './applications.apply.service.js';
 import { createMyApplicationsService } from './applications.mine.service.js';
 import { createPipelineService } from './applications.pipeline.service.js';
@@ -80,8 +80,7 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { applications, nextCursor } = await pipeline.list(req.user!, req.params.id, req.query);
-        setPageHeaders(reply, { nextCursor });
-        return { applications };
+        return sendPage(reply, { nextCursor }, { applications });
       },
     );
 
@@ -98,8 +97,7 @@ export function applicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { applications, nextCursor } = await mine.list(req.user!, req.query);
-        setPageHeaders(reply, { nextCursor });
-        return { applications };
+        return sendPage(reply, { nextCursor }, { applications });
       },
     );
 

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerOptional, bearer as security, fileResponse } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
-import { multipartBody, sendPrivateFile, setPageHeaders } from '../../lib/http.js';
+import { multipartBody, sendPrivateFile, sendPage } from '../../lib/http.js';
 import { depthCheckedJsonParser } from '../../lib/json-body.js';
 import type { FindLinkableIdea } from './hackathons.ideas.service.js';
 import { createHackathonsService } from './hackathons.service.js';
@@ -71,8 +71,7 @@ export function hackathonsRoutes(ctx: AppContext, findIdea: FindLinkableIdea): F
       },
       async (req, reply) => {
         const page = await hackathons.list(req.user, req.query);
-        setPageHeaders(reply, page);
-        return page.items;
+        return sendPage(reply, page);
       },
     );
 
@@ -89,8 +88,7 @@ export function hackathonsRoutes(ctx: AppContext, findIdea: FindLinkableIdea): F
       },
       async (req, reply) => {
         const page = await hackathons.myRegistrations(req.user!, req.query);
-        setPageHeaders(reply, page);
-        return page.items;
+        return sendPage(reply, page);
       },
     );
 
@@ -107,8 +105,7 @@ export function hackathonsRoutes(ctx: AppContext, findIdea: FindLinkableIdea): F
       },
       async (req, reply) => {
         const page = await hackathons.mySubmissions(req.user!, req.query);
-        setPageHeaders(reply, page);
-        return page.items;
+        return sendPage(reply, page);
       },
     );
 

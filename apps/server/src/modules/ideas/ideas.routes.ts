@@ -25,7 +25,7 @@ import { viewerKey } from '../../platform/view-counts.js';
 import { bearer, bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { createIdeasService } from './ideas.service.js';
-import { attachmentDisposition, multipartBody, setPageHeaders } from '../../lib/http.js';
+import { attachmentDisposition, multipartBody, sendPage } from '../../lib/http.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { IDEA_ATTACHMENT_MAX_BYTES } from '@agora/shared';
@@ -202,8 +202,7 @@ export function ideasRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const page = await svc.comments(req.user, req.params.id, req.query.before, req.query.limit);
         // CONTRACT §3: the list stays an array; the cursor of the page before travels in X-Next-Cursor.
-        setPageHeaders(reply, page);
-        return page.comments;
+        return sendPage(reply, page, page.comments);
       },
     );
 

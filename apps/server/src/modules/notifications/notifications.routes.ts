@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { createNotificationsService } from './notifications.service.js';
-import { setPageHeaders } from '../../lib/http.js';
+import { sendPage } from '../../lib/http.js';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -34,8 +34,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           cursor: req.query.cursor,
           limit: req.query.limit,
         });
-        setPageHeaders(reply, { nextCursor });
-        return list;
+        return sendPage(reply, { nextCursor }, list);
       },
     );
 

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { setPageHeaders } from '../../lib/http.js';
+import { sendPage } from '../../lib/http.js';
 import { bearer, bearerOptional } from '../../lib/openapi.js';
 import type { OrganizationIdeas } from './organizations.ideas.js';
 import { createOrganizationsService } from './organizations.service.js';
@@ -122,8 +122,7 @@ export function organizationsRoutes(ctx: AppContext, ideas: OrganizationIdeas): 
       },
       async (req, reply) => {
         const p = await svc.ideas(req.params.id, req.query.cursor, req.query.limit);
-        setPageHeaders(reply, p);
-        return p.items;
+        return sendPage(reply, p);
       },
     );
 
@@ -141,8 +140,7 @@ export function organizationsRoutes(ctx: AppContext, ideas: OrganizationIdeas): 
       },
       async (req, reply) => {
         const p = await svc.inbox(req.user!, req.params.id, req.query.cursor, req.query.limit);
-        setPageHeaders(reply, p);
-        return p.items;
+        return sendPage(reply, p);
       },
     );
 

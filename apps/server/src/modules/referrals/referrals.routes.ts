@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { setPageHeaders } from '../../lib/http.js';
+import { sendPage } from '../../lib/http.js';
 import { createReferralAnswerService } from './referrals.answer.service.js';
 import { createReferralAskService } from './referrals.ask.service.js';
 
@@ -81,8 +81,7 @@ export function referralsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { referralRequests, nextCursor } = await answers.listToMe(req.user!, req.query);
-        setPageHeaders(reply, { nextCursor });
-        return { referralRequests };
+        return sendPage(reply, { nextCursor }, { referralRequests });
       },
     );
 
