@@ -4,8 +4,8 @@
  *   nothing importing admin);
  * - what a rule there cannot say: an area may not import another area's data-access files (any file
  *   that imports drizzle-orm or db/schema, whatever its name), and areas may not import each other in
- *   a cycle. The edges that still break these are listed below, each with where it should go; the
- *   test fails on a new one and on a listed one that is gone, so the lists only shrink.
+ *   a cycle. The data-access imports that still break the first are listed below, each with where it
+ *   should go; the test fails on a new one and on a listed one that is gone, so the list only shrinks.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,10 +47,6 @@ const KNOWN_DATA_ACCESS_IMPORTS = new Set([
  * ledger module (ARCHITECTURE.md, "Wallet changes"), inside the caller's transaction.
  */
 const PUBLIC_DATA_ACCESS = new Set(['wallet/ledger.ts']);
-
-/** Area imports that close a cycle between areas, today (each names the fix). */
-const KNOWN_AREA_CYCLE_EDGES = new Set([
-]);
 
 let result: ICruiseResult;
 
@@ -116,7 +112,7 @@ describe('imports between areas', () => {
     expect([...KNOWN_DATA_ACCESS_IMPORTS].filter((e) => !found.includes(e))).toEqual([]);
   });
 
-  it('has no cycle between areas beyond the listed edges, each still there', () => {
+  it('has no cycle between areas: where two areas need each other, the app wires a port (context.ts)', () => {
     const graph = new Map<string, Set<string>>();
     for (const e of areaEdges()) {
       if (!graph.has(e.fromArea)) graph.set(e.fromArea, new Set());
@@ -128,30 +124,18 @@ describe('imports between areas', () => {
       while (stack.length) {
         for (const next of graph.get(stack.pop()!) ?? []) {
           if (next === to) return true;
-          if (!seen.has(next)) seen.add(next), stack.push(next);
+          if (!seen.has(next)) {
+            seen.add(next);
+            stack.push(next);
+          }
         }
       }
       return false;
     };
-    // An edge a -> b is on a cycle when b reaches a. Only the listed ones may close one: with them
-    // removed, no cycle is left.
-    const pruned = new Map(
-      [...graph].map(([a, bs]) => [
-        a,
-        new Set([...bs].filter((b) => !KNOWN_AREA_CYCLE_EDGES.has(`${a} -> ${b}`))),
-      ]),
-    );
-    const original = new Map(graph);
-    graph.clear();
-    for (const [a, bs] of pruned) graph.set(a, bs);
+    // An edge a -> b is on a cycle when b reaches a.
     const cycles = [...graph].flatMap(([a, bs]) =>
       [...bs].filter((b) => reaches(b, a)).map((b) => `${a} -> ${b}`),
     );
     expect(cycles).toEqual([]);
-    const stillThere = [...KNOWN_AREA_CYCLE_EDGES].filter((e) => {
-      const [a, b] = e.split(' -> ') as [string, string];
-      return original.get(a)?.has(b);
-    });
-    expect(stillThere.sort()).toEqual([...KNOWN_AREA_CYCLE_EDGES].sort());
   });
 });
