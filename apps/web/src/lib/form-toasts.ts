@@ -1,4 +1,5 @@
 import { type NotificationData, notifications } from '@mantine/notifications';
+import { showErrorToast } from './toasts';
 
 // The error toasts each form has shown and not yet taken back, by form name.
 const shown = new Map<string, Set<string>>();
@@ -9,7 +10,7 @@ const shown = new Map<string, Set<string>>();
  * if the submission had failed after all.
  */
 export function showFormError(formName: string, data: NotificationData): string {
-  const id = notifications.show({ color: 'red', ...data });
+  const id = showErrorToast(data);
   const ids = shown.get(formName) ?? new Set<string>();
   ids.add(id);
   shown.set(formName, ids);

@@ -36,6 +36,21 @@ function effects(text: string): string[] {
   return out;
 }
 
+/** Each call's text starting at `opening` (which ends with its "("), parentheses matched. */
+function calls(text: string, opening: string): string[] {
+  const out: string[] = [];
+  for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) {
+    let depth = 0;
+    let j = i + opening.length - 1;
+    for (; j < text.length; j++) {
+      if (text[j] === '(') depth++;
+      else if (text[j] === ')' && --depth === 0) break;
+    }
+    out.push(text.slice(i, j + 1));
+  }
+  return out;
+}
+
 /** Lines of `list` matching `re`, as "path:line: text". */
 function offenders(list: typeof files, re: RegExp): string[] {
   return list.flatMap((f) =>
@@ -74,6 +89,21 @@ describe('web architecture', () => {
       ...offenders(others, /₹.*(toFixed|toLocaleString)|(toFixed|toLocaleString).*₹/),
       ...offenders(others, /Intl\.NumberFormat|currency:\s*['"]INR/),
     ]).toEqual([]);
+  });
+
+  it('shows error toasts only through lib/toasts.ts (showError / showErrorToast)', () => {
+    // A call may span lines: each `notifications.show(…)` call's text, parentheses matched.
+    const shows = (text: string) => calls(text, 'notifications.show(');
+    const bad = source
+      .filter((f) => f.path !== 'lib/toasts.ts')
+      .flatMap((f) =>
+        shows(f.text)
+          .filter((c) => /color:\s*['"`]red['"`]/.test(c))
+          .map(() => f.path),
+      );
+    expect(bad).toEqual([]);
+    // Sanity: the rule sees the helper's own toast.
+    expect(shows(source.find((f) => f.path === 'lib/toasts.ts')!.text).length).toBe(1);
   });
 
   it("writes a feature's query keys through its api/keys.ts factory, never as literal arrays", () => {

@@ -11,9 +11,10 @@ import {
 } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, errorMessage } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { wholeRupees } from '../../../lib/money';
 import { adminKeys } from './keys';
+import { showError } from '../../../lib/toasts';
 
 /** A change made by an admin: on success a confirmation toast and every admin list refreshed. */
 function useAdminMutation<V, R>(
@@ -67,12 +68,7 @@ const reviewBody = ({ updatedAt, decision, reason }: ReviewVars) =>
  * is told in a toast carrying the server's message, never swallowed.
  */
 export const toastOnError = {
-  onError: (err: unknown) =>
-    notifications.show({
-      color: 'red',
-      title: 'Action failed',
-      message: errorMessage(err, 'The action failed. Please try again.'),
-    }),
+  onError: (err: unknown) => showError(err, 'The action failed. Please try again.', 'Action failed'),
 };
 
 export const useUpdateUser = () =>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useFollowedCategories, useSetCategoryFollow } from '../../../lib/category-follows';
 import { useUpdateMe } from '../api/me';
+import { showError } from '../../../lib/toasts';
 
 /**
  * The profile's question alerts: the categories followed (each with Unfollow) and the opt-in to a
@@ -54,11 +55,7 @@ export function CategoryAlertsCard({ user }: { user: PublicUser }) {
                     setFollow.mutate(
                       { category: c, follow: false },
                       {
-                        onError: (err) =>
-                          notifications.show({
-                            color: 'red',
-                            message: errorMessage(err, 'Could not unfollow'),
-                          }),
+                        onError: (err) => showError(err, 'Could not unfollow'),
                       },
                     )
                   }
@@ -84,11 +81,7 @@ export function CategoryAlertsCard({ user }: { user: PublicUser }) {
                     color: 'teal',
                     message: on ? CATEGORY_FOLLOW_TEXT.digestOn : CATEGORY_FOLLOW_TEXT.digestOff,
                   }),
-                onError: (err) =>
-                  notifications.show({
-                    color: 'red',
-                    message: errorMessage(err, 'Could not save the setting'),
-                  }),
+                onError: (err) => showError(err, 'Could not save the setting'),
               },
             );
           }}

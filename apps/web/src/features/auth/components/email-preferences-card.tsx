@@ -1,8 +1,8 @@
 import { EMAIL_PREFERENCE_TEXT, type PublicUser } from '@agora/shared';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/me';
+import { showError } from '../../../lib/toasts';
 
 type Field = 'emailNotifications' | 'emailReminders' | 'ideaCommentNotifications';
 
@@ -69,11 +69,7 @@ export function EmailPreferencesCard({ user }: { user: PublicUser }) {
                   { [s.field]: on },
                   {
                     onSuccess: () => notifications.show({ color: 'teal', message: on ? s.on : s.off }),
-                    onError: (err) =>
-                      notifications.show({
-                        color: 'red',
-                        message: errorMessage(err, 'Could not save the setting'),
-                      }),
+                    onError: (err) => showError(err, 'Could not save the setting'),
                   },
                 );
               }}

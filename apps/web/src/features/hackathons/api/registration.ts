@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { hackathonKeys } from './keys';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** POST /api/hackathons/:id/register — spec 03 §8 messages on failure and success. */
 export function useJoinHackathon() {
@@ -19,14 +20,9 @@ export function useJoinHackathon() {
     },
     onError: (err) => {
       if (err instanceof NetworkError) {
-        notifications.show({
-          color: 'red',
-          title: MSG.hackathonConnectionErrorTitle,
-          message: MSG.hackathonJoinNetwork,
-        });
+        showErrorToast({ title: MSG.hackathonConnectionErrorTitle, message: MSG.hackathonJoinNetwork });
       } else {
-        notifications.show({
-          color: 'red',
+        showErrorToast({
           title: MSG.hackathonJoinFailedTitle,
           message: (err instanceof ApiError && err.message) || MSG.hackathonJoinFailed,
         });
@@ -53,14 +49,9 @@ export function useLeaveHackathon() {
     },
     onError: (err) => {
       if (err instanceof NetworkError) {
-        notifications.show({
-          color: 'red',
-          title: MSG.hackathonConnectionErrorTitle,
-          message: MSG.hackathonUnregisterNetwork,
-        });
+        showErrorToast({ title: MSG.hackathonConnectionErrorTitle, message: MSG.hackathonUnregisterNetwork });
       } else {
-        notifications.show({
-          color: 'red',
+        showErrorToast({
           title: MSG.hackathonUnregisterFailedTitle,
           message: (err instanceof ApiError && err.message) || MSG.hackathonUnregisterFailed,
         });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { hackathonKeys } from './keys';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** Error toasts shown by a hackathon's submission form, so that a success clears them. */
 const errorToasts = new Map<string, string[]>();
@@ -12,7 +13,7 @@ let toastSeq = 0;
 export function showProjectError(hackathonId: string, toast: { title: string; message: string }): void {
   const id = `project-submit-error-${hackathonId}-${++toastSeq}`;
   errorToasts.set(hackathonId, [...(errorToasts.get(hackathonId) ?? []), id]);
-  notifications.show({ id, color: 'red', ...toast });
+  showErrorToast({ id, ...toast });
 }
 
 /** A submission went through: the earlier attempts' errors no longer hold. */

@@ -1,9 +1,10 @@
 import type { Team, TeamCreateBody, TeamList, TeamRequest } from '@agora/shared';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { hackathonKeys } from './keys';
+import { showError } from '../../../lib/toasts';
 
 const enc = encodeURIComponent;
 
@@ -35,8 +36,7 @@ function useTeamMutation<V, R>(
     mutationFn: fn,
     onSuccess: (r, v) =>
       notifications.show({ color: 'green', title: done.title, message: done.message(r, v) }),
-    onError: (err) =>
-      notifications.show({ color: 'red', title: failTitle, message: errorMessage(err, 'Please try again.') }),
+    onError: (err) => showError(err, 'Please try again.', failTitle),
     onSettled: () => qc.invalidateQueries({ queryKey: hackathonKeys.all }),
   });
 }

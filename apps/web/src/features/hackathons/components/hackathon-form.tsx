@@ -8,7 +8,6 @@ import {
 } from '@agora/shared';
 import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconBulb, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -31,6 +30,7 @@ import {
   OrganizerSection,
   PrizesSection,
 } from './hackathon-form-sections';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** The chosen banner, checked on choosing, and its preview URL (revoked when it changes). */
 function useBanner() {
@@ -52,19 +52,11 @@ function useBanner() {
       return;
     }
     if (!file.type.startsWith('image/')) {
-      notifications.show({
-        color: 'red',
-        title: MSG.hackathonImageInvalidTitle,
-        message: MSG.hackathonImageInvalid,
-      });
+      showErrorToast({ title: MSG.hackathonImageInvalidTitle, message: MSG.hackathonImageInvalid });
       return;
     }
     if (file.size > LIMITS.imageBytes) {
-      notifications.show({
-        color: 'red',
-        title: MSG.hackathonImageTooLargeTitle,
-        message: MSG.hackathonImageTooLarge,
-      });
+      showErrorToast({ title: MSG.hackathonImageTooLargeTitle, message: MSG.hackathonImageTooLarge });
       return;
     }
     setImage(file);

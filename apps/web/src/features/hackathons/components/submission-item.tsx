@@ -1,11 +1,11 @@
 import type { HackathonSubmission } from '@agora/shared';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBrandGithub, IconDownload, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadSubmissionFile } from '../api/download-file';
 import { formatDateTime } from '../lib/format';
 import { SubmissionStatusBadge } from './status-badges';
+import { showErrorToast } from '../../../lib/toasts';
 
 /**
  * One project submission: team, title, status, description, links, file download, time, members.
@@ -60,11 +60,7 @@ export function SubmissionItem({ submission: s }: { submission: HackathonSubmiss
                   try {
                     await downloadSubmissionFile(s.fileUrl!, s.fileName ?? 'submission');
                   } catch (err) {
-                    notifications.show({
-                      color: 'red',
-                      title: 'Download failed',
-                      message: (err as Error).message,
-                    });
+                    showErrorToast({ title: 'Download failed', message: (err as Error).message });
                   } finally {
                     setDownloading(false);
                   }

@@ -5,6 +5,7 @@ import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { patchAuthorFollowed } from './idea-actions';
 import { followKeys } from './keys';
+import { showErrorToast } from '../../../lib/toasts';
 
 export const followingQuery = (userId: string) =>
   queryOptions({
@@ -102,15 +103,13 @@ export function useFollowToggle() {
       for (const [k, data] of ctx?.before ?? []) qc.setQueryData(k, data);
       patchAuthorFollowed(qc, target.id, !follow);
       if (err instanceof NetworkError) {
-        notifications.show({
-          color: 'red',
+        showErrorToast({
           title: follow ? MSG.followFailed : MSG.unfollowFailed,
           message: follow ? MSG.followNetwork : MSG.unfollowNetwork,
         });
       } else {
         const server = err instanceof ApiError ? err.message : '';
-        notifications.show({
-          color: 'red',
+        showErrorToast({
           title: follow ? MSG.followFailed : MSG.unfollowFailed,
           message: server || (follow ? MSG.followFailedFallback : MSG.unfollowFailedFallback),
         });

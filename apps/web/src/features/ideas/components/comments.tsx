@@ -1,17 +1,17 @@
 import { CommentBody, IDEA_COMMENT_MAX_CHARS, type IdeaComment, MSG, plural } from '@agora/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { useEarlierComments } from '../api/comments';
 import { useAddComment, useDeleteComment } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
 import { Hint } from '../../../components/hint';
+import { showError } from '../../../lib/toasts';
 
 /** The comment box, checked with the server's CommentBody (MSG.enterComment when blank). */
 const validateComment = zodValidate(CommentBody);
@@ -59,11 +59,7 @@ export function Comments({
       onSuccess: () => form.reset(),
       onError: (err) => {
         if (err instanceof ApiError && err.status === 401) return;
-        notifications.show({
-          color: 'red',
-          title: MSG.ideaCommentFailed,
-          message: errorMessage(err, 'Please try again.'),
-        });
+        showError(err, 'Please try again.', MSG.ideaCommentFailed);
       },
     });
   };
@@ -128,12 +124,7 @@ export function Comments({
                   loading={remove.isPending && remove.variables === c._id}
                   onClick={() =>
                     remove.mutate(c._id, {
-                      onError: (err) =>
-                        notifications.show({
-                          color: 'red',
-                          title: MSG.ideaDeleteFailed,
-                          message: errorMessage(err, 'Please try again.'),
-                        }),
+                      onError: (err) => showError(err, 'Please try again.', MSG.ideaDeleteFailed),
                     })
                   }
                 >

@@ -17,11 +17,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAttachment, useUploadAttachment } from '../api/idea-lifecycle';
+import { showError, showErrorToast } from '../../../lib/toasts';
 
 const kb = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
@@ -47,14 +46,13 @@ export function IdeaAttachments({ idea, mine }: { idea: IdeaDetail; mine: boolea
   const add = (file: File | null) => {
     if (!file) return;
     const problem = attachmentProblem(file);
-    if (problem) return notifications.show({ color: 'red', message: problem });
+    if (problem) return showErrorToast({ message: problem });
     setProgress(0);
     upload.mutate(
       { id: idea._id, file, onProgress: setProgress },
       {
         onSettled: () => setProgress(null),
-        onError: (err) =>
-          notifications.show({ color: 'red', message: errorMessage(err, 'Could not upload') }),
+        onError: (err) => showError(err, 'Could not upload'),
       },
     );
   };
@@ -62,8 +60,7 @@ export function IdeaAttachments({ idea, mine }: { idea: IdeaDetail; mine: boolea
     remove.mutate(
       { id: idea._id, attachmentId },
       {
-        onError: (err) =>
-          notifications.show({ color: 'red', message: errorMessage(err, 'Could not remove') }),
+        onError: (err) => showError(err, 'Could not remove'),
       },
     );
 

@@ -9,7 +9,6 @@ import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
-import { errorMessage } from '../../../lib/api-client';
 import {
   useCollaborationRequests,
   useDecideRequest,
@@ -17,6 +16,7 @@ import {
   useMyCollaborationRequest,
   useRequestToJoin,
 } from '../api/collaboration';
+import { showError } from '../../../lib/toasts';
 
 type Role = (typeof IDEA_COLLABORATOR_ROLES)[number];
 
@@ -78,12 +78,7 @@ function JoinForm({ ideaId }: { ideaId: string }) {
                     title: 'Request sent',
                     message: 'The author will answer it.',
                   }),
-                onError: (err) =>
-                  notifications.show({
-                    color: 'red',
-                    title: 'Could not send',
-                    message: errorMessage(err, 'Please try again.'),
-                  }),
+                onError: (err) => showError(err, 'Please try again.', 'Could not send'),
               },
             )
           }

@@ -20,6 +20,7 @@ import { uploadIdeaAttachment } from '../api/idea-lifecycle';
 import { attachmentProblem } from './idea-attachments';
 import { IdeaOrganizationsField } from './idea-organizations-field';
 import { SimilarIdeas } from './similar-ideas';
+import { showErrorToast } from '../../../lib/toasts';
 
 const validateIdea = zodValidate(IdeaFormValues);
 /** The form's fields in reading order: the first invalid one takes the focus. */
@@ -140,14 +141,9 @@ export function IdeaForm({
           // A rule only the server knows: its field errors inline too, beside the toast.
           if (err instanceof ApiError) showServerErrors(form, err.details, SERVER_FIELDS);
           if (err instanceof NetworkError) {
-            notifications.show({
-              color: 'red',
-              title: MSG.ideaConnectionErrorTitle,
-              message: MSG.ideaConnectionError,
-            });
+            showErrorToast({ title: MSG.ideaConnectionErrorTitle, message: MSG.ideaConnectionError });
           } else {
-            notifications.show({
-              color: 'red',
+            showErrorToast({
               title: MSG.ideaSubmissionFailedTitle,
               message: `${MSG.ideaSubmissionFailed} ${err instanceof ApiError ? err.message : ''}`.trim(),
             });

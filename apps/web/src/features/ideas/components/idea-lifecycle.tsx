@@ -22,11 +22,11 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useFollowIdea, useMergeIdea, useSetIdeaStatus } from '../api/idea-lifecycle';
 import { notifyLoginRequired } from '../lib/login-required';
 import { IdeaStatusBadge } from './idea-status-badge';
+import { showError } from '../../../lib/toasts';
 
 /** Follow this idea (not its author): status changes, official responses and merges reach you. */
 export function FollowIdeaButton({ idea }: { idea: IdeaDetail }) {
@@ -52,8 +52,7 @@ export function FollowIdeaButton({ idea }: { idea: IdeaDetail }) {
                   ? 'You will hear of its status changes, responses and merges.'
                   : 'You no longer follow this idea.',
               }),
-            onError: (err) =>
-              notifications.show({ color: 'red', message: errorMessage(err, 'Could not change that') }),
+            onError: (err) => showError(err, 'Could not change that'),
           },
         );
       }}
@@ -82,8 +81,7 @@ function StatusControl({ idea }: { idea: IdeaDetail }) {
               form.setFieldValue('note', '');
               notifications.show({ color: 'teal', message: 'Status updated; followers are notified.' });
             },
-            onError: (err) =>
-              notifications.show({ color: 'red', message: errorMessage(err, 'Could not update the status') }),
+            onError: (err) => showError(err, 'Could not update the status'),
           },
         );
       })}
@@ -144,8 +142,7 @@ function MergeControl({ idea }: { idea: IdeaDetail }) {
                 });
                 navigate(`/idea/${intoId}`, { replace: true });
               },
-              onError: (err) =>
-                notifications.show({ color: 'red', message: errorMessage(err, 'Could not merge') }),
+              onError: (err) => showError(err, 'Could not merge'),
             },
           )
         }

@@ -14,10 +14,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyModal, lazyOverlay, OnFirstOpen } from '../../../components/lazy-overlay';
 import { StatCount } from '../../../components/stat-count';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
 import { FollowIdeaButton } from './idea-lifecycle';
 import { LikeButton } from './like-button';
+import { showError } from '../../../lib/toasts';
 
 // The share and delete dialogs load when they open.
 const ShareDialog = lazyOverlay(() => import('./share-dialog').then((m) => m.ShareDialog));
@@ -41,12 +41,7 @@ function AuthorControls({ idea: d }: { idea: IdeaDetail }) {
               ? 'Only you can see this idea now.'
               : 'Your idea is visible to everyone again.',
           }),
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            title: MSG.ideaHideFailed,
-            message: errorMessage(err, 'Please try again.'),
-          }),
+        onError: (err) => showError(err, 'Please try again.', MSG.ideaHideFailed),
       },
     );
 
@@ -59,11 +54,7 @@ function AuthorControls({ idea: d }: { idea: IdeaDetail }) {
       },
       onError: (err) => {
         setConfirmDelete(false);
-        notifications.show({
-          color: 'red',
-          title: MSG.ideaDeleteFailed,
-          message: errorMessage(err, 'Please try again.'),
-        });
+        showError(err, 'Please try again.', MSG.ideaDeleteFailed);
       },
     });
 

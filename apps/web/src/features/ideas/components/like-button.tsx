@@ -1,11 +1,11 @@
 import { type Idea, plural } from '@agora/shared';
 import { Button, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useToggleLike } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
+import { showError } from '../../../lib/toasts';
 
 /** Heart with the like count (accessible name "1 like", pressed when liked); the change shows at once and is rolled back if the server refuses. */
 export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: string }) {
@@ -26,11 +26,7 @@ export function LikeButton({ idea, size = 'compact-sm' }: { idea: Idea; size?: s
         like.mutate(idea, {
           onError: (err) => {
             if (err instanceof ApiError && err.status === 401) return;
-            notifications.show({
-              color: 'red',
-              title: 'Like Failed',
-              message: errorMessage(err, 'Please try again.'),
-            });
+            showError(err, 'Please try again.', 'Like Failed');
           },
         });
       }}

@@ -10,6 +10,7 @@ import {
   IconCopy,
   IconShare,
 } from '@tabler/icons-react';
+import { showErrorToast } from '../../../lib/toasts';
 
 export interface ShareTarget {
   _id: string;
@@ -54,7 +55,7 @@ export function ShareDialog({ idea, onClose }: { idea: ShareTarget | null; onClo
         message: 'The idea link is on your clipboard',
       });
     } catch {
-      notifications.show({ color: 'red', title: MSG.copyFailed, message: 'Please copy the link by hand' });
+      showErrorToast({ title: MSG.copyFailed, message: 'Please copy the link by hand' });
     }
   };
   return (

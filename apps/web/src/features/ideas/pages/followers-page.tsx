@@ -1,12 +1,12 @@
 import { type FollowUser, MSG } from '@agora/shared';
 import { Avatar, Button, Center, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconUserCheck, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth-store';
 import { useFollowers, useFollowing, useFollowToggle } from '../api/follows';
 import { UnfollowConfirm } from '../components/unfollow-confirm';
+import { showErrorToast } from '../../../lib/toasts';
 
 function PersonRow({ person, action }: { person: FollowUser; action: React.ReactNode }) {
   const displayName = person.displayName || MSG.unknownUserDisplayName;
@@ -64,8 +64,7 @@ export function FollowersPage() {
 
   const failed = followers.isError || following.isError;
   useEffect(() => {
-    if (failed)
-      notifications.show({ color: 'red', title: MSG.followListsFailedTitle, message: MSG.followListsFailed });
+    if (failed) showErrorToast({ title: MSG.followListsFailedTitle, message: MSG.followListsFailed });
   }, [failed]);
 
   if (!isLoggedIn) {

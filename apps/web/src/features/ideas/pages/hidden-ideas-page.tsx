@@ -18,7 +18,6 @@ import { IconArrowLeft, IconEyeOff, IconRestore, IconShieldLock, IconTrash } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useHiddenIdeas } from '../api/hidden-ideas';
 import { useDeleteIdea, useSetHidden } from '../api/idea-actions';
@@ -26,6 +25,7 @@ import { uniqueIdeas } from '../api/list-ideas';
 import { IdeaTags } from '../components/idea-tags';
 import { LoadMore } from '../components/load-more';
 import { SignInPrompt } from '../components/sign-in-prompt';
+import { showError } from '../../../lib/toasts';
 
 /** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
 export function HiddenIdeasPage() {
@@ -146,12 +146,7 @@ export function HiddenIdeasPage() {
                                   title: 'Idea Restored',
                                   message: idea.title,
                                 }),
-                              onError: (err) =>
-                                notifications.show({
-                                  color: 'red',
-                                  title: 'Restore Failed',
-                                  message: errorMessage(err, 'Please try again.'),
-                                }),
+                              onError: (err) => showError(err, 'Please try again.', 'Restore Failed'),
                             },
                           )
                         }
@@ -195,11 +190,7 @@ export function HiddenIdeasPage() {
                   setDeleting(null);
                 },
                 onError: (err) => {
-                  notifications.show({
-                    color: 'red',
-                    title: MSG.ideaDeleteFailed,
-                    message: errorMessage(err, 'Please try again.'),
-                  });
+                  showError(err, 'Please try again.', MSG.ideaDeleteFailed);
                   setDeleting(null);
                 },
               })

@@ -1,10 +1,10 @@
 import { describeJobAlert, type JobAlert } from '@agora/shared';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteJobAlert } from '../api/job-alert-mutations';
 import { useJobAlerts } from '../api/get-job-alerts';
+import { showError } from '../../../lib/toasts';
 
 const FREQUENCY_WORDS: Record<JobAlert['frequency'], string> = {
   instant: 'instant',
@@ -52,11 +52,7 @@ export function JobAlertsCard() {
                 loading={remove.isPending && remove.variables === a._id}
                 onClick={() =>
                   remove.mutate(a._id, {
-                    onError: (err) =>
-                      notifications.show({
-                        color: 'red',
-                        message: errorMessage(err, 'Could not delete the alert'),
-                      }),
+                    onError: (err) => showError(err, 'Could not delete the alert'),
                   })
                 }
               >

@@ -3,9 +3,9 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
 import { useSetIdeaOrganizations } from '../api/organization-actions';
 import { OrganizationPicker } from './organization-picker';
+import { showError } from '../../../lib/toasts';
 
 /** The idea's author tags organisations (≤ 3) so their members see it and can answer. */
 export function IdeaOrganizationsEditor({
@@ -61,12 +61,7 @@ export function IdeaOrganizationsEditor({
                   setOpen(false);
                   onSaved();
                 },
-                onError: (err) =>
-                  notifications.show({
-                    color: 'red',
-                    title: 'Could not save',
-                    message: errorMessage(err, 'Please try again.'),
-                  }),
+                onError: (err) => showError(err, 'Please try again.', 'Could not save'),
               },
             )
           }

@@ -7,10 +7,10 @@ import {
 import { Button, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
 import { useRespondToIdea } from '../api/organization-actions';
 import { useMyOrganizations } from '../api/organizations';
+import { showError } from '../../../lib/toasts';
 
 const validate = zodValidate(IdeaResponseBody);
 
@@ -54,12 +54,7 @@ export function ResponseForm({
           form.reset();
           onResponded();
         },
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            title: 'Could not publish the response',
-            message: errorMessage(err, 'Please try again.'),
-          }),
+        onError: (err) => showError(err, 'Please try again.', 'Could not publish the response'),
       },
     ),
   );

@@ -18,12 +18,12 @@ import { notifications } from '@mantine/notifications';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { zodValidate } from '../../../lib/form';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCreateOrganization } from '../api/organization-actions';
 import { useMyOrganizations, useOrganizationSearch } from '../api/organizations';
+import { showError } from '../../../lib/toasts';
 
 const validate = zodValidate(CreateOrganizationBody);
 
@@ -37,12 +37,7 @@ function AddOrganization() {
         notifications.show({ color: 'green', title: 'Organisation added', message: org.name });
         navigate(`/organization/${org._id}`);
       },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: 'Could not add it',
-          message: errorMessage(err, 'Please try again.'),
-        }),
+      onError: (err) => showError(err, 'Please try again.', 'Could not add it'),
     }),
   );
   return (

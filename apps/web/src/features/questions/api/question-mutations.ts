@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { addOwnQuestion, removeOwnQuestion, replaceQuestion } from '../lib/cache';
 import { statusOf } from '../lib/format';
 import { questionKeys } from './keys';
+import { showError, showErrorToast } from '../../../lib/toasts';
 
 /**
  * POST /api/questions — multipart when an image is attached (spec 01 §7), else JSON. A 401 ends the
@@ -66,7 +67,7 @@ export function deleteQuestion(id: string): Promise<void> {
   return api<void>(`/api/questions/${id}`, { method: 'DELETE' });
 }
 
-const failed = (message: string) => notifications.show({ title: 'Error', message, color: 'red' });
+const failed = (message: string) => showErrorToast({ title: 'Error', message });
 
 /** The author discards an unpaid question; the lists refresh. */
 export function useDeleteQuestion() {
@@ -184,11 +185,7 @@ export function useCreateAnswer(
         return;
       }
       if (conflictCode(err) === 'QUESTION_CLOSED') on.closed?.();
-      notifications.show({
-        title: MSG.submissionFailedTitle,
-        message: errorMessage(err, MSG.answerSubmitFailed),
-        color: 'red',
-      });
+      showError(err, MSG.answerSubmitFailed, MSG.submissionFailedTitle);
     },
   });
 }
@@ -210,13 +207,12 @@ export function useCreateQuestion() {
       // The session ended: the sign-in guard is already on its way to /login.
       if (err instanceof ApiError && err.status === 401) return;
       if (err instanceof NetworkError) {
-        notifications.show({ title: MSG.connectionErrorTitle, message: MSG.connectionError, color: 'red' });
+        showErrorToast({ title: MSG.connectionErrorTitle, message: MSG.connectionError });
         return;
       }
-      notifications.show({
+      showErrorToast({
         title: MSG.questionCreationFailedTitle,
         message: `${MSG.questionCreationFailed} ${errorMessage(err, 'Please try again.')}`,
-        color: 'red',
       });
     },
   });

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { uploadAttachment, useCreateAnswer } from '../api/question-mutations';
 import { AttachmentList } from './attachment-list';
+import { showErrorToast } from '../../../lib/toasts';
 
 const MAX_ATTACHMENTS = 5;
 
@@ -71,7 +72,7 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
   const onFile = async (file: File | null) => {
     if (!file) return;
     if (!isLoggedIn) {
-      notifications.show({ title: MSG.uploadFailed, message: MSG.loginToUploadAttachments, color: 'red' });
+      showErrorToast({ title: MSG.uploadFailed, message: MSG.loginToUploadAttachments });
       return;
     }
     setProgress({ name: file.name, percent: 0 });
@@ -82,13 +83,13 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
       // The spec's server answered either the attachment or { attachment }.
       const a = (res as { attachment?: Attachment }).attachment ?? (res as unknown as Attachment);
       if (!complete(a)) {
-        notifications.show({ title: MSG.uploadFailed, message: MSG.uploadInvalidResponse, color: 'red' });
+        showErrorToast({ title: MSG.uploadFailed, message: MSG.uploadInvalidResponse });
         return;
       }
       form.insertListItem('attachments', a);
     } catch (err) {
       const { title, message } = uploadErrorText(err);
-      notifications.show({ title, message, color: 'red' });
+      showErrorToast({ title, message });
       // The upload answers 409 both when this user already answered and when the question closed.
       if (conflictCode(err) === 'ALREADY_ANSWERED') onAlreadyAnswered();
       else if (conflictCode(err) === 'QUESTION_CLOSED') onClosed?.();
@@ -104,11 +105,11 @@ export function AnswerForm({ questionId, onSubmitted, onAlreadyAnswered, onClose
       return;
     }
     if (invalid) {
-      notifications.show({ title: MSG.submissionFailedTitle, message: invalid.message, color: 'red' });
+      showErrorToast({ title: MSG.submissionFailedTitle, message: invalid.message });
       return;
     }
     if (!isLoggedIn) {
-      notifications.show({ title: MSG.submissionFailedTitle, message: MSG.loginToAnswer, color: 'red' });
+      showErrorToast({ title: MSG.submissionFailedTitle, message: MSG.loginToAnswer });
       return;
     }
     setConfirming(true);

@@ -18,7 +18,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { zodValidate } from '../../../lib/form';
 import { rupees } from '../../../lib/money';
@@ -29,6 +28,7 @@ import { useQuestionPayment } from '../lib/use-question-payment';
 import { QuestionImageField, useImagePick } from './question-image-field';
 import { SavedUnpaidAlert } from './saved-unpaid-alert';
 import { SimilarQuestions } from './similar-questions';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** The reward field's number, or null when it holds none (empty or not a number). */
 function rewardNumber(r: number | string): number | null {
@@ -138,10 +138,9 @@ export function AskQuestionForm({ mode, onCancel, onDone, prefill }: AskQuestion
       // limits, the criteria's length), as it is on its field.
       const missing = REQUIRED_FIELDS.some(([field]) => errors[field]);
       const first = Object.values(errors).find((e) => typeof e === 'string') as string | undefined;
-      notifications.show({
+      showErrorToast({
         title: MSG.validationErrorTitle,
         message: missing || !first ? MSG.questionRequired : first,
-        color: 'red',
       });
     },
   );

@@ -1,10 +1,9 @@
 import { CATEGORY_FOLLOW_TEXT } from '@agora/shared';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useFollowedCategories, useSetCategoryFollow } from '../../../lib/category-follows';
+import { showError } from '../../../lib/toasts';
 
 /**
  * Follow / Following for one question category (signed in only): followers hear of each new paid
@@ -30,8 +29,7 @@ export function FollowCategoryButton({ category }: { category: string }) {
         setFollow.mutate(
           { category, follow: !following },
           {
-            onError: (err) =>
-              notifications.show({ color: 'red', message: errorMessage(err, 'Could not change the follow') }),
+            onError: (err) => showError(err, 'Could not change the follow'),
           },
         )
       }

@@ -15,6 +15,7 @@ import { rupees } from '../../../lib/money';
 import { PaymentStep } from '../../payments/components/payment-step';
 import { useDeleteQuestion, useRankAnswers, useToggleQuestionStatus } from '../api/question-mutations';
 import { statusOf } from '../lib/format';
+import { showErrorToast } from '../../../lib/toasts';
 
 /**
  * The author's controls on one of their questions (spec 01 §6): an unpaid question offers paying
@@ -120,7 +121,7 @@ export function OwnQuestionActions({ q }: { q: Question }) {
           }}
           onError={(title, message) => {
             setPaying(false);
-            notifications.show({ title, message, color: 'red' });
+            showErrorToast({ title, message });
           }}
           onCancel={() => setPaying(false)}
         />

@@ -1,8 +1,8 @@
 import { LIMITS, MSG } from '@agora/shared';
 import { Button, CloseButton, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** The picked image and its preview URL (revoked when replaced or gone). */
 export function useImagePick() {
@@ -13,11 +13,11 @@ export function useImagePick() {
   const pick = (file: File | null) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      notifications.show({ title: MSG.validationErrorTitle, message: MSG.invalidImage, color: 'red' });
+      showErrorToast({ title: MSG.validationErrorTitle, message: MSG.invalidImage });
       return;
     }
     if (file.size >= LIMITS.imageBytes) {
-      notifications.show({ title: MSG.validationErrorTitle, message: MSG.imageTooLarge, color: 'red' });
+      showErrorToast({ title: MSG.validationErrorTitle, message: MSG.imageTooLarge });
       return;
     }
     setImage(file);

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDiscardQuestion, useDropUnpaidQuestion } from '../api/question-mutations';
+import { showErrorToast } from '../../../lib/toasts';
 
 /** spec 01 §4/§9: the window closes 3 seconds after a successful payment. */
 const CLOSE_AFTER_PAID_MS = 3000;
@@ -58,7 +59,7 @@ export function useQuestionPayment({ mode, onPaid, onDone }: QuestionPaymentOpti
       setSaved({ question: payment.question, amount: payment.amount });
     }
     setPayment(null);
-    notifications.show({ title, message, color: 'red', autoClose: 8000 });
+    showErrorToast({ title, message, autoClose: 8000 });
   };
 
   const cancelled = () => {

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { wholeRupees } from '../../../lib/money';
 import { PaymentStep } from '../../payments/components/payment-step';
+import { showErrorToast } from '../../../lib/toasts';
 
 export interface PayRewardPanelProps {
   questionId: string;
@@ -55,7 +56,7 @@ export function PayRewardPanel({ questionId, requestedPaise, onPaid }: PayReward
           }}
           onError={(title, message) => {
             setPaying(null);
-            notifications.show({ title, message, color: 'red' });
+            showErrorToast({ title, message });
           }}
           onCancel={() => setPaying(null)}
         />

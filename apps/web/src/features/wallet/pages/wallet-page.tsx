@@ -14,6 +14,7 @@ import { PaymentDetailsCard } from '../components/payment-details-card';
 import { TransactionList } from '../components/transaction-list';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { WithdrawalTimeline } from '../components/withdrawal-timeline';
+import { showErrorToast } from '../../../lib/toasts';
 
 function BackLink() {
   return (
@@ -71,12 +72,12 @@ export function WalletPage() {
   const openWithdraw = () => {
     if (!w) return;
     if (!w.upiId && !w.bankAccount) {
-      notifications.show({ title: 'Payment details needed', message: MSG.addPayoutFirst, color: 'red' });
+      showErrorToast({ title: 'Payment details needed', message: MSG.addPayoutFirst });
       setEditingDetails(true);
       return;
     }
     if (w.balance <= 0) {
-      notifications.show({ title: 'Nothing to withdraw', message: MSG.noBalance, color: 'red' });
+      showErrorToast({ title: 'Nothing to withdraw', message: MSG.noBalance });
       return;
     }
     setWithdrawOpen(true);

@@ -6,6 +6,7 @@ import { wholeRupees } from '../../../../lib/money';
 import { PaymentStep } from '../../../payments/components/payment-step';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees, prizeEscrowOf } from '../../lib/prize';
+import { showErrorToast } from '../../../../lib/toasts';
 
 /** The prize pool held through Agora: fund it (approved, results not out), or see it held, paid or refunded. */
 export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
@@ -72,7 +73,7 @@ export function PrizeFunding({ hackathon: h }: { hackathon: Hackathon }) {
             setPaying(null);
           }}
           onError={(title, message) => {
-            notifications.show({ color: 'red', title, message });
+            showErrorToast({ title, message });
             setPaying(null);
           }}
           onCancel={() => setPaying(null)}
