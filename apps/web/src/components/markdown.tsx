@@ -2,6 +2,7 @@ import { Code, Typography } from '@mantine/core';
 import type { AnchorHTMLAttributes, ImgHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import u from './utilities.module.css';
 
 /** A link in user content (exported for its tests). */
 export function MdLink({
@@ -31,7 +32,7 @@ export function MdLink({
 function MdImage({ src, alt, node: _node }: ImgHTMLAttributes<HTMLImageElement> & { node?: unknown }) {
   // Only our own uploads are shown inline; anything else becomes a link (no third-party tracking pixels).
   if (typeof src === 'string' && src.startsWith('/uploads/')) {
-    return <img src={src} alt={alt ?? ''} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} />;
+    return <img src={src} alt={alt ?? ''} loading="lazy" className={u.imgFluid} />;
   }
   return typeof src === 'string' ? <MdLink href={src}>{alt || src}</MdLink> : null;
 }
@@ -48,14 +49,14 @@ const components: Components = {
     const block = /language-/.test(className ?? '') || String(children).includes('\n');
     return block ? (
       // display:block — an inline <code> spanning lines paints each line's background over the one above.
-      <Code block component="code" className={className} style={{ display: 'block' }}>
+      <Code block component="code" className={className} display="block">
         {String(children).replace(/\n$/, '')}
       </Code>
     ) : (
       <Code>{children}</Code>
     );
   },
-  pre: ({ children }) => <pre style={{ margin: '0 0 var(--mantine-spacing-sm)' }}>{children}</pre>,
+  pre: ({ children }) => <pre className={u.preBlock}>{children}</pre>,
 };
 
 export interface MarkdownProps {

@@ -1,5 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import u from './utilities.module.css';
 
 /** The words screen readers hear after a control that opens a new tab (its accessible name ends so). */
 export const NEW_TAB_NOTE = '(opens in a new tab)';
@@ -13,7 +14,7 @@ export function NewTabMark() {
     <>
       {' '}
       <VisuallyHidden>{NEW_TAB_NOTE}</VisuallyHidden>
-      <IconExternalLink size={14} aria-hidden style={{ marginLeft: 6 }} />
+      <IconExternalLink size={14} aria-hidden className={u.newTabIcon} />
     </>
   );
 }
