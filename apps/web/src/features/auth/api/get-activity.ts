@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export interface Activity {
   ideas: number;
@@ -13,7 +14,7 @@ export function fetchActivity(): Promise<Activity> {
 }
 
 export function activityQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['users', 'me', 'activity', userId], queryFn: fetchActivity });
+  return queryOptions({ queryKey: authKeys.activity(userId), queryFn: fetchActivity });
 }
 
 export function useActivity(userId: string | undefined) {

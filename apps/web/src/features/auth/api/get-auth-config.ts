@@ -1,6 +1,7 @@
 import { type AuthConfig, SESSION } from '@agora/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   googleClientId: null,
@@ -14,7 +15,7 @@ export function fetchAuthConfig(): Promise<AuthConfig> {
 /** Server settings the client needs: Google client id (button shown only when set) and the idle timeout. */
 export function authConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'config'],
+    queryKey: authKeys.config(),
     queryFn: fetchAuthConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });

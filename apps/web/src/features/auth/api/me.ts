@@ -3,13 +3,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client';
 import { updateStoredUser } from '../../../lib/auth-store';
 import { downloadWithToken } from '../../../lib/download';
+import { authKeys } from './keys';
 
 export function fetchMe(): Promise<PublicUser> {
   return api<{ user: PublicUser }>('/api/users/me').then((r) => r.user);
 }
 
 export function meQueryOptions() {
-  return queryOptions({ queryKey: ['users', 'me'], queryFn: fetchMe });
+  return queryOptions({ queryKey: authKeys.me(), queryFn: fetchMe });
 }
 
 export function useMe(enabled = true) {
@@ -86,7 +87,7 @@ export function downloadMyResume(fallbackName: string): Promise<void> {
 /** GET /api/users/skill-suggestions: skills jobs ask for, starting with `q`, most used first. */
 export function useSkillSuggestions(q: string, enabled = true) {
   return useQuery({
-    queryKey: ['users', 'skill-suggestions', q],
+    queryKey: authKeys.skillSuggestions(q),
     queryFn: () =>
       api<{ skills: string[] }>('/api/users/skill-suggestions', { query: { q } }).then((r) => r.skills),
     enabled,

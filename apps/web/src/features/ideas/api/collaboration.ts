@@ -1,13 +1,7 @@
 import type { CollaborationRequest, CollaborationRequestBody } from '@agora/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideaKeys } from './keys';
-
-/** Collaboration requests of one idea: the author's list and the caller's own pending one. */
-export const collaborationKeys = {
-  requests: (ideaId: string) => ['ideas', 'collaboration', ideaId, 'all'] as const,
-  mine: (ideaId: string) => ['ideas', 'collaboration', ideaId, 'mine'] as const,
-};
+import { collaborationKeys, ideaKeys } from './keys';
 
 export const collaborationRequestsQuery = (ideaId: string) =>
   queryOptions({

@@ -19,6 +19,12 @@ export const ideaKeys = {
   search: (q: string) => ['ideas', 'search', q] as const,
 };
 
+/** Collaboration requests of one idea: the author's list and the caller's own pending one. */
+export const collaborationKeys = {
+  requests: (ideaId: string) => ['ideas', 'collaboration', ideaId, 'all'] as const,
+  mine: (ideaId: string) => ['ideas', 'collaboration', ideaId, 'mine'] as const,
+};
+
 export const followKeys = {
   all: ['follows'] as const,
   following: (userId: string) => ['follows', 'following', userId] as const,
