@@ -106,6 +106,16 @@ describe('web architecture', () => {
     expect(shows(source.find((f) => f.path === 'lib/toasts.ts')!.text).length).toBe(1);
   });
 
+  it('invalidates the cache only in a feature’s api/ folder or lib/ (components and pages call hooks)', () => {
+    const home = (p: string) => /^features\/[^/]+\/api\//.test(p) || p.startsWith('lib/');
+    expect(
+      offenders(
+        source.filter((f) => !home(f.path)),
+        /\b(invalidateQueries|refetchQueries|resetQueries)\(/,
+      ),
+    ).toEqual([]);
+  });
+
   it("writes a feature's query keys through its api/keys.ts factory, never as literal arrays", () => {
     const withKeys = new Set(
       files.map((f) => /^features\/([^/]+)\/api\/keys\.ts$/.exec(f.path)?.[1]).filter((x) => x !== undefined),

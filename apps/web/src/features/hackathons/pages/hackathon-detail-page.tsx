@@ -1,19 +1,16 @@
 import { type Hackathon, MSG } from '@agora/shared';
 import { Button, Center, Container, Grid, Loader, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus, IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { useAuth } from '../../../lib/auth-store';
-import { useHackathon } from '../api/get-hackathon';
-import { hackathonKeys } from '../api/keys';
+import { useHackathon, useRefreshAtPhaseBoundaries } from '../api/get-hackathon';
 import { Countdown } from '../components/countdown';
 import { DetailFacts, DetailHeader } from '../components/detail-header';
 import { DetailNotices } from '../components/detail-notices';
 import { DetailOverview } from '../components/detail-overview';
 import { JudgeLink } from '../components/judging/judge-link';
-import { useBoundaryRefresh } from '../lib/use-boundary-refresh';
 
 // The Teams and Judging tabs load when opened: most visits read the overview only.
 const TeamsTab = lazy(async () => ({ default: (await import('../components/teams/teams-tab')).TeamsTab }));
@@ -62,14 +59,8 @@ export function HackathonDetailPage() {
 
 function HackathonDetail({ hackathon: h, clockOffsetMs }: { hackathon: Hackathon; clockOffsetMs: number }) {
   const { isLoggedIn, user } = useAuth();
-  const queryClient = useQueryClient();
-  // The notices, the form and the badges follow the server's phase and registration window: ask
-  // again when the clock crosses the registration deadline, the start or the end.
-  useBoundaryRefresh(
-    [h.registrationDeadline, h.eventDetails.startDate, h.eventDetails.endDate],
-    clockOffsetMs,
-    () => queryClient.invalidateQueries({ queryKey: hackathonKeys.all }),
-  );
+  // The notices, the form and the badges follow the server's phase and registration window.
+  useRefreshAtPhaseBoundaries(h, clockOffsetMs);
   const canManage = h.isOrganizer || user?.role === 'admin';
   const beforeStart = Date.now() + clockOffsetMs < Date.parse(h.eventDetails.startDate);
   // A participant receives only their team's submission (whoever of them sent it), or their own.
