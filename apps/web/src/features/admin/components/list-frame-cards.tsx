@@ -35,7 +35,7 @@ export function ListFrameCards({
   if (list.items.length === 0) return <EmptyState title={empty} />;
   return (
     <>
-      <Stack gap="sm" style={{ opacity: list.isFetching ? 0.7 : 1 }} aria-busy={list.isFetching}>
+      <Stack gap="sm" opacity={list.isFetching ? 0.7 : 1} aria-busy={list.isFetching}>
         {children}
       </Stack>
       <Pager list={list} />

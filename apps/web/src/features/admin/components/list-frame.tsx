@@ -74,7 +74,7 @@ export function ListFrame({
   if (list.items.length === 0) return <EmptyState title={empty} />;
   return (
     <>
-      <Paper withBorder radius="md" style={{ opacity: list.isFetching ? 0.7 : 1 }}>
+      <Paper withBorder radius="md" opacity={list.isFetching ? 0.7 : 1}>
         <Table.ScrollContainer minWidth={minWidth}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={label} aria-busy={list.isFetching}>
             <Table.Thead>{head}</Table.Thead>

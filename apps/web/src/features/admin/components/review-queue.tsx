@@ -8,6 +8,7 @@ import { age, ageColor, shortDateTime } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListFrameCards } from './list-frame-cards';
 import { SearchInput } from './search-input';
+import u from '../../../components/utilities.module.css';
 
 export interface ReviewItem {
   _id: string;
@@ -86,15 +87,15 @@ export function ReviewQueue<T extends ReviewItem>({
           <Card key={item._id} withBorder radius="md" padding="md" data-testid={`review-${item._id}`}>
             <Stack gap="xs">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} component="h3" m={0} size="md" style={{ overflowWrap: 'anywhere' }}>
+                <div className={u.minW0}>
+                  <Text fw={600} component="h3" m={0} size="md" className={u.wrapAnywhere}>
                     {link(item)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     Submitted {shortDateTime(item.createdAt)}
                   </Text>
                 </div>
-                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+                <Group gap={6} wrap="nowrap" flex="none">
                   {item.status === 'pending' ? (
                     <Badge
                       color={ageColor(item.ageMinutes)}
@@ -113,7 +114,7 @@ export function ReviewQueue<T extends ReviewItem>({
               </Group>
               {details(item)}
               <Spoiler maxHeight={60} showLabel="Show more" hideLabel="Show less">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text size="sm" className={u.preWrapAnywhere}>
                   {item.description}
                 </Text>
               </Spoiler>

@@ -26,7 +26,7 @@ export function SearchInput({
         report(e.currentTarget.value);
       }}
       maxLength={200}
-      style={{ flex: '1 1 220px' }}
+      flex="1 1 220px"
     />
   );
 }

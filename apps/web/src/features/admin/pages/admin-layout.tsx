@@ -31,6 +31,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { setRedirectAfterLogin, useAuth } from '../../../lib/auth-store';
 import { useOverview } from '../api/get-overview';
 import { defaultRange } from '../lib/range';
+import u from '../../../components/utilities.module.css';
 
 interface Section {
   path: string;
@@ -144,11 +145,11 @@ export function AdminLayout() {
           </Text>
         </Stack>
       </Group>
-      <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-lg)', alignItems: 'flex-start' }}>
-        <Box w={230} style={{ flex: 'none' }} visibleFrom="md">
+      <Box display="flex" className={u.sideBySide}>
+        <Box w={230} flex="none" visibleFrom="md">
           <SectionNav variant="list" />
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        <Box flex={1} miw={0}>
           <Box hiddenFrom="md">
             <SectionNav variant="select" />
           </Box>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { usePagedList } from '../api/use-paged-list';
 import { ListFrame } from '../components/list-frame';
 import { shortDateTime } from '../lib/format';
+import u from '../../../components/utilities.module.css';
 
 const ENTITY_TYPES = [
   'user',
@@ -26,7 +27,7 @@ function Json({ value }: { value: unknown }) {
     );
   return (
     <Spoiler maxHeight={64} showLabel="more" hideLabel="less">
-      <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Code block fz="xs" className={u.preWrapAnywhere}>
         {JSON.stringify(value, null, 1)}
       </Code>
     </Spoiler>
@@ -99,7 +100,7 @@ export function AuditLogPage() {
             </Table.Td>
             <Table.Td>
               <Text size="sm">{e.entityType}</Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="dimmed" className={u.wrapAnywhere}>
                 {e.entityId}
               </Text>
             </Table.Td>

@@ -5,6 +5,7 @@ import { usePagedList } from '../api/use-paged-list';
 import { ListFrameCards } from '../components/list-frame-cards';
 import { SearchInput } from '../components/search-input';
 import { shortDateTime } from '../lib/format';
+import u from '../../../components/utilities.module.css';
 
 export function ContactMessagesPage() {
   const [q, setQ] = useState('');
@@ -23,8 +24,8 @@ export function ContactMessagesPage() {
         {list.items.map((m) => (
           <Card key={m._id} withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <div className={u.minW0}>
+                <Text fw={600} className={u.wrapAnywhere}>
                   {m.subject || '(no subject)'}
                 </Text>
                 <Text size="sm">
@@ -51,7 +52,7 @@ export function ContactMessagesPage() {
               </Group>
             </Group>
             <Spoiler maxHeight={66} showLabel="Show more" hideLabel="Show less" mt="xs">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Text size="sm" className={u.preWrapAnywhere}>
                 {m.message}
               </Text>
             </Spoiler>

@@ -8,6 +8,7 @@ import { usePagedList } from '../api/use-paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListFrame } from '../components/list-frame';
 import { SearchInput } from '../components/search-input';
+import u from '../../../components/utilities.module.css';
 
 export function IdeasPage() {
   const [q, setQ] = useState('');
@@ -65,7 +66,7 @@ export function IdeasPage() {
                   {idea.title}
                 </Anchor>
                 {idea.hidden ? (
-                  <Badge color="dark" variant="outline" size="sm" style={{ flexShrink: 0 }}>
+                  <Badge color="dark" variant="outline" size="sm" className={u.noShrink}>
                     {idea.hiddenByAdmin ? 'hidden by admin' : 'hidden by author'}
                   </Badge>
                 ) : null}
