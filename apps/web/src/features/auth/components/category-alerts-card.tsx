@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useFollowedCategories, useSetCategoryFollow } from '../../../lib/category-follows';
 import { useUpdateMe } from '../api/me';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /**
  * The profile's question alerts: the categories followed (each with Unfollow) and the opt-in to a
@@ -41,7 +42,7 @@ export function CategoryAlertsCard({ user }: { user: PublicUser }) {
             {CATEGORY_FOLLOW_TEXT.noneFollowed}
           </Text>
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack gap="xs" component="ul" className={u.plainList}>
             {followed.data.map((c) => (
               <Group key={c} component="li" justify="space-between" wrap="nowrap">
                 <Text>{c}</Text>

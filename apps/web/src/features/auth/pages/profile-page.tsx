@@ -30,6 +30,7 @@ import { ProfileSkillsCard } from '../components/profile-skills-card';
 import { ResumeCard } from '../components/resume-card';
 import { JobAlertsCard } from '../../job-alerts/components/job-alerts-card';
 import { ROLE_LABELS } from '../roles';
+import u from '../../../components/utilities.module.css';
 
 const LINKS = [
   { label: 'My Questions', to: '/questioner-portal' },
@@ -105,7 +106,7 @@ export function ProfilePage() {
         {!user ? (
           <Group>
             <Skeleton circle h={80} />
-            <Stack gap="xs" style={{ flex: 1 }}>
+            <Stack gap="xs" flex={1}>
               <Skeleton h={20} w="40%" />
               <Skeleton h={14} w="60%" />
             </Stack>
@@ -154,7 +155,7 @@ export function ProfilePage() {
                 <Text c="dimmed" data-testid="profile-name">
                   {user.name}
                 </Text>
-                <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                <Text size="sm" c="dimmed" className={u.breakAll}>
                   {user.email}
                 </Text>
                 <Group gap="xs" mt={4}>

@@ -82,7 +82,7 @@ export function RoleLoginPage() {
               mt="md"
               spacing={6}
               size="sm"
-              style={{ flex: 1 }}
+              flex={1}
               icon={
                 <ThemeIcon size={18} radius="xl" color={c.color} aria-hidden>
                   <IconCheck size={12} />
