@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { validateAll, zodValidate } from '../../../lib/form';
 import { useSaveBankDetails } from '../api/save-bank-details';
 import { moneyError } from '../lib/money';
+import u from '../../../components/utilities.module.css';
 
 export interface PaymentDetailsCardProps {
   wallet: WalletView;
@@ -32,7 +33,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
       <Text size="xs" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fw={500} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={500} data-testid={testId} className={u.wrapAnywhere}>
         {value}
       </Text>
     </div>

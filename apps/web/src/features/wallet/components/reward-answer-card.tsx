@@ -1,6 +1,8 @@
 import { markdownToPlainText, type RewardAnswer, type RewardRecord } from '@agora/shared';
 import { Badge, Card, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { rupees } from '../../../lib/money';
+import u from '../../../components/utilities.module.css';
+import classes from './rewards.module.css';
 
 export interface RewardAnswerCardProps {
   answer: RewardAnswer;
@@ -33,7 +35,8 @@ export function RewardAnswerCard({
       radius="md"
       padding="md"
       data-testid="reward-answer"
-      style={checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+      className={classes.answerCard}
+      data-checked={checked || undefined}
     >
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Checkbox
@@ -43,7 +46,7 @@ export function RewardAnswerCard({
           onChange={onToggle}
           aria-label={`Reward the answer by ${answer.author.displayName}`}
         />
-        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={6} flex={1} miw={0}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600}>{answer.author.displayName}</Text>
             {percent !== null ? (
@@ -69,7 +72,7 @@ export function RewardAnswerCard({
               </Badge>
             ) : null}
           </Group>
-          <Text size="sm" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" lineClamp={4} className={u.wrapAnywhere}>
             {/* An excerpt: the Markdown's text, not its syntax (the full answer is on the question). */}
             {markdownToPlainText(answer.content)}
           </Text>

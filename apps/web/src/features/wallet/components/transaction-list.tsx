@@ -3,6 +3,8 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { rupees } from '../../../lib/money';
+import u from '../../../components/utilities.module.css';
+import classes from './rewards.module.css';
 
 /** spec 01 §3: completed green, pending yellow, anything else shown as failed in red. */
 function statusBadge(status: string) {
@@ -31,13 +33,8 @@ export function TransactionList({ transactions, hasMore, loadingMore, onLoadMore
           description="Rewards for your answers and your withdrawals will appear here."
         />
       ) : (
-        <Stack
-          gap={0}
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Transactions"
-        >
-          {transactions.map((t, i) => {
+        <Stack gap={0} component="ul" className={u.plainList} aria-label="Transactions">
+          {transactions.map((t) => {
             // Money in: rewards, refunds and hackathon prizes; withdrawals take it out.
             const credit = t.type === 'reward' || t.type === 'refund' || t.type === 'hackathon-prize';
             const badge = statusBadge(t.status);
@@ -50,10 +47,10 @@ export function TransactionList({ transactions, hasMore, loadingMore, onLoadMore
                 align="flex-start"
                 py="sm"
                 data-testid="transaction"
-                style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+                className={classes.transaction}
               >
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <div className={u.minW0}>
+                  <Text fw={600} className={u.wrapAnywhere}>
                     {t.description || (credit ? 'Reward' : 'Withdrawal')}
                   </Text>
                   {t.questionTitle ? (
@@ -65,7 +62,7 @@ export function TransactionList({ transactions, hasMore, loadingMore, onLoadMore
                     {shortDate(t.createdAt)}
                   </Text>
                 </div>
-                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                <Stack gap={4} align="flex-end" className={u.noShrink}>
                   <Text
                     fw={700}
                     c={badge.label === 'failed' ? 'dimmed' : credit ? 'teal.9' : 'red.9'}
