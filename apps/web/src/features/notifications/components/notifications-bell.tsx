@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
 import { useMarkRead, useNotifications } from '../api/notifications';
+import classes from './notifications-bell.module.css';
 
 /** In-app paths only: a notification never sends the browser to another site. */
 function safeLink(link: string | null): string | null {
@@ -33,24 +34,11 @@ function NotificationRow({ n, onOpen }: { n: NotificationItem; onOpen: (n: Notif
       w="100%"
       data-unread={!n.read || undefined}
       aria-label={`${n.read ? '' : 'Unread: '}${n.title}`}
-      style={{
-        borderRadius: 'var(--mantine-radius-sm)',
-        background: n.read ? undefined : 'var(--mantine-primary-color-light)',
-      }}
+      className={classes.item}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Box
-          mt={6}
-          w={8}
-          h={8}
-          style={{
-            flex: 'none',
-            borderRadius: '50%',
-            background: n.read ? 'transparent' : 'var(--mantine-primary-color-filled)',
-          }}
-          aria-hidden
-        />
-        <Box style={{ minWidth: 0, flex: 1 }}>
+        <Box mt={6} w={8} h={8} className={classes.dot} aria-hidden />
+        <Box flex={1} miw={0}>
           <Text size="sm" fw={n.read ? 400 : 600} lineClamp={2}>
             {n.title}
           </Text>
