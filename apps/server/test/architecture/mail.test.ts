@@ -33,7 +33,8 @@ const MAIL_OWNERS = new Set([
 
 /** Mail that is not a notification: nothing appears in the recipient's notifications for it. */
 const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
-  'modules/auth/auth.service.ts': 'the password-reset e-mail (an account e-mail, not a notification)',
+  'modules/auth/auth.password-reset.service.ts':
+    'the password-reset e-mail (an account e-mail, not a notification)',
   'modules/questions/category-follows.service.ts':
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
   'modules/hackathons/hackathons.judging.judges.service.ts':
