@@ -1,6 +1,7 @@
 import type { Hackathon } from '@agora/shared';
 import { Anchor, Badge, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import u from '../../../components/utilities.module.css';
 
 /** A fact of the hackathon page (organiser, dates, duration, location). */
 export function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -10,11 +11,11 @@ export function Tile({ icon, label, children }: { icon: ReactNode; label: string
         <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
           {icon}
         </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
+        <Stack gap={2} miw={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>
-          <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Box fz="sm" className={u.wrapAnywhere}>
             {children}
           </Box>
         </Stack>
@@ -29,7 +30,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <Title order={3} mb="xs">
         {title}
       </Title>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{children}</Text>
+      <Text className={u.preWrap}>{children}</Text>
     </Paper>
   );
 }
@@ -56,7 +57,7 @@ export function LegacyResults({ results }: { results: NonNullable<Hackathon['res
                 <Badge color={r.status === 'winner' ? 'yellow' : 'gray'} variant="filled" tt="none">
                   {PLACE_LABEL[r.status]}
                 </Badge>
-                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={700} className={u.wrapAnywhere}>
                   {r.projectTitle}
                 </Text>
                 <Text size="sm" c="dimmed">

@@ -44,7 +44,7 @@ export function HackathonCard({
       <Card.Section>
         <HackathonImage image={h.image} category={h.category} title={h.title} height={150} />
       </Card.Section>
-      <Stack gap={8} mt="sm" style={{ flex: 1 }}>
+      <Stack gap={8} mt="sm" flex={1}>
         <Group gap={6}>
           <Badge variant="light">{h.category}</Badge>
           <Badge variant="outline" color="gray">

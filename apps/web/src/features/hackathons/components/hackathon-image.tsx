@@ -13,7 +13,8 @@ import {
   IconTrophy,
   IconChartBar,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
+import classes from './hackathon-image.module.css';
 
 /**
  * A placeholder per category (spec 03 §2: "a placeholder with the category"), so a page of cards
@@ -53,7 +54,7 @@ export function HackathonImage({
         alt={title}
         h={height}
         w="100%"
-        style={{ objectFit: 'cover', display: 'block' }}
+        className={classes.image}
         loading="lazy"
       />
     );
@@ -65,12 +66,14 @@ export function HackathonImage({
       h={height}
       w="100%"
       data-placeholder={category}
-      style={{
-        background: `linear-gradient(135deg, var(--mantine-color-${p.from}), var(--mantine-color-${p.to}))`,
-        color: 'white',
-        flexDirection: 'column',
-        gap: 6,
-      }}
+      className={classes.placeholder}
+      // The category's colours are data: handed to the stylesheet as variables.
+      style={
+        {
+          '--from': `var(--mantine-color-${p.from})`,
+          '--to': `var(--mantine-color-${p.to})`,
+        } as CSSProperties
+      }
       aria-hidden
     >
       <Icon size={36} stroke={1.5} />

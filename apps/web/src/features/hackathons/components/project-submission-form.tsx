@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../../lib/auth-store';
 import { zodValidate } from '../../../lib/form';
 import { showProjectError, useSubmitProject } from '../api/submit-project';
+import u from '../../../components/utilities.module.css';
 
 const EMPTY = {
   teamName: '',
@@ -151,7 +152,7 @@ export function ProjectSubmissionForm({
             clearable
             name="submissionFile"
           />
-          <Button type="submit" loading={submit.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" loading={submit.isPending} className={u.selfStart}>
             {hasSubmission ? 'Update Submission' : 'Submit Project'}
           </Button>
         </Stack>

@@ -6,6 +6,7 @@ import { downloadSubmissionFile } from '../api/download-file';
 import { formatDateTime } from '../lib/format';
 import { SubmissionStatusBadge } from './status-badges';
 import { showErrorToast } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /**
  * One project submission: team, title, status, description, links, file download, time, members.
@@ -30,7 +31,7 @@ export function SubmissionItem({ submission: s }: { submission: HackathonSubmiss
           </Stack>
           <SubmissionStatusBadge status={s.status} />
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" className={u.preWrap}>
           {s.projectDescription}
         </Text>
         {links.length || s.fileUrl ? (

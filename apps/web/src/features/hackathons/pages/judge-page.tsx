@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useHackathon } from '../api/get-hackathon';
 import { useJudgingQueue } from '../api/judging';
 import { JudgingConsole } from '../components/judging/judging-console';
+import u from '../../../components/utilities.module.css';
 
 /** /hackathon/:id/judge — a judge scores the submissions assigned to them. */
 export function JudgePage() {
@@ -21,11 +22,11 @@ export function JudgePage() {
           to={`/hackathon/${id}`}
           leftSection={<IconArrowLeft size={16} />}
           px={0}
-          style={{ alignSelf: 'flex-start' }}
+          className={u.selfStart}
         >
           Back to the hackathon
         </Button>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={1} className={u.wrapAnywhere}>
           Judging{hackathon.data ? `: ${hackathon.data.title}` : ''}
         </Title>
         {queue.isPending ? (

@@ -2,6 +2,7 @@ import { JudgeInviteBody } from '@agora/shared';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useInviteJudge, useJudges, useRemoveJudge } from '../../api/judging';
+import u from '../../../../components/utilities.module.css';
 
 /** The organiser invites judges by e-mail and follows each one's progress. */
 export function JudgesPanel({ hackathonId, published }: { hackathonId: string; published: boolean }) {
@@ -32,7 +33,7 @@ export function JudgesPanel({ hackathonId, published }: { hackathonId: string; p
         {judges.data?.judges.map((j) => (
           <Stack key={j._id} gap={2} data-testid="judge-row">
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" className={u.wrapAnywhere}>
                 {j.user?.displayName ?? j.email}{' '}
                 <Text span c="dimmed" size="xs">
                   {j.user ? j.email : '(invited)'}
@@ -67,7 +68,7 @@ export function JudgesPanel({ hackathonId, published }: { hackathonId: string; p
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
               error={error}
-              style={{ flex: '1 1 220px' }}
+              flex="1 1 220px"
             />
             <Button type="submit" loading={invite.isPending}>
               Invite judge

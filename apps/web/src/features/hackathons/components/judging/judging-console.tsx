@@ -15,6 +15,7 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useScoreSubmission } from '../../api/judging';
 import { ScoreSheet } from './score-sheet';
+import classes from './judging-console.module.css';
 
 /** A judge's console: the submissions left to score, one sheet at a time, moving on after each save. */
 export function JudgingConsole({ hackathonId, queue }: { hackathonId: string; queue: JudgingQueue }) {
@@ -59,10 +60,7 @@ export function JudgingConsole({ hackathonId, queue }: { hackathonId: string; qu
                 onClick={() => setIndex(n)}
                 aria-current={n === index ? 'true' : undefined}
                 p={6}
-                style={{
-                  borderRadius: 6,
-                  background: n === index ? 'var(--mantine-color-blue-light)' : undefined,
-                }}
+                className={classes.queueItem}
               >
                 <Group gap={6} wrap="nowrap">
                   {i.myScore ? (

@@ -58,7 +58,7 @@ export function JudgingSettingsForm({ hackathon: h }: { hackathon: Hackathon }) 
               maxLength={HACKATHON_TEAMS.criterionNameMax}
               onChange={(e) => set(i, { name: e.currentTarget.value })}
               disabled={locked}
-              style={{ flex: 1 }}
+              flex={1}
             />
             <NumberInput
               label="Weight"

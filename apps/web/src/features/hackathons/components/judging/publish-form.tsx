@@ -2,6 +2,7 @@ import { type HackathonResults, type PrizeEscrow, PublishResultsBody } from '@ag
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { formatRupees } from '../../lib/prize';
+import u from '../../../../components/utilities.module.css';
 
 const DEFAULT_PLACES = 3;
 
@@ -95,7 +96,7 @@ export function PublishForm({
                 data={options}
                 value={places[i] ?? null}
                 onChange={(v) => setPlaces((ps) => ps.map((p, n) => (n === i ? v : p)))}
-                style={{ flex: '1 1 240px' }}
+                flex="1 1 240px"
               />
               {held ? (
                 <NumberInput
@@ -126,7 +127,7 @@ export function PublishForm({
           Publishing makes the winners public, releases the judges’ comments to each team and notifies every
           participant. It cannot be undone.
         </Text>
-        <Button type="submit" loading={publishing} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={publishing} className={u.selfStart}>
           Publish results
         </Button>
       </Stack>

@@ -1,6 +1,7 @@
 import { HACKATHON_TEAMS, type HackathonCriterion, type JudgingQueue } from '@agora/shared';
 import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import u from '../../../../components/utilities.module.css';
 
 type Item = JudgingQueue['items'][number];
 const SCORES = Array.from({ length: HACKATHON_TEAMS.scoreMax }, (_, i) => String(i + 1));
@@ -33,14 +34,14 @@ export function ScoreSheet({
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} aria-labelledby="sheet-title">
       <Stack gap="sm">
         <div>
-          <Title order={3} id="sheet-title" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} id="sheet-title" className={u.wrapAnywhere}>
             {item.projectTitle}
           </Title>
           <Text size="sm" c="dimmed">
             by {item.teamName}
           </Text>
         </div>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" className={u.preWrap}>
           {item.projectDescription}
         </Text>
         <Group gap="md">
@@ -83,12 +84,7 @@ export function ScoreSheet({
             Still to score: {missing.map((c) => c.name).join(', ')}
           </Text>
         ) : null}
-        <Button
-          type="submit"
-          loading={saving}
-          disabled={missing.length > 0}
-          style={{ alignSelf: 'flex-start' }}
-        >
+        <Button type="submit" loading={saving} disabled={missing.length > 0} className={u.selfStart}>
           Save and next
         </Button>
       </Stack>

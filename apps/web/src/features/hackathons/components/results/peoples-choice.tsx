@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useGallery, useVote } from '../../api/judging';
+import u from '../../../../components/utilities.module.css';
 
 /** The submissions with a Vote button each; the caller's own team's is disabled, their vote marked. */
 export function PeoplesChoiceView({
@@ -43,9 +44,9 @@ export function PeoplesChoiceView({
             data-testid="gallery-item"
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={4} style={{ minWidth: 0 }}>
+              <Stack gap={4} miw={0}>
                 <Group gap="xs" wrap="wrap">
-                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={700} className={u.wrapAnywhere}>
                     {item.projectTitle}
                   </Text>
                   <Text size="sm" c="dimmed">
@@ -57,7 +58,7 @@ export function PeoplesChoiceView({
                     </Badge>
                   ) : null}
                 </Group>
-                <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={3} className={u.wrapAnywhere}>
                   {item.projectDescription}
                 </Text>
                 <Group gap="md">
@@ -83,7 +84,7 @@ export function PeoplesChoiceView({
                 aria-label={`Vote for ${item.projectTitle}`}
                 title={item.mine ? 'You cannot vote for your own team' : undefined}
                 // The label stays whole on a phone; the project's text wraps instead.
-                style={{ flexShrink: 0 }}
+                className={u.noShrink}
               >
                 {item.mine ? 'Your team' : chosen ? 'Voted' : 'Vote'}
               </Button>

@@ -1,6 +1,7 @@
 import type { HackathonResults, ResultRow } from '@agora/shared';
 import { Alert, Badge, Blockquote, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useResults } from '../../api/judging';
+import u from '../../../../components/utilities.module.css';
 
 export const placeLabel = (place: number) =>
   place === 1 ? 'Winner' : place === 2 ? '2nd place' : place === 3 ? '3rd place' : `${place}th place`;
@@ -14,7 +15,7 @@ function Row({ row }: { row: ResultRow }) {
             {placeLabel(row.place)}
           </Badge>
         ) : null}
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={700} className={u.wrapAnywhere}>
           {row.projectTitle}
         </Text>
         <Text size="sm" c="dimmed">

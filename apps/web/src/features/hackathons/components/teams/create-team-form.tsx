@@ -2,6 +2,7 @@ import { HACKATHON_TEAMS, TeamCreateBody } from '@agora/shared';
 import { Button, Paper, Stack, Switch, TagsInput, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateTeam } from '../../api/teams';
+import u from '../../../../components/utilities.module.css';
 
 /** A registered participant without a team forms one and becomes its captain. */
 export function CreateTeamForm({ hackathonId }: { hackathonId: string }) {
@@ -55,7 +56,7 @@ export function CreateTeamForm({ hackathonId }: { hackathonId: string }) {
           checked={looking}
           onChange={(e) => setLooking(e.currentTarget.checked)}
         />
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={create.isPending} className={u.selfStart}>
           Create team
         </Button>
       </Stack>

@@ -1,6 +1,7 @@
 import type { Team } from '@agora/shared';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import u from '../../../../components/utilities.module.css';
 
 /** One team on the board: name, seats, members, the skills it wants, and an action. */
 export function TeamCard({ team, action }: { team: Team; action?: ReactNode }) {
@@ -8,7 +9,7 @@ export function TeamCard({ team, action }: { team: Team; action?: ReactNode }) {
     <Paper withBorder p="md" radius="md" component="article" data-testid="team-card" aria-label={team.name}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={700} className={u.wrapAnywhere}>
             {team.name}
           </Text>
           <Group gap={6}>

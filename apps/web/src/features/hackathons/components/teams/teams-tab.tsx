@@ -9,6 +9,7 @@ import { CreateTeamForm } from './create-team-form';
 import { MyRequests } from './my-requests';
 import { TeamCard } from './team-card';
 import { YourTeam } from './your-team';
+import u from '../../../../components/utilities.module.css';
 
 /** The hackathon's Teams tab: your team, your requests and invitations, and the board. */
 export function TeamsTab({ hackathon: h }: { hackathon: Hackathon }) {
@@ -72,7 +73,7 @@ export function TeamsTab({ hackathon: h }: { hackathon: Hackathon }) {
                       <Button
                         size="xs"
                         variant="light"
-                        style={{ alignSelf: 'flex-start' }}
+                        className={u.selfStart}
                         loading={join.isPending && join.variables?.teamId === t._id}
                         onClick={() => join.mutate({ teamId: t._id })}
                         aria-label={`Request to join ${t.name}`}

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../../../lib/auth-store';
 import { useAnswerRequest, useInviteToTeam, useLeaveTeam } from '../../api/teams';
+import u from '../../../../components/utilities.module.css';
 
 /** The caller's team: members, the captain's invitations and answers to join requests, leaving. */
 export function YourTeam({ team, ended }: { team: Team; ended: boolean }) {
@@ -36,7 +37,7 @@ export function YourTeam({ team, ended }: { team: Team; ended: boolean }) {
       data-testid="your-team"
     >
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={3} id="your-team-title" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={3} id="your-team-title" className={u.wrapAnywhere}>
           Your team: {team.name}
         </Title>
         <Badge variant="light" tt="none">
@@ -113,7 +114,7 @@ export function YourTeam({ team, ended }: { team: Team; ended: boolean }) {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={error}
-            style={{ flex: '1 1 220px' }}
+            flex="1 1 220px"
           />
           <Button type="submit" loading={invite.isPending}>
             Invite
