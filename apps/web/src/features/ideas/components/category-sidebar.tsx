@@ -1,6 +1,7 @@
 import { IDEA_CATEGORIES } from '@agora/shared';
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import u from '../../../components/utilities.module.css';
 
 /**
  * The listing's categories with counts (spec 02 §2), plus any other category in use (share-page
@@ -61,7 +62,7 @@ export function CategorySidebar({
               {counts ? n : '…'}
             </Badge>
           }
-          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          className={u.roundedSm}
         />
       ))}
     </Stack>

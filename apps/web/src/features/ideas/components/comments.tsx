@@ -12,6 +12,7 @@ import { useAddComment, useDeleteComment } from '../api/idea-actions';
 import { notifyLoginRequired } from '../lib/login-required';
 import { Hint } from '../../../components/hint';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /** The comment box, checked with the server's CommentBody (MSG.enterComment when blank). */
 const validateComment = zodValidate(CommentBody);
@@ -102,7 +103,7 @@ export function Comments({
       {comments.map((c) => (
         <Paper key={c._id} withBorder p="sm" radius="sm" component="article">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div style={{ minWidth: 0 }}>
+            <div className={u.minW0}>
               <Group gap={6}>
                 <Text size="sm" fw={600}>
                   {c.author.displayName}
@@ -111,7 +112,7 @@ export function Comments({
                   <RelativeTime date={c.createdAt} />
                 </Text>
               </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <Text size="sm" className={u.preWrapBreakWord}>
                 {c.content}
               </Text>
             </div>

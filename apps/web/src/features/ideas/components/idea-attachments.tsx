@@ -21,6 +21,7 @@ import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeleteAttachment, useUploadAttachment } from '../api/idea-lifecycle';
 import { showError, showErrorToast } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 const kb = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
@@ -69,7 +70,7 @@ export function IdeaAttachments({ idea, mine }: { idea: IdeaDetail; mine: boolea
       {images.length > 0 ? (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
           {images.map((a) => (
-            <div key={a._id} style={{ position: 'relative' }}>
+            <div key={a._id} className={u.relative}>
               <Anchor href={a.url} target="_blank" rel="noopener" aria-label={`Open ${a.originalName}`}>
                 <AspectRatio ratio={4 / 3}>
                   <Image src={a.url} alt={a.originalName} loading="lazy" radius="sm" fit="cover" />
@@ -81,7 +82,9 @@ export function IdeaAttachments({ idea, mine }: { idea: IdeaDetail; mine: boolea
                   variant="filled"
                   size="sm"
                   aria-label={`Remove ${a.originalName}`}
-                  style={{ position: 'absolute', top: 4, right: 4 }}
+                  pos="absolute"
+                  top={4}
+                  right={4}
                   onClick={() => del(a._id)}
                 >
                   <IconTrash size={14} />
@@ -94,7 +97,7 @@ export function IdeaAttachments({ idea, mine }: { idea: IdeaDetail; mine: boolea
       {docs.map((a) => (
         <Group key={a._id} gap="xs" wrap="nowrap">
           <IconFileTypePdf size={18} aria-hidden />
-          <Anchor href={a.url} target="_blank" rel="noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+          <Anchor href={a.url} target="_blank" rel="noopener" size="sm" className={u.breakAll}>
             {a.originalName}
           </Anchor>
           <Text size="xs" c="dimmed">

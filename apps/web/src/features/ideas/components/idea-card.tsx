@@ -9,6 +9,7 @@ import { FollowButton } from './follow-button';
 import { IdeaStatusBadge } from './idea-status-badge';
 import { IdeaTags } from './idea-tags';
 import { LikeButton } from './like-button';
+import u from '../../../components/utilities.module.css';
 
 /** An idea in the listing (spec 02 §2). */
 export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) => void }) {
@@ -39,18 +40,18 @@ export function IdeaCard({ idea, onShare }: { idea: Idea; onShare: (idea: Idea) 
             fw={700}
             size="lg"
             c="inherit"
-            style={{ wordBreak: 'break-word' }}
+            className={u.breakWord}
           >
             {idea.title}
           </Anchor>
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap={4} wrap="nowrap" className={u.noShrink}>
             {idea.status !== 'new' ? <IdeaStatusBadge status={idea.status} /> : null}
             <Badge variant="light" tt="none">
               {idea.category}
             </Badge>
           </Group>
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+        <Text size="sm" c="dimmed" lineClamp={3} className={u.preLineBreakWord}>
           {idea.description}
         </Text>
         <IdeaTags tags={idea.tags} />

@@ -17,6 +17,7 @@ import {
   useRequestToJoin,
 } from '../api/collaboration';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 type Role = (typeof IDEA_COLLABORATOR_ROLES)[number];
 
@@ -42,7 +43,7 @@ function JoinForm({ ideaId }: { ideaId: string }) {
         variant="light"
         leftSection={<IconUsersGroup size={16} />}
         onClick={() => setOpen(true)}
-        style={{ alignSelf: 'flex-start' }}
+        className={u.selfStart}
       >
         Join this idea
       </Button>
@@ -113,7 +114,7 @@ function Requests({ ideaId }: { ideaId: string }) {
                 as {IDEA_COLLABORATOR_ROLE_LABELS[r.role].toLowerCase()} · <RelativeTime date={r.createdAt} />
               </Text>
               {r.message ? (
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text size="sm" c="dimmed" className={u.preWrap}>
                   {r.message}
                 </Text>
               ) : null}
@@ -179,7 +180,7 @@ export function IdeaCollaboration({ idea, viewerId }: { idea: IdeaDetail; viewer
           size="xs"
           loading={leave.isPending}
           onClick={() => leave.mutate()}
-          style={{ alignSelf: 'flex-start' }}
+          className={u.selfStart}
         >
           Leave the team
         </Button>

@@ -27,6 +27,7 @@ import { useFollowIdea, useMergeIdea, useSetIdeaStatus } from '../api/idea-lifec
 import { notifyLoginRequired } from '../lib/login-required';
 import { IdeaStatusBadge } from './idea-status-badge';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /** Follow this idea (not its author): status changes, official responses and merges reach you. */
 export function FollowIdeaButton({ idea }: { idea: IdeaDetail }) {
@@ -124,7 +125,8 @@ function MergeControl({ idea }: { idea: IdeaDetail }) {
         placeholder="Link or id of the other idea"
         value={target}
         onChange={(e) => setTarget(e.currentTarget.value)}
-        style={{ flex: 1, minWidth: 220 }}
+        flex={1}
+        miw={220}
       />
       <Button
         variant="default"
@@ -168,7 +170,7 @@ export function IdeaLifecycle({ idea, canManage }: { idea: IdeaDetail; canManage
           {idea.timeline.map((e) => (
             <Timeline.Item key={e._id} title={IDEA_STATUS_LABELS[e.status]}>
               {e.note ? (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                <Text size="sm" className={u.preWrapBreakWord}>
                   {e.note}
                 </Text>
               ) : null}

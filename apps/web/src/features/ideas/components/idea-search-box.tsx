@@ -15,6 +15,7 @@ import { IconHeart, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type IdeaSearchHit, searchIdeas } from '../api/search-ideas';
+import u from '../../../components/utilities.module.css';
 
 const DEBOUNCE_MS = 300;
 
@@ -126,7 +127,7 @@ export function IdeaSearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
                       <a
                         {...props}
                         href={`/idea/${idea._id}`}
-                        style={{ ...props.style, display: 'block', color: 'inherit', textDecoration: 'none' }}
+                        className={`${props.className ?? ''} ${u.plainLink}`}
                         onClick={(e) => {
                           if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                           e.preventDefault();

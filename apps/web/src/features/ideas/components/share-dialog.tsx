@@ -98,7 +98,7 @@ export function ShareDialog({ idea, onClose }: { idea: ShareTarget | null; onClo
               label="Link"
               value={ideaUrl(idea._id)}
               readOnly
-              style={{ flex: 1 }}
+              flex={1}
               onFocus={(e) => e.currentTarget.select()}
             />
             <Button leftSection={<IconCopy size={16} />} onClick={copy}>

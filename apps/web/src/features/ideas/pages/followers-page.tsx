@@ -7,16 +7,17 @@ import { useAuth } from '../../../lib/auth-store';
 import { useFollowers, useFollowing, useFollowToggle } from '../api/follows';
 import { UnfollowConfirm } from '../components/unfollow-confirm';
 import { showErrorToast } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 function PersonRow({ person, action }: { person: FollowUser; action: React.ReactNode }) {
   const displayName = person.displayName || MSG.unknownUserDisplayName;
   return (
     <Group justify="space-between" wrap="nowrap" py="xs">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Avatar color="grape" radius="xl" variant="filled" aria-hidden>
           {displayName.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
-        <div style={{ minWidth: 0 }}>
+        <div className={u.minW0}>
           <Text fw={600} truncate>
             {displayName}
           </Text>

@@ -26,6 +26,7 @@ import { IdeaTags } from '../components/idea-tags';
 import { LoadMore } from '../components/load-more';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /** spec 02 §2 /hidden-ideas: the signed-in user's hidden ideas with Restore and Delete. */
 export function HiddenIdeasPage() {
@@ -98,11 +99,11 @@ export function HiddenIdeasPage() {
                     to={`/idea/${idea._id}`}
                     fw={700}
                     c="grape.8"
-                    style={{ wordBreak: 'break-word' }}
+                    className={u.breakWord}
                   >
                     {idea.title}
                   </Anchor>
-                  <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+                  <Badge variant="light" tt="none" className={u.noShrink}>
                     {idea.category}
                   </Badge>
                 </Group>

@@ -143,7 +143,8 @@ export function IdeasPage() {
               rightSection={list.isFetching && q ? <Loader size="xs" aria-label="Searching" /> : null}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
-              style={{ flex: 1, minWidth: 180 }}
+              flex={1}
+              miw={180}
             />
             <NativeSelect
               aria-label="Filter by status"

@@ -85,7 +85,8 @@ export function MyIdeasPage() {
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 180 }}
+          flex={1}
+          miw={180}
         />
         <Select
           aria-label="Sort my ideas"
