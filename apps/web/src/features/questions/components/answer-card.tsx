@@ -5,6 +5,7 @@ import { Markdown } from '../../../components/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserAvatar } from '../../../components/user-avatar';
 import { AttachmentList } from './attachment-list';
+import u from '../../../components/utilities.module.css';
 
 /** One answer: author, time, Markdown content, attachments, and the last AI ranking's verdict. */
 export function AnswerCard({ answer, mine }: { answer: Answer; mine?: boolean }) {
@@ -34,7 +35,7 @@ export function AnswerCard({ answer, mine }: { answer: Answer; mine?: boolean })
             </Tooltip>
           ) : null}
         </Group>
-        <div style={{ overflowWrap: 'anywhere' }}>
+        <div className={u.wrapAnywhere}>
           <Markdown>{answer.content}</Markdown>
         </div>
         <AttachmentList attachments={answer.attachments} />

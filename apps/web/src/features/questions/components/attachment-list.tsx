@@ -2,6 +2,7 @@ import type { Attachment } from '@agora/shared';
 import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { IconFile, IconFileTypePdf, IconPhoto, IconX } from '@tabler/icons-react';
 import { kilobytes } from '../lib/format';
+import u from '../../../components/utilities.module.css';
 
 function icon(mimetype: string) {
   if (mimetype.startsWith('image/')) return <IconPhoto size={16} aria-hidden />;
@@ -19,7 +20,7 @@ export function AttachmentList({
 }) {
   if (attachments.length === 0) return null;
   return (
-    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attachments">
+    <Stack gap={4} component="ul" p={0} m={0} className={u.plainList} aria-label="Attachments">
       {attachments.map((a) => (
         <Group component="li" key={a.filename} gap="xs" wrap="nowrap">
           {a.mimetype.startsWith('image/') ? (
@@ -27,10 +28,10 @@ export function AttachmentList({
           ) : (
             icon(a.mimetype)
           )}
-          <Anchor href={a.url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor href={a.url} target="_blank" rel="noopener" size="sm" className={u.wrapAnywhere}>
             {a.originalName}
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed" className={u.noWrap}>
             ({kilobytes(a.size)})
           </Text>
           {onRemove ? (

@@ -8,6 +8,8 @@ import { rupees } from '../../../lib/money';
 import { plainExcerpt } from '../lib/format';
 import { EscrowCountdown } from './escrow-countdown';
 import { StatusBadge } from './status-badge';
+import u from '../../../components/utilities.module.css';
+import classes from './question-card.module.css';
 
 export interface QuestionCardProps {
   question: Question;
@@ -23,25 +25,24 @@ export function QuestionCard({ question: q, selected, onSelect }: QuestionCardPr
       padding="md"
       radius="md"
       data-testid="question-card"
-      style={{
-        borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
-        boxShadow: selected ? '0 0 0 1px var(--mantine-primary-color-filled)' : undefined,
-      }}
+      className={classes.card}
+      data-selected={selected || undefined}
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <UnstyledButton
             onClick={() => onSelect(q._id)}
             aria-current={selected ? 'true' : undefined}
-            style={{ flex: 1, minWidth: 0 }}
+            flex={1}
+            miw={0}
           >
-            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} lineClamp={2} className={u.wrapAnywhere}>
               {q.title}
             </Text>
           </UnstyledButton>
           <StatusBadge status={q.status} />
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c="dimmed" lineClamp={2} className={u.wrapAnywhere}>
           {plainExcerpt(q.description)}
         </Text>
         <Group gap="xs" justify="space-between" wrap="wrap">

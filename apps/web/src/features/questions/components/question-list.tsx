@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useLoadMore } from '../../../lib/use-load-more';
 import { useProgressiveList } from '../../../lib/use-progressive-list';
 import { QuestionCard } from './question-card';
+import u from '../../../components/utilities.module.css';
 
 export interface QuestionListProps {
   items: Question[];
@@ -51,7 +52,7 @@ export function QuestionList(p: QuestionListProps) {
   }
   if (p.items.length === 0) return <EmptyState {...p.empty} />;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
+    <Stack gap="sm" component="ul" p={0} m={0} className={u.plainList} aria-label="Questions">
       {items.map((q) => (
         <li key={q._id}>
           <QuestionCard question={q} selected={q._id === p.selectedId} onSelect={p.onSelect} />

@@ -1,5 +1,14 @@
 import { Box } from '@mantine/core';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
+import classes from './resizable-split.module.css';
 
 const MIN = 30;
 const MAX = 80;
@@ -65,8 +74,15 @@ export function ResizableSplit({
   };
 
   return (
-    <Box ref={box} style={{ display: 'flex', height, minHeight: 0 }} data-testid="split">
-      <Box style={{ flex: `1 1 ${100 - percent}%`, minWidth: 0, overflow: 'auto' }}>{left}</Box>
+    <Box
+      ref={box}
+      className={classes.split}
+      h={height}
+      // The panel's share of the width is state (dragged, keyed, saved): one variable for the stylesheet.
+      style={{ '--panel': `${percent}%` } as CSSProperties}
+      data-testid="split"
+    >
+      <Box className={`${classes.pane} ${classes.left}`}>{left}</Box>
       {/* biome-ignore lint/a11y/useSemanticElements: a focusable window splitter (WAI-ARIA) is not an <hr> */}
       <div
         role="separator"
@@ -79,22 +95,11 @@ export function ResizableSplit({
         onPointerDown={onPointerDown}
         onKeyDown={onKeyDown}
         onDoubleClick={() => set(DEFAULT_PANEL_PERCENT)}
-        style={{
-          flex: '0 0 10px',
-          cursor: 'col-resize',
-          touchAction: 'none',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
+        className={classes.handle}
       >
-        <Box w={4} h={48} bg="gray.4" style={{ borderRadius: 2 }} />
+        <Box w={4} h={48} bg="gray.4" className={classes.grip} />
       </div>
-      <Box
-        data-testid="question-panel"
-        data-width={percent}
-        style={{ flex: `0 0 calc(${percent}% - 10px)`, minWidth: 0, overflow: 'auto' }}
-      >
+      <Box data-testid="question-panel" data-width={percent} className={`${classes.pane} ${classes.right}`}>
         {right}
       </Box>
     </Box>

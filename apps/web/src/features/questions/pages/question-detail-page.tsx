@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../../lib/auth-store';
 import { useQuestion } from '../api/get-question';
 import { QuestionView } from '../components/question-view';
+import u from '../../../components/utilities.module.css';
 
 /** /question/:id — spec 01 §2 "Question detail". */
 export function QuestionDetailPage() {
@@ -15,14 +16,7 @@ export function QuestionDetailPage() {
   usePageTitle(q.data ? `${q.data.title} — Inquiry Space` : undefined);
   return (
     <Box px={{ base: 'sm', md: 'lg' }} py="md" maw={900} mx="auto">
-      <Anchor
-        component={Link}
-        to="/questions"
-        size="sm"
-        mb="sm"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
+      <Anchor component={Link} to="/questions" size="sm" mb="sm" display="inline-flex" className={u.iconLink}>
         <IconArrowLeft size={14} aria-hidden /> Back to questions
       </Anchor>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
