@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeleteJobAlert } from '../api/job-alert-mutations';
 import { useJobAlerts } from '../api/get-job-alerts';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 const FREQUENCY_WORDS: Record<JobAlert['frequency'], string> = {
   instant: 'instant',
@@ -40,7 +41,7 @@ export function JobAlertsCard() {
           to hear of new matching jobs.
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack gap="xs" component="ul" p={0} m={0} className={u.plainList}>
           {alerts.data.map((a) => (
             <Group key={a._id} component="li" justify="space-between" wrap="nowrap">
               <Text size="sm">{alertLine(a)}</Text>
