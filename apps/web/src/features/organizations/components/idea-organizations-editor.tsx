@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useSetIdeaOrganizations } from '../api/organization-actions';
 import { OrganizationPicker } from './organization-picker';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 /** The idea's author tags organisations (≤ 3) so their members see it and can answer. */
 export function IdeaOrganizationsEditor({
@@ -29,7 +30,7 @@ export function IdeaOrganizationsEditor({
           setValue(current);
           setOpen(true);
         }}
-        style={{ alignSelf: 'flex-start' }}
+        className={u.selfStart}
       >
         {current.length > 0 ? 'Change tagged organisations' : 'Tag organisations'}
       </Button>

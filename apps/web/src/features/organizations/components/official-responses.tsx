@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
+import u from '../../../components/utilities.module.css';
 
 const STATUS_COLOR: Record<IdeaResponse['status'], string> = {
   acknowledged: 'blue',
@@ -39,7 +40,7 @@ export function OfficialResponses({ responses }: { responses: IdeaResponse[] }) 
               <RelativeTime date={r.createdAt} />
             </Text>
           </Group>
-          <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.message}</Text>
+          <Text className={u.preWrapBreakWord}>{r.message}</Text>
           {r.responder ? (
             <Text size="xs" c="dimmed" mt={6}>
               Answered by {r.responder.displayName}, verified member

@@ -11,6 +11,7 @@ import { zodValidate } from '../../../lib/form';
 import { useRespondToIdea } from '../api/organization-actions';
 import { useMyOrganizations } from '../api/organizations';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 const validate = zodValidate(IdeaResponseBody);
 
@@ -90,7 +91,7 @@ export function ResponseForm({
           placeholder={`What ${options[0]!.name} will do about it`}
           {...form.getInputProps('message')}
         />
-        <Button type="submit" loading={respond.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={respond.isPending} className={u.selfStart}>
           Publish response
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import { IDEA_RESPONSE_STATUS_LABELS, type OrganizationIdea } from '@agora/share
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/relative-time';
+import u from '../../../components/utilities.module.css';
 
 /** Ideas that tag an organisation, with its response status when it has answered. */
 export function TaggedIdeas({ ideas, empty }: { ideas: OrganizationIdea[]; empty: string }) {
@@ -17,15 +18,15 @@ export function TaggedIdeas({ ideas, empty }: { ideas: OrganizationIdea[]; empty
       {ideas.map((i) => (
         <Paper key={i._id} withBorder radius="md" p="sm" data-testid="tagged-idea">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Anchor component={Link} to={`/idea/${i._id}`} fw={600} style={{ wordBreak: 'break-word' }}>
+            <Anchor component={Link} to={`/idea/${i._id}`} fw={600} className={u.breakWord}>
               {i.title}
             </Anchor>
             {i.responseStatus ? (
-              <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+              <Badge variant="light" tt="none" className={u.noShrink}>
                 {IDEA_RESPONSE_STATUS_LABELS[i.responseStatus]}
               </Badge>
             ) : (
-              <Badge variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
+              <Badge variant="outline" color="gray" tt="none" className={u.noShrink}>
                 No response yet
               </Badge>
             )}

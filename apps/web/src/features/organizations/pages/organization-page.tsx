@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useClaimOrganization } from '../api/organization-actions';
 import { useMoreOrganizationIdeas, useOrganization } from '../api/organizations';
 import { TaggedIdeas } from '../components/tagged-ideas';
+import u from '../../../components/utilities.module.css';
 
 const validateClaim = zodValidate(ClaimOrganizationBody);
 
@@ -58,7 +59,7 @@ function ClaimForm({ id, domain }: { id: string; domain: string }) {
             form.errors.email ?? (claim.isError ? errorMessage(claim.error, 'Please try again.') : undefined)
           }
         />
-        <Button type="submit" loading={claim.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={claim.isPending} className={u.selfStart}>
           Send verification link
         </Button>
       </Stack>

@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useCreateOrganization } from '../api/organization-actions';
 import { useMyOrganizations, useOrganizationSearch } from '../api/organizations';
 import { showError } from '../../../lib/toasts';
+import u from '../../../components/utilities.module.css';
 
 const validate = zodValidate(CreateOrganizationBody);
 
@@ -64,7 +65,7 @@ function AddOrganization() {
           withAsterisk
           {...form.getInputProps('domain')}
         />
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={create.isPending} className={u.selfStart}>
           Add organisation
         </Button>
       </Stack>

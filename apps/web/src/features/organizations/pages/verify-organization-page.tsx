@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useVerifyOrganization } from '../api/organization-actions';
+import u from '../../../components/utilities.module.css';
 
 /** The e-mailed link's page: it sends the token once and says what became of it. */
 export function VerifyOrganizationPage() {
@@ -34,7 +35,7 @@ export function VerifyOrganizationPage() {
           <Button
             component={Link}
             to={`/organization/${verify.data.organization._id}/inbox`}
-            style={{ alignSelf: 'flex-start' }}
+            className={u.selfStart}
           >
             Open the inbox
           </Button>
