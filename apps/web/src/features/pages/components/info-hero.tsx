@@ -19,6 +19,7 @@ export function InfoHero({ color, eyebrow, title, children, actions }: InfoHeroP
       component="section"
       pt={{ base: 60 + 40, sm: 60 + 72 }}
       pb={{ base: 48, sm: 72 }}
+      // The hero's colour is the page's prop, spelled into Mantine's palette variables.
       style={{
         background: `radial-gradient(ellipse at top, var(--mantine-color-${color}-1) 0%, transparent 60%), linear-gradient(180deg, var(--mantine-color-${color}-0) 0%, var(--mantine-color-white) 100%)`,
       }}

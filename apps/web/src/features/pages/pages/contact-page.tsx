@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { zodValidate } from '../../../lib/form';
 import { useAuth } from '../../../lib/auth-store';
 import { useSendContact } from '../api/send-contact';
+import u from '../../../components/utilities.module.css';
 
 const EMPTY = { name: '', email: '', subject: '', category: '', message: '' };
 /** The server's own ContactBody: empty required fields are MSG.contactRequired (spec 03 §5). */
@@ -80,16 +81,15 @@ export function ContactPage() {
             </Text>
             <Stack gap="sm" mt="sm">
               <Text size="sm" c="dimmed">
-                <IconClock size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> We reply within
-                two working days.
+                <IconClock size={18} aria-hidden className={u.iconInline} /> We reply within two working days.
               </Text>
               <Text size="sm" c="dimmed">
-                <IconMessageCircle size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Choosing
-                a category helps us route your message to the right person.
+                <IconMessageCircle size={18} aria-hidden className={u.iconInline} /> Choosing a category helps
+                us route your message to the right person.
               </Text>
               <Text size="sm" c="dimmed">
-                <IconMail size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Signed in? We fill
-                in your name and e-mail for you.
+                <IconMail size={18} aria-hidden className={u.iconInline} /> Signed in? We fill in your name
+                and e-mail for you.
               </Text>
             </Stack>
           </Stack>

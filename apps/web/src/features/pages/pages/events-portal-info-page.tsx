@@ -25,6 +25,7 @@ import {
 import { Link } from 'react-router';
 import { FeatureCard } from '../components/feature-card';
 import { InfoHero } from '../components/info-hero';
+import u from '../../../components/utilities.module.css';
 
 const PLANNED = [
   'Event registration system',
@@ -86,16 +87,16 @@ export function EventsPortalInfoPage() {
             </Title>
             <Stack gap="sm">
               <Text>
-                <IconSchool size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-                <b>Learn and grow</b> — new skills from people who use them every day.
+                <IconSchool size={18} aria-hidden className={u.iconInline} /> <b>Learn and grow</b> — new
+                skills from people who use them every day.
               </Text>
               <Text>
-                <IconMessages size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Network</b>{' '}
-                — meet collaborators, mentors and future colleagues.
+                <IconMessages size={18} aria-hidden className={u.iconInline} /> <b>Network</b> — meet
+                collaborators, mentors and future colleagues.
               </Text>
               <Text>
-                <IconBell size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-                <b>Stay updated</b> — hear about trends and opportunities first.
+                <IconBell size={18} aria-hidden className={u.iconInline} /> <b>Stay updated</b> — hear about
+                trends and opportunities first.
               </Text>
             </Stack>
           </Card>
@@ -106,7 +107,7 @@ export function EventsPortalInfoPage() {
             Coming Soon
           </Button>
           <Anchor component={Link} to="/portals" fw={600}>
-            <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Back to Portals
+            <IconArrowLeft size={16} aria-hidden className={u.iconInline} /> Back to Portals
           </Anchor>
         </Stack>
       </Container>

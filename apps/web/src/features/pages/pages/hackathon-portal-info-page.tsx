@@ -30,7 +30,7 @@ function Tile({
       <Text c="dimmed" mt="xs">
         {children}
       </Text>
-      <List size="sm" mt="md" spacing={6} style={{ flex: 1 }}>
+      <List size="sm" mt="md" spacing={6} flex={1}>
         {points.map((p) => (
           <List.Item key={p}>{p}</List.Item>
         ))}

@@ -84,6 +84,7 @@ export function LandingPage() {
               radius="lg"
               padding="lg"
               shadow="sm"
+              // Each tile's accent colour is its data.
               style={{ borderTop: `4px solid var(--mantine-color-${t.color}-6)` }}
             >
               <ThemeIcon size={52} radius="md" color={t.color} variant="light" aria-hidden>
@@ -92,7 +93,7 @@ export function LandingPage() {
               <Title order={3} size="h4" mt="md">
                 {t.title}
               </Title>
-              <Text size="sm" c="dimmed" mt={6} style={{ flex: 1 }}>
+              <Text size="sm" c="dimmed" mt={6} flex={1}>
                 {t.text}
               </Text>
               <Group gap={4} mt="md" c={`${t.color}.9`} fw={600} fz="sm">

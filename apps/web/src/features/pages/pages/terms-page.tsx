@@ -2,10 +2,11 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import u from '../../../components/utilities.module.css';
 
 function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <Stack component="section" gap="xs" id={id} style={{ scrollMarginTop: 80 }}>
+    <Stack component="section" gap="xs" id={id} className={u.anchorTarget}>
       <Title order={2} size="h3">
         {title}
       </Title>
