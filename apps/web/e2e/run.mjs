@@ -3,8 +3,8 @@
 // reuses it); E2E_SERVER_ENTRY / WEB_DIST name another build to test instead (scripts/e2e-private.sh).
 // Names pick journeys by file-name prefix ("ideas" runs ideas and ideas-lifecycle).
 //
-// Journeys are moving from vitest + playwright-core (*.e2e.ts) to Playwright Test (*.spec.ts, with
-// web-first assertions); both kinds run here until the move is complete.
+// The journeys are Playwright Test files (*.spec.ts, playwright.config.ts): web-first assertions,
+// Chromium from the system (CHROMIUM_PATH).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,15 +24,14 @@ if (!existsSync(chromium)) {
 const args = process.argv.slice(2);
 const names = args.filter((a) => !a.startsWith('-'));
 const flags = args.filter((a) => a.startsWith('-'));
-const files = readdirSync(here).filter((f) => /\.(e2e|spec)\.ts$/.test(f));
+const files = readdirSync(here).filter((f) => f.endsWith('.spec.ts'));
 const picked = names.length ? files.filter((f) => names.some((n) => f.startsWith(path.basename(n)))) : files;
 if (picked.length === 0) {
   console.error(`No journey matches ${names.join(', ')} (files: ${files.join(', ')}).`);
   process.exit(1);
 }
 const rel = (f) => path.relative(root, path.join(here, f));
-const vitestFiles = picked.filter((f) => f.endsWith('.e2e.ts')).map(rel);
-const specFiles = picked.filter((f) => f.endsWith('.spec.ts')).map(rel);
+const specFiles = picked.map(rel);
 
 const builds = [
   ...(process.env.WEB_DIST ? [] : ['web']),
@@ -45,15 +44,9 @@ try {
   process.exit(1);
 }
 
-const run = (cmd) => spawnSync('npx', cmd, { stdio: 'inherit', cwd: root }).status ?? 1;
-let status = 0;
-if (vitestFiles.length) {
-  const config = path.join(here, 'vitest.config.ts');
-  status ||= run(['vitest', 'run', '--config', config, ...flags, ...vitestFiles]);
-}
-if (specFiles.length) {
-  // Both runs go ahead when the first fails, so one CI run reports every broken journey.
-  const config = path.join(here, 'playwright.config.ts');
-  status = run(['playwright', 'test', '--config', config, ...flags, ...specFiles]) || status;
-}
-process.exit(status);
+const config = path.join(here, 'playwright.config.ts');
+const result = spawnSync('npx', ['playwright', 'test', '--config', config, ...flags, ...specFiles], {
+  stdio: 'inherit',
+  cwd: root,
+});
+process.exit(result.status ?? 1);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -101,10 +101,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function newPage(
@@ -270,9 +266,7 @@ export async function signInPage(page: Page, baseUrl: string, session: { token: 
   }, session);
 }
 
-export const SCREENSHOT_DIR = path.join(root, 'apps/web/e2e/screenshots');
-
-/** A w×h gradient PNG, so screenshots show a realistic banner or logo. */
+/** A w×h gradient PNG: a realistic banner, logo or attachment for an upload. */
 export function gradientPng(w: number, h: number): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < h; y++) {
