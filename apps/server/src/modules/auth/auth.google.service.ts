@@ -4,12 +4,11 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import * as accounts from '../users/users.credentials.service.js';
 import * as repo from './auth.repo.js';
+import type { IssueSession } from './auth.sessions.service.js';
 import type { RequestMeta } from './auth.passwords.js';
 
-type Issue = (user: accounts.AccountRow, meta: RequestMeta) => Promise<AuthResult>;
-
 /** Google sign-in: a verified Google ID token signs in, links or creates the account. */
-export function createGoogleSignIn(ctx: AppContext, issue: Issue) {
+export function createGoogleSignIn(ctx: AppContext, issue: IssueSession) {
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   async function google(idToken: string, meta: RequestMeta): Promise<AuthResult> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden, tooMany, unauthorized } from '../../lib/errors.js';
 import * as accounts from '../users/users.credentials.service.js';
 import * as repo from './auth.repo.js';
+import type { IssueSession } from './auth.sessions.service.js';
 import { hashPassword, type RequestMeta } from './auth.passwords.js';
 
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
@@ -11,10 +12,8 @@ const ACCOUNT_FAILURE_WINDOW_MS = 60 * 60_000;
 
 let dummyHash: Promise<string> | null = null;
 
-type Issue = (user: accounts.AccountRow, meta: RequestMeta) => Promise<AuthResult>;
-
 /** Signing in with e-mail and password, limited per account and address. */
-export function createLoginService(ctx: AppContext, issue: Issue) {
+export function createLoginService(ctx: AppContext, issue: IssueSession) {
   async function login(email: string, password: string, meta: RequestMeta): Promise<AuthResult> {
     const account = email.toLowerCase();
     // Two limits, so a stranger cannot lock the owner out. Per account AND address: counted before the password is checked, so

@@ -52,3 +52,6 @@ export function createSessionsService(ctx: AppContext) {
       repo.revokeUserSessions(exec, userId, ctx.clock.now()),
   };
 }
+
+/** Starts a session for an account that just signed in or up (the sign-in use cases' last step). */
+export type IssueSession = ReturnType<typeof createSessionsService>['issue'];

@@ -4,13 +4,12 @@ import { pgErrorCode } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import * as accounts from '../users/users.credentials.service.js';
 import * as repo from './auth.repo.js';
+import type { IssueSession } from './auth.sessions.service.js';
 import { hashPassword, type RequestMeta } from './auth.passwords.js';
 import { isCommonPassword } from './common-passwords.js';
 
-type Issue = (user: accounts.AccountRow, meta: RequestMeta) => Promise<AuthResult>;
-
 /** Accounts with a password: signing up, and the configured admin made sure of at start. */
-export function createSignupService(ctx: AppContext, issue: Issue) {
+export function createSignupService(ctx: AppContext, issue: IssueSession) {
   async function signup(body: SignupBody, meta: RequestMeta): Promise<AuthResult> {
     if (isCommonPassword(body.password)) {
       badRequest(MSG.passwordTooCommon, [{ field: 'body.password', message: MSG.passwordTooCommon }]);
