@@ -8,7 +8,8 @@ const placeholder = (category: string) => {
   );
   const el = container.querySelector<HTMLElement>('[data-placeholder]')!;
   const out = {
-    background: el.style.background,
+    // The category's colours reach the stylesheet's gradient as variables.
+    background: `${el.style.getPropertyValue('--from')} ${el.style.getPropertyValue('--to')}`,
     icon: el.querySelector('svg')!.getAttribute('class'),
     text: el.textContent,
   };
