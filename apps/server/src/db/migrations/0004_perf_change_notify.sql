@@ -1,4 +1,4 @@
--- Change notifications for the response cache (plugins/response-cache.ts, issue 10): every
+-- Change notifications for the response cache (plugins/response-cache.ts): every
 -- committed change to a table that cached public responses read sends NOTIFY agora_changes with
 -- the table's name, and every server instance LISTENs and drops what it cached from that table.
 -- NOTIFY is delivered at commit (never for a rolled-back change) and deduplicated per transaction.

@@ -1,4 +1,4 @@
--- idea_counts (migration 0005) follows `ideas` in the same transaction as every change (issue 10):
+-- idea_counts (migration 0005) follows `ideas` in the same transaction as every change:
 -- the ideas list shows the number of visible ideas on every page, and counting them was a scan of
 -- the whole table per request. Bulk inserts and deletes (a seed, a deleted user's ideas) adjust
 -- the counters once per statement; an update adjusts them only when it hides, restores or moves

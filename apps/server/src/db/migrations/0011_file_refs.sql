@@ -1,4 +1,4 @@
--- Uploads know how many rows name them (issue 16): the hourly sweep reads only unreferenced files
+-- Uploads know how many rows name them: the hourly sweep reads only unreferenced files
 -- through a partial index instead of searching every answer, job, question and hackathon per file.
 ALTER TABLE "files" ADD COLUMN "ref_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- The storage keys a row of `tbl` names (a set: a key named twice by one row counts once).

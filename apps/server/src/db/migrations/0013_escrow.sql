@@ -1,5 +1,5 @@
 -- Escrow: a paid reward is held until it is distributed by hand, auto-distributed at its deadline
--- or refunded to the asker (issue 17). reminded_hours = the smallest reminder window already sent.
+-- or refunded to the asker. reminded_hours = the smallest reminder window already sent.
 ALTER TABLE "questions" ADD COLUMN "escrow_state" text;--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "escrow_held_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "escrow_deadline" timestamp with time zone;--> statement-breakpoint

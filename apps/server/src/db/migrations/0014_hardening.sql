@@ -10,5 +10,5 @@ CREATE TABLE "password_resets" (
 --> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
--- Unclaimed-upload quotas read a user's recent files of one purpose, and the site's (issue 19 §2).
+-- Unclaimed-upload quotas read a user's recent files of one purpose, and the site's.
 CREATE INDEX "files_purpose_created_idx" ON "files" USING btree ("purpose","created_at");
