@@ -3,7 +3,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import * as judging from './hackathons.judging.repo.js';
-import type { JudgingShared } from './hackathons.judging.shared.js';
+import { type JudgingShared, submissionSummary } from './hackathons.judging.shared.js';
 
 /** A judge's side: their queue of assigned submissions and the score sheets they fill in. */
 export function createScoringService(ctx: AppContext, s: JudgingShared) {
@@ -16,12 +16,7 @@ export function createScoringService(ctx: AppContext, s: JudgingShared) {
       const items = s.assigned(b, judge.userId).map((x) => {
         const sheet = sheets.get(x.id);
         return {
-          submissionId: x.id,
-          projectTitle: x.projectTitle,
-          projectDescription: x.projectDescription,
-          teamName: x.teamName,
-          githubLink: x.githubUrl,
-          demoLink: x.demoUrl,
+          ...submissionSummary(x),
           myScore: sheet
             ? { scores: sheet.scores, comment: sheet.comment, updatedAt: sheet.updatedAt.toISOString() }
             : null,

@@ -19,6 +19,16 @@ export interface Board {
   scores: judging.ScoreRow[];
 }
 
+/** A submission as a judge's queue and the people's-choice gallery both show it. */
+export const submissionSummary = (x: judging.JudgedSubmission) => ({
+  submissionId: x.id,
+  projectTitle: x.projectTitle,
+  projectDescription: x.projectDescription,
+  teamName: x.teamName,
+  githubLink: x.githubUrl,
+  demoLink: x.demoUrl,
+});
+
 /**
  * What every judging use case reads: the hackathon as the caller may see it, the caller's judge
  * row, the board of submissions and sheets, and each judge's progress. A judge is the account

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { accountCreatedAt } from '../users/users.accounts.js';
 import * as judging from './hackathons.judging.repo.js';
-import type { JudgingShared } from './hackathons.judging.shared.js';
+import { type JudgingShared, submissionSummary } from './hackathons.judging.shared.js';
 import * as repo from './hackathons.repo.js';
 
 /** The people's choice: the gallery of an ended hackathon's projects and one vote per person. */
@@ -30,12 +30,7 @@ export function createPeoplesChoiceService(ctx: AppContext, s: JudgingShared) {
         votingOpen: !published,
         myVote: mine,
         items: b.subs.map((x) => ({
-          submissionId: x.id,
-          projectTitle: x.projectTitle,
-          projectDescription: x.projectDescription,
-          teamName: x.teamName,
-          githubLink: x.githubUrl,
-          demoLink: x.demoUrl,
+          ...submissionSummary(x),
           mine: b.people.get(x.id)!.has(user.id),
           votes: published ? (votes.get(x.id) ?? 0) : null,
         })),
