@@ -17,28 +17,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** Cross-area imports of another area's data-access file, today. */
-const KNOWN_DATA_ACCESS_IMPORTS = new Set([
-  // Account and people lookups for invitations and judges: to a users service.
-  'hackathons/hackathons.judging.judges.service.ts -> users/users.accounts.ts',
-  'hackathons/hackathons.judging.shared.ts -> users/users.network.ts',
-  'hackathons/hackathons.judging.votes.service.ts -> users/users.accounts.ts',
-  'hackathons/hackathons.teams.answers.service.ts -> users/users.network.ts',
-  'hackathons/hackathons.teams.leave.service.ts -> users/users.network.ts',
-  'hackathons/hackathons.teams.presenter.ts -> users/users.network.ts',
-  'hackathons/hackathons.teams.requests.service.ts -> users/users.accounts.ts',
-  'hackathons/hackathons.teams.submission.ts -> users/users.network.ts',
+const KNOWN_DATA_ACCESS_IMPORTS = new Set<string>([
   // Evidence for a skill match read from each area's own rows: to each area's service.
   'jobs/jobs.match.ts -> hackathons/hackathons.evidence.ts',
   'jobs/jobs.match.ts -> ideas/ideas.evidence.ts',
   'jobs/jobs.match.ts -> questions/questions.evidence.ts',
-  'jobs/jobs.routes.ts -> follows/follows.network.ts',
-  'follows/follows.network.ts -> users/users.network.ts',
-  'referrals/referrals.read.ts -> users/users.network.ts',
-  'referrals/referrals.ask.service.ts -> follows/follows.network.ts',
-  'referrals/referrals.ask.service.ts -> users/users.network.ts',
   'job-alerts/job-alerts.digest.service.ts -> jobs/jobs.alert-match.ts',
   'job-alerts/job-alerts.instant.service.ts -> jobs/jobs.alert-match.ts',
-  'job-alerts/job-alerts.send.ts -> users/users.contacts.ts',
   'seo/seo.routes.ts -> ideas/ideas.seo.ts',
 ]);
 

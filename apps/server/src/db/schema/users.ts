@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -15,6 +16,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './common.js';
+
+/**
+ * A company name as the referral network compares it: trimmed, inner runs of white space made one
+ * space, lower-cased. users_company_key_idx is built on this expression of `company`, so a query
+ * that compares `companyKey(users.company)` with the key of a name reads an index range, whatever
+ * the number of users.
+ */
+export const companyKey = (v: SQL | AnyPgColumn): SQL<string> =>
+  sql`lower(regexp_replace(btrim(${v}), '[[:space:]]+', ' ', 'g'))`;
 
 /** Characters no stored name may carry (migration 0025), as a PostgreSQL regular expression. */
 const HIDDEN_NAME_CHARS =
@@ -61,9 +71,7 @@ export const users = pgTable(
       sql`char_length(${t.headline}) <= 120 and char_length(${t.company}) <= 100 and char_length(${t.location}) <= 100 and cardinality(${t.skills}) <= 50`,
     ),
     // The referral network: followers and followees working at a job's company.
-    index('users_company_key_idx')
-      .on(sql`lower(regexp_replace(btrim(${t.company}), '[[:space:]]+', ' ', 'g'))`)
-      .where(sql`${t.company} is not null`),
+    index('users_company_key_idx').on(companyKey(t.company)).where(sql`${t.company} is not null`),
     // No text-direction controls, zero-width spaces or control characters in names (migration 0025;
     // the shared name rule refuses more, e.g. reserved words, which SQL cannot see).
     check(

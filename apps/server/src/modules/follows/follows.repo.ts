@@ -1,7 +1,7 @@
-import type { FollowUser } from '@agora/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FollowUser, NetworkPerson } from '@agora/shared';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { follows, users } from '../../db/schema/index.js';
+import { companyKey, follows, users } from '../../db/schema/index.js';
 
 /** Adds the follow row; false when it existed already. */
 export async function insertFollow(
@@ -88,4 +88,42 @@ export async function findUserCard(exec: Executor, id: string) {
     .where(eq(users.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * The people `viewerId` follows or who follow them (both directions: the primary key and
+ * follows_followee_idx, by key), as the subquery the network narrows by company.
+ */
+const followsEitherWay = (viewerId: string) =>
+  sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}
+      union all
+      select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${viewerId}`;
+
+/**
+ * Active people whose profile company is `company` (by its key, users_company_key_idx: an index
+ * range) and who follow `viewerId` or are followed by them (checked by key), never `exclude`;
+ * ordered by name, at most `limit`; `only` narrows it to one person. One statement, so the limit
+ * holds however many people work at the company or are in the viewer's follows.
+ */
+export async function networkPeopleAtCompany(
+  exec: Executor,
+  viewerId: string,
+  company: string,
+  opts: { exclude: string; limit: number; only?: string },
+): Promise<NetworkPerson[]> {
+  return exec
+    .select({ id: users.id, displayName: users.displayName, headline: users.headline })
+    .from(users)
+    .where(
+      and(
+        sql`${users.company} is not null`,
+        eq(companyKey(users.company), companyKey(sql`${company}::text`)),
+        eq(users.status, 'active'),
+        ne(users.id, opts.exclude),
+        opts.only ? eq(users.id, opts.only) : undefined,
+        sql`${users.id} in (${followsEitherWay(viewerId)})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.id))
+    .limit(opts.limit);
 }

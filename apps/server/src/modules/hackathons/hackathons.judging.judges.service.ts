@@ -13,7 +13,7 @@ import { composeMail } from '../../lib/mail-template.js';
 import { enqueueMails } from '../../platform/mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
-import { accountByEmail } from '../users/users.accounts.js';
+import { accountInvitedByEmail } from '../users/users.accounts.service.js';
 import { hackathonJudgeInviteMail, judgingMessages } from './hackathons.judging.mail.js';
 import * as judging from './hackathons.judging.repo.js';
 import type { HackathonRow, JudgingShared } from './hackathons.judging.shared.js';
@@ -68,7 +68,7 @@ export function createJudgesService(ctx: AppContext, s: JudgingShared) {
         if ((await judging.listJudges(tx, id)).length >= HACKATHON_TEAMS.judgesMax) {
           conflict('TOO_MANY_JUDGES', `A hackathon has at most ${HACKATHON_TEAMS.judgesMax} judges.`);
         }
-        const account = await accountByEmail(tx, address);
+        const account = await accountInvitedByEmail(tx, address);
         const row = await judging.insertJudge(tx, {
           hackathonId: id,
           email: address,

@@ -2,7 +2,7 @@ import { type HackathonJudge, JUDGING_MESSAGES, judgeResults } from '@agora/shar
 import type { AppContext, SessionUser } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import * as judging from './hackathons.judging.repo.js';
 import { canSeeHackathon, isOrganizer } from './hackathons.policy.js';
 import type { Viewer } from './hackathons.presenter.js';

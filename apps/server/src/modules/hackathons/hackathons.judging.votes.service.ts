@@ -2,7 +2,7 @@ import { type HackathonGallery, JUDGING_MESSAGES } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { accountCreatedAt } from '../users/users.accounts.js';
+import { accountOpenedBy } from '../users/users.accounts.service.js';
 import * as judging from './hackathons.judging.repo.js';
 import { type JudgingShared, submissionSummary } from './hackathons.judging.shared.js';
 import * as repo from './hackathons.repo.js';
@@ -50,8 +50,7 @@ export function createPeoplesChoiceService(ctx: AppContext, s: JudgingShared) {
       if (b.people.get(sub.id)?.has(user.id)) forbidden('You cannot vote for your own team.');
       // Refused rather than stored and left uncounted: the voter learns at once that it does not
       // count, and the counts are a plain tally of the table (no join on account age).
-      const created = await accountCreatedAt(ctx.db, user.id);
-      if (!created || created.getTime() > h.endDate.getTime()) forbidden(JUDGING_MESSAGES.lateAccount);
+      if (!(await accountOpenedBy(ctx.db, user.id, h.endDate))) forbidden(JUDGING_MESSAGES.lateAccount);
       const row = await judging.upsertVote(ctx.db, {
         hackathonId: id,
         userId: user.id,

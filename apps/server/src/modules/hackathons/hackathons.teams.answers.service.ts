@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { notify } from '../notifications/notifications.service.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import * as hackRepo from './hackathons.repo.js';
 import { teamTexts } from './hackathons.teams.mail.js';
 import { oneTeam, presentRequests } from './hackathons.teams.presenter.js';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { notify } from '../notifications/notifications.service.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import { teamTexts } from './hackathons.teams.mail.js';
 import * as repo from './hackathons.teams.repo.js';
 import { about, captainOf, loadTeam, openHackathon, TEAM_MSG } from './hackathons.teams.shared.js';

@@ -1,7 +1,7 @@
 import type { Team, TeamRequest } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import type { Viewer } from './hackathons.presenter.js';
 import * as hackRepo from './hackathons.repo.js';
 import * as repo from './hackathons.teams.repo.js';

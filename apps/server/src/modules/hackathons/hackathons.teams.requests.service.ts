@@ -2,7 +2,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
-import { accountByEmail } from '../users/users.accounts.js';
+import { accountInvitedByEmail } from '../users/users.accounts.service.js';
 import { teamInviteMail, teamsPath, teamTexts } from './hackathons.teams.mail.js';
 import { presentRequests } from './hackathons.teams.presenter.js';
 import * as repo from './hackathons.teams.repo.js';
@@ -64,7 +64,7 @@ export async function invite(ctx: AppContext, user: SessionUser, teamId: string,
     const rec = await openHackathon(tx, team.hackathonId, user.id, t);
     if ((await captainOf(tx, team.id)) !== user.id) forbidden(TEAM_MSG.captainOnly);
     if ((await repo.countMembers(tx, team.id)) >= rec.h.maxTeamSize) conflict('TEAM_FULL', TEAM_MSG.full);
-    const account = await accountByEmail(tx, address);
+    const account = await accountInvitedByEmail(tx, address);
     if (account && (await repo.teamOf(tx, team.hackathonId, account.id))) {
       conflict('ALREADY_IN_TEAM', TEAM_MSG.personInTeam);
     }

@@ -1,6 +1,6 @@
 import type { HackathonTeamMember } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import * as repo from './hackathons.teams.repo.js';
 
 /**

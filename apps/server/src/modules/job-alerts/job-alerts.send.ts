@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { AlertJob } from '../jobs/jobs.alert-match.js';
 import { notify } from '../notifications/notifications.service.js';
-import { activeContactsByIds } from '../users/users.contacts.js';
+import { contactForRequestedMail } from '../users/users.contacts.service.js';
 import { alertMail } from './job-alerts.mail.js';
 import { alertInWords, searchPath } from './job-alerts.presenter.js';
 import * as repo from './job-alerts.repo.js';
@@ -23,7 +23,7 @@ export async function sendAlert(
 ): Promise<number> {
   if (found.length === 0) return 0;
   // A suspended owner hears nothing (and nothing is marked sent to them).
-  const [owner] = await activeContactsByIds(tx, [alert.userId]);
+  const owner = await contactForRequestedMail(tx, alert.userId);
   if (!owner) return 0;
   const recorded = new Set(
     await repo.recordDeliveries(

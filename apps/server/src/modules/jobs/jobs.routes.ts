@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerOptional } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
-import { networkAt } from '../follows/follows.network.js';
+import { networkAt } from '../follows/follows.network.service.js';
 import { unauthorized } from '../../lib/errors.js';
 import { multipartBody } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';

@@ -1,6 +1,6 @@
 import type { Application } from '@agora/shared';
 import type { AppContext, ApplicationReferrals } from '../../context.js';
-import { peopleById } from '../users/users.network.js';
+import { peopleById } from '../users/users.people.service.js';
 import * as repo from './referrals.repo.js';
 
 type Referrals = NonNullable<Application['referrals']>;
