@@ -1,26 +1,14 @@
 import type { AdminIdea } from '@agora/shared';
 import type { Executor } from '../../db/client.js';
-import { person, type ListOpts } from '../../lib/admin-list.js';
+import type { ListOpts } from '../../lib/admin-list.js';
 import { page } from '../../lib/cursor.js';
+import { toAdminIdea } from './ideas.presenter.js';
 import * as repo from './ideas.repo.js';
 
-/**
+/*
  * What the admin area reads and changes of ideas. This area owns the rows and the hide rule
  * (repo.setHiddenBy); the admin area authorises, audits and calls these inside its transaction.
  */
-export function toAdminIdea(r: repo.AdminIdeaRow): AdminIdea {
-  return {
-    _id: r.id,
-    title: r.title,
-    category: r.category,
-    hidden: r.hidden,
-    hiddenByAdmin: r.hiddenByAdmin,
-    likeCount: r.likeCount,
-    commentCount: r.commentCount,
-    author: person(r.author),
-    createdAt: r.createdAt.toISOString(),
-  };
-}
 
 export async function listIdeasForAdmin(
   db: Executor,

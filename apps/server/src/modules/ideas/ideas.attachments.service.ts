@@ -16,6 +16,7 @@ import {
   type UploadedFile,
 } from '../../lib/uploads.js';
 import { ownIdea } from './ideas.access.js';
+import { toAttachment } from './ideas.presenter.js';
 import * as repo from './ideas.repo.js';
 
 export const IDEA_ATTACHMENT_INVALID = 'Attach a PNG, JPEG, GIF or WebP image, or a PDF document.';
@@ -61,14 +62,14 @@ export function createAttachmentsService(ctx: AppContext) {
             createdAt: ctx.clock.now(),
           });
         });
-        return {
-          _id: attachmentId,
-          url: repo.attachmentUrl(idea.id, attachmentId),
+        return toAttachment({
+          id: attachmentId,
+          ideaId: idea.id,
+          kind,
           originalName: stored.originalName,
           mimetype: stored.mimetype,
           size: stored.size,
-          kind,
-        };
+        });
       } catch (err) {
         await discardUpload(ctx, stored.key);
         throw err;

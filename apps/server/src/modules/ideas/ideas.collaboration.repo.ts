@@ -140,6 +140,9 @@ const teamStatement = prepared((db) =>
     .limit(rowCount(200)),
 );
 
-export function teamOfIdea(exec: Executor, ideaId: string) {
+/** A team member with their name, as teamStatement reads them. */
+export type TeamMemberRow = { id: string; displayName: string; role: string };
+
+export function teamOfIdea(exec: Executor, ideaId: string): Promise<TeamMemberRow[]> {
   return teamStatement(exec, undefined, { ideaId });
 }

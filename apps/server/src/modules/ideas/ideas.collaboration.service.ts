@@ -12,6 +12,7 @@ import { isUuid } from '../../lib/ids.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './ideas.collaboration.repo.js';
 import { canSeeIdeaToAct, isIdeaAuthor } from './ideas.policy.js';
+import { toCollaborationRequest, toTeamMember } from './ideas.presenter.js';
 import * as ideasRepo from './ideas.repo.js';
 
 /**
@@ -26,20 +27,7 @@ export async function findIdeaToAct(exec: Executor, user: SessionUser, id: strin
 
 /** The idea's team as ideas carry it. */
 export async function teamOf(exec: Executor, ideaId: string): Promise<IdeaTeamMember[]> {
-  return (await repo.teamOfIdea(exec, ideaId)) as IdeaTeamMember[];
-}
-
-function toRequest(r: repo.RequestWithUser): CollaborationRequest {
-  return {
-    _id: r.id,
-    ideaId: r.ideaId,
-    user: { id: r.userId, displayName: r.userName },
-    role: r.role as CollaborationRequest['role'],
-    message: r.message,
-    status: r.status as CollaborationRequest['status'],
-    createdAt: r.createdAt.toISOString(),
-    decidedAt: r.decidedAt?.toISOString() ?? null,
-  };
+  return (await repo.teamOfIdea(exec, ideaId)).map(toTeamMember);
 }
 
 const article = (role: string) => (role === 'expert' ? 'an' : 'a');
@@ -77,7 +65,7 @@ export function createCollaborationService(ctx: AppContext) {
           body: (body.message || idea.title).slice(0, 200),
           link: `/idea/${idea.id}#collaboration-requests`,
         });
-        return toRequest({ ...row, userName: user.displayName });
+        return toCollaborationRequest({ ...row, userName: user.displayName });
       });
     },
 
@@ -85,14 +73,14 @@ export function createCollaborationService(ctx: AppContext) {
     async list(user: SessionUser, ideaId: string): Promise<CollaborationRequest[]> {
       const idea = await ideaFor(user, ideaId);
       if (!isIdeaAuthor(user, idea)) forbidden(COLLABORATION_TEXT.authorOnly);
-      return (await repo.requestsOfIdea(db, idea.id)).map(toRequest);
+      return (await repo.requestsOfIdea(db, idea.id)).map(toCollaborationRequest);
     },
 
     /** The caller's own pending request on an idea (null when none): the join button's state. */
     async mine(user: SessionUser, ideaId: string): Promise<CollaborationRequest | null> {
       const idea = await ideaFor(user, ideaId);
       const row = await repo.pendingRequestOf(db, idea.id, user.id);
-      return row ? toRequest(row) : null;
+      return row ? toCollaborationRequest(row) : null;
     },
 
     /** Accepts or declines: the idea's author only, once. Accepting puts the person on the team. */
@@ -124,7 +112,7 @@ export function createCollaborationService(ctx: AppContext) {
             : `Your request to join “${idea.title.slice(0, 80)}” was declined`,
           link: `/idea/${idea.id}`,
         });
-        return toRequest({ ...request, status, decidedAt: now });
+        return toCollaborationRequest({ ...request, status, decidedAt: now });
       });
     },
 

@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids.js';
 import { notify } from '../notifications/notifications.service.js';
 import { notifyIdeaFollowers } from './ideas.followers.js';
 import { canDeleteComment, canSeeIdea, canSeeIdeaToAct, notifiesAuthor } from './ideas.policy.js';
+import { toComment } from './ideas.presenter.js';
 import * as repo from './ideas.repo.js';
 
 /** An idea's comments: reading earlier pages, commenting (which follows the idea) and deleting. */
@@ -28,7 +29,7 @@ export function createCommentsService(ctx: AppContext) {
       const idea = await repo.findIdeaOwner(db, id);
       if (!idea || !canSeeIdea(viewer, idea)) return notFound(MSG.ideaNotFound);
       const page = await repo.latestComments(db, id, limit, keyset);
-      return { comments: page.comments, nextCursor: page.before };
+      return { comments: page.rows.map(toComment), nextCursor: page.before };
     },
 
     async addComment(user: SessionUser, id: string, content: string): Promise<IdeaComment> {
@@ -70,7 +71,7 @@ export function createCommentsService(ctx: AppContext) {
             },
           });
         }
-        return repo.toComment({ ...row, authorName: user.displayName });
+        return toComment({ ...row, authorName: user.displayName });
       });
     },
 
@@ -82,7 +83,7 @@ export function createCommentsService(ctx: AppContext) {
         if (!idea || !canSeeIdeaToAct(user, idea)) return notFound(MSG.ideaNotFound);
         const comment = await repo.findComment(tx, id, commentId);
         if (!comment) return notFound(MSG.commentNotFound);
-        if (!canDeleteComment(user, idea, comment)) {
+        if (!canDeleteComment(user, idea, { author: { id: comment.authorId } })) {
           forbidden('Only the comment author or the idea author can delete this comment');
         }
         const removed = await repo.deleteComment(tx, commentId);

@@ -9,6 +9,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { canListHiddenIdeasOf } from './ideas.policy.js';
+import { toIdea, toSearchHit } from './ideas.presenter.js';
 import * as repo from './ideas.repo.js';
 
 const SEARCH_MAX_WORDS = 8;
@@ -82,7 +83,7 @@ export function createFeedService(ctx: AppContext) {
           page: q.page,
           limit: q.limit,
         });
-        return paged(found.ideas, found.totalItems, q.page, q.limit);
+        return paged(found.rows.map(toIdea), found.totalItems, q.page, q.limit);
       }
       const after = repo.decodeIdeaCursor(q.cursor, q.sort);
       // The first page and every page reached by its cursor: keyset (spec 02's page numbers stay
@@ -97,7 +98,7 @@ export function createFeedService(ctx: AppContext) {
           limit: q.limit,
         });
         return {
-          ideas: page.ideas,
+          ideas: page.rows.map(toIdea),
           pagination: {
             current: q.page,
             total: Math.ceil(page.totalItems / q.limit),
@@ -121,14 +122,14 @@ export function createFeedService(ctx: AppContext) {
           },
         ]);
       }
-      const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
+      const { rows, totalItems } = await repo.pageOfIdeas(db, {
         filter,
         viewerId: viewer?.id ?? null,
         sort: q.sort,
         page: q.page,
         limit: q.limit,
       });
-      return paged(rows, totalItems, q.page, q.limit);
+      return paged(rows.map(toIdea), totalItems, q.page, q.limit);
     },
 
     /** CONTRACT §4/§5: every category a form can submit (0 when unused) plus any other in use. */
@@ -140,20 +141,20 @@ export function createFeedService(ctx: AppContext) {
 
     async hiddenOf(user: SessionUser, userId: string, page: number, limit: number): Promise<IdeaList> {
       if (!canListHiddenIdeasOf(user, userId)) forbidden('You can only see your own hidden ideas');
-      const { ideas: rows, totalItems } = await repo.pageOfIdeas(db, {
+      const { rows, totalItems } = await repo.pageOfIdeas(db, {
         filter: { hidden: true, authorId: user.id },
         viewerId: user.id,
         sort: 'newest',
         page,
         limit,
       });
-      return paged(rows, totalItems, page, limit);
+      return paged(rows.map(toIdea), totalItems, page, limit);
     },
 
     async search(q: string, match: 'all' | 'any' = 'all'): Promise<IdeaSearchHit[]> {
       const words = searchWords(q);
       if (words.length === 0) return [];
-      return repo.searchIdeas(db, words, IDEA_SEARCH_MAX_RESULTS, match);
+      return (await repo.searchIdeas(db, words, IDEA_SEARCH_MAX_RESULTS, match)).map(toSearchHit);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Idea, IdeaComment, IdeaSearchHit } from '@agora/shared';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -86,14 +85,8 @@ function ideaColumns(viewerId: string | null) {
   };
 }
 
-/**
- * Where an attachment is served: through the idea's own route, never the public /uploads/ path,
- * so a hidden or deleted idea's files reach nobody but its author.
- */
-export const attachmentUrl = (ideaId: string, attachmentId: string) =>
-  `/api/ideas/${ideaId}/attachments/${attachmentId}`;
-
-type IdeaRow = {
+/** An idea's row as ideaColumns reads it (ideas.presenter.ts shapes it). */
+export type IdeaRow = {
   id: string;
   title: string;
   description: string;
@@ -117,37 +110,6 @@ type IdeaRow = {
   following: boolean;
   coverId: string | null;
 };
-
-const bool = (v: unknown) => v === true || v === 't';
-
-export function toIdea(r: IdeaRow): Idea {
-  return {
-    _id: r.id,
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    category: r.category,
-    tags: r.tags ?? [],
-    contactInfo: r.contactInfo,
-    hidden: r.hidden,
-    hiddenByAdmin: r.hiddenByAdmin,
-    createdAt: new Date(r.createdAt).toISOString(),
-    updatedAt: new Date(r.updatedAt).toISOString(),
-    author: { id: r.authorId, displayName: r.authorName },
-    likeCount: r.likeCount,
-    likes: r.likeCount,
-    // PGlite and node-postgres both return booleans, but be strict about it.
-    liked: r.liked === true || (r.liked as unknown) === 't',
-    authorFollowed: r.authorFollowed === true || (r.authorFollowed as unknown) === 't',
-    commentCount: r.commentCount,
-    views: r.views,
-    status: r.status as Idea['status'],
-    mergedInto: r.mergedInto,
-    followerCount: r.followerCount,
-    following: bool(r.following),
-    cover: r.coverId ? attachmentUrl(r.id, r.coverId) : null,
-  };
-}
 
 const ORDER: Record<IdeaSort, SQL[]> = {
   newest: [desc(ideas.createdAt), desc(ideas.id)],
@@ -280,7 +242,7 @@ export async function keysetPageOfIdeas(
     after: IdeaCursor | null;
     limit: number;
   },
-): Promise<{ ideas: Idea[]; next: string | null; totalItems: number }> {
+): Promise<{ rows: IdeaRow[]; next: string | null; totalItems: number }> {
   const shape = {
     ...feedShape(opts.filter, opts.viewerId, opts.sort),
     counted: countedByCounters(opts.filter),
@@ -303,7 +265,7 @@ export async function keysetPageOfIdeas(
     more && last
       ? encodeIdeaCursor({ sort: opts.sort, ts: last.cursorTs, likes: last.likeCount, id: last.id })
       : null;
-  return { ideas: pageRows.map(toIdea), next, totalItems: await totalOf(db, opts.filter, rows, counted) };
+  return { rows: pageRows, next, totalItems: await totalOf(db, opts.filter, rows, counted) };
 }
 
 /** Whether idea_counts holds a filter's total: visible ideas, in a category, with a status, or all. */
@@ -374,7 +336,7 @@ export async function pageOfIdeas(
     page: number;
     limit: number;
   },
-): Promise<{ ideas: Idea[]; totalItems: number }> {
+): Promise<{ rows: IdeaRow[]; totalItems: number }> {
   const offset = (opts.page - 1) * opts.limit;
   // The limit is in the text (rowCount); the offset stays a value (a text per page would crowd
   // out the hot statements), hidden from the planner (pageOffset) so the plan is kept.
@@ -389,7 +351,7 @@ export async function pageOfIdeas(
     numberedPage(db, shape, values),
     shape.counted ? null : countIdeas(db, opts.filter),
   ]);
-  return { ideas: rows.map(toIdea), totalItems: await totalOf(db, opts.filter, rows, counted) };
+  return { rows, totalItems: await totalOf(db, opts.filter, rows, counted) };
 }
 
 /** Ideas matching a filter, counted (for filters the idea_counts counters do not cover). */
@@ -422,9 +384,9 @@ const ideaById = prepared((db, viewer: boolean) =>
     .limit(rowCount(1)),
 );
 
-export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<Idea | null> {
+export async function findIdea(db: Executor, id: string, viewerId: string | null): Promise<IdeaRow | null> {
   const [row] = await ideaById(db, viewerId !== null, { id, viewerId });
-  return row ? toIdea(row) : null;
+  return row ?? null;
 }
 
 /** The idea's bare visibility facts, for authorization decisions. */
@@ -547,24 +509,6 @@ export async function uncountComments(exec: Executor, id: string, removed: numbe
   return after!.commentCount;
 }
 
-export function toComment(r: {
-  id: string;
-  ideaId: string;
-  content: string;
-  createdAt: Date;
-  authorId: string;
-  authorName: string;
-}): IdeaComment {
-  return {
-    _id: r.id,
-    id: r.id,
-    ideaId: r.ideaId,
-    content: r.content,
-    createdAt: new Date(r.createdAt).toISOString(),
-    author: { id: r.authorId, displayName: r.authorName },
-  };
-}
-
 const commentColumns = {
   id: ideaComments.id,
   ideaId: ideaComments.ideaId,
@@ -572,6 +516,16 @@ const commentColumns = {
   createdAt: ideaComments.createdAt,
   authorId: ideaComments.authorId,
   authorName: users.displayName,
+};
+
+/** A comment with its author's name (commentColumns). */
+export type CommentRow = {
+  id: string;
+  ideaId: string;
+  content: string;
+  createdAt: Date;
+  authorId: string;
+  authorName: string;
 };
 
 /** An idea's comments, newest first, before a keyset or from the latest: built once per shape. */
@@ -598,24 +552,28 @@ export async function latestComments(
   ideaId: string,
   limit: number,
   before: Keyset | null = null,
-): Promise<{ comments: IdeaComment[]; before: string | null }> {
+): Promise<{ rows: CommentRow[]; before: string | null }> {
   const rows = await commentsPage(
     db,
     { before: before !== null, limit: limit + 1 },
     { ideaId, beforeTs: before?.ts, beforeId: before?.id },
   );
   const { items, nextCursor } = page(rows, limit);
-  return { comments: items.reverse().map(toComment), before: nextCursor };
+  return { rows: items.reverse(), before: nextCursor };
 }
 
-export async function findComment(db: Executor, ideaId: string, commentId: string) {
+export async function findComment(
+  db: Executor,
+  ideaId: string,
+  commentId: string,
+): Promise<CommentRow | null> {
   const [row] = await db
     .select(commentColumns)
     .from(ideaComments)
     .innerJoin(users, eq(users.id, ideaComments.authorId))
     .where(and(eq(ideaComments.id, commentId), eq(ideaComments.ideaId, ideaId)))
     .limit(1);
-  return row ? toComment(row) : null;
+  return row ?? null;
 }
 
 /** Visible categories with their idea counts (idea_counts, kept by triggers: no scan of ideas). */
@@ -684,6 +642,19 @@ function rankedSearch(db: Executor, s: SearchShape, pool: SQL) {
     .orderBy(sql`best.rank desc`, sql`best.like_count desc`, sql`best.created_at desc`);
 }
 
+/** A search hit's row (rankedSearch): the description already cut to 300 characters. */
+export type SearchHitRow = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  likeCount: number;
+  createdAt: Date;
+  authorId: string;
+  authorName: string;
+};
+
 /** The columns a candidate of the ranking carries (rankedSearch). */
 const candidateColumns = sql`${ideas.id} as id, ${ideas.search} as search, ${ideas.likeCount} as like_count, ${ideas.createdAt} as created_at`;
 
@@ -731,7 +702,7 @@ export async function searchIdeas(
   words: string[],
   limit: number,
   match: 'all' | 'any' = 'all',
-): Promise<IdeaSearchHit[]> {
+): Promise<SearchHitRow[]> {
   const shape = { words: words.length, match, limit };
   // Words are letters and digits only (see the service), so the tsquery text cannot be malformed.
   const values = {
@@ -752,18 +723,7 @@ export async function searchIdeas(
     const pool = rowsOf<{ id: string }>(await everyMatch(db, shape, values)).map((r) => r.id);
     rows = pool.length === 0 ? [] : await rankedIds(db, shape, { ...values, ids: pool });
   }
-  return rows.map((r) => ({
-    _id: r.id,
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    category: r.category,
-    tags: r.tags ?? [],
-    likes: r.likeCount,
-    likeCount: r.likeCount,
-    createdAt: new Date(r.createdAt).toISOString(),
-    author: { id: r.authorId, displayName: r.authorName },
-  }));
+  return rows;
 }
 
 // ---------- hiding (the one rule) ----------
@@ -960,7 +920,17 @@ const timelineStatement = prepared((db) =>
     .orderBy(asc(ideaStatusEvents.createdAt), asc(ideaStatusEvents.id)),
 );
 
-export function timelineOf(db: Executor, ideaId: string) {
+/** A timeline entry with its actor's name (null: the actor's account is gone). */
+export type StatusEventRow = {
+  id: string;
+  status: string;
+  note: string | null;
+  createdAt: Date;
+  actorId: string | null;
+  actorName: string | null;
+};
+
+export function timelineOf(db: Executor, ideaId: string): Promise<StatusEventRow[]> {
   return timelineStatement(db, undefined, { ideaId });
 }
 
@@ -1159,7 +1129,7 @@ export async function searchPage(
     page: number;
     limit: number;
   },
-): Promise<{ ideas: Idea[]; totalItems: number }> {
+): Promise<{ rows: IdeaRow[]; totalItems: number }> {
   const shape = {
     ...feedShape(opts.filter, opts.viewerId, opts.sort),
     words: opts.words.length,
@@ -1177,5 +1147,5 @@ export async function searchPage(
     searchListPage(db, shape, values),
     searchListCount(db, shape, values),
   ]);
-  return { ideas: rows.map(toIdea), totalItems: Number(count[0]?.n ?? 0) };
+  return { rows, totalItems: Number(count[0]?.n ?? 0) };
 }

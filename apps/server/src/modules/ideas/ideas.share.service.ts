@@ -5,6 +5,7 @@ import { discardUnreferenced } from '../../lib/uploads.js';
 import { setIdeaOrganizations } from '../organizations/organizations.tagging.service.js';
 import { ownIdea } from './ideas.access.js';
 import { canRestoreIdea } from './ideas.policy.js';
+import { toIdea } from './ideas.presenter.js';
 import * as repo from './ideas.repo.js';
 
 export interface CreateIdeaInput {
@@ -42,7 +43,7 @@ export function createShareService(ctx: AppContext) {
         }
         return ideaId;
       });
-      return (await repo.findIdea(db, id, user.id))!;
+      return toIdea((await repo.findIdea(db, id, user.id))!);
     },
 
     async setHidden(user: SessionUser, id: string, hidden: boolean): Promise<Idea> {
@@ -52,7 +53,8 @@ export function createShareService(ctx: AppContext) {
       if (!hidden && idea.status === 'merged') conflict('IDEA_MERGED', 'A merged idea stays merged');
       // Hiding always hides; restoring (allowed only without an admin's hide) shows it again.
       await repo.setHiddenBy(db, id, 'author', hidden, ctx.clock.now(), user.id);
-      return (await repo.findIdea(db, id, user.id)) ?? notFound(MSG.ideaNotFound);
+      const row = await repo.findIdea(db, id, user.id);
+      return row ? toIdea(row) : notFound(MSG.ideaNotFound);
     },
 
     async remove(user: SessionUser, id: string): Promise<void> {

@@ -1,28 +1,10 @@
-import {
-  ORGANIZATION_TEXT,
-  type Organization,
-  type OrganizationDetail,
-  type OrganizationIdea,
-} from '@agora/shared';
+import { ORGANIZATION_TEXT, type Organization, type OrganizationDetail } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
 import { conflict, forbidden } from '../../lib/errors.js';
+import { toOrganization, toOrganizationDetail, toOrganizationIdea } from './organizations.presenter.js';
 import * as repo from './organizations.repo.js';
-import { organizationOr404, presentOrganization, toOrganization } from './organizations.shared.js';
-
-type TaggedRow = Awaited<ReturnType<typeof repo.taggedIdeasPage>>[number];
-function toOrganizationIdea(r: TaggedRow): OrganizationIdea {
-  return {
-    _id: r.id,
-    title: r.title,
-    description: r.description.slice(0, 300),
-    category: r.category,
-    createdAt: r.createdAt.toISOString(),
-    taggedAt: r.taggedAt.toISOString(),
-    author: { id: r.authorId, displayName: r.authorName },
-    responseStatus: (r.responseStatus as OrganizationIdea['responseStatus']) ?? null,
-  };
-}
+import { organizationOr404, presentOrganization } from './organizations.shared.js';
 
 /**
  * The organisation pages: adding one, finding them, the caller's own, a profile with the ideas
@@ -57,18 +39,25 @@ export function createPagesService(ctx: AppContext) {
 
     async search(viewer: SessionUser | null, q: string, limit: number): Promise<Organization[]> {
       const rows = await repo.searchOrganizations(db, q, limit);
-      const mine = viewer
-        ? new Set((await repo.organizationsOfMember(db, viewer.id)).map((o) => o.id))
-        : new Set();
-      return Promise.all(
-        rows.map(async (o) => toOrganization(o, await repo.memberCount(db, o.id), mine.has(o.id))),
-      );
+      const [counts, mine] = await Promise.all([
+        repo.memberCounts(
+          db,
+          rows.map((o) => o.id),
+        ),
+        viewer ? repo.organizationsOfMember(db, viewer.id) : [],
+      ]);
+      const memberOf = new Set(mine.map((o) => o.id));
+      return rows.map((o) => toOrganization(o, counts.get(o.id) ?? 0, memberOf.has(o.id)));
     },
 
     /** The organisations the caller is a verified member of. */
     async mine(user: SessionUser): Promise<Organization[]> {
       const rows = await repo.organizationsOfMember(db, user.id);
-      return Promise.all(rows.map(async (o) => toOrganization(o, await repo.memberCount(db, o.id), true)));
+      const counts = await repo.memberCounts(
+        db,
+        rows.map((o) => o.id),
+      );
+      return rows.map((o) => toOrganization(o, counts.get(o.id) ?? 0, true));
     },
 
     /** The profile with the first page of visible ideas that tag it. */
@@ -78,7 +67,7 @@ export function createPagesService(ctx: AppContext) {
         presentOrganization(db, org, viewer),
         taggedPage(org.id, undefined, limit),
       ]);
-      return { ...profile, ideas: tagged.items, nextCursor: tagged.nextCursor };
+      return toOrganizationDetail(profile, tagged);
     },
 
     /** Further pages of the tagged ideas (public: the same ideas anyone can read). */

@@ -54,6 +54,17 @@ export async function memberCount(exec: Executor, organizationId: string): Promi
   return Number(row?.n ?? 0);
 }
 
+/** The member counts of several organisations in one statement (none: 0, absent from the map). */
+export async function memberCounts(exec: Executor, organizationIds: string[]): Promise<Map<string, number>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await exec
+    .select({ id: organizationMembers.organizationId, n: sql<number>`count(*)::int` })
+    .from(organizationMembers)
+    .where(inArray(organizationMembers.organizationId, organizationIds))
+    .groupBy(organizationMembers.organizationId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
 export async function isMember(exec: Executor, organizationId: string, userId: string): Promise<boolean> {
   const [row] = await exec
     .select({ one: sql<number>`1` })
@@ -211,6 +222,20 @@ export async function isTagged(exec: Executor, ideaId: string, organizationId: s
   return row !== undefined;
 }
 
+/** An idea that tags an organisation, with the tag's time and the organisation's latest response status. */
+export type TaggedIdeaRow = {
+  id: string;
+  cursorTs: string;
+  taggedAt: Date;
+  title: string;
+  description: string;
+  category: string;
+  createdAt: Date;
+  authorId: string;
+  authorName: string;
+  responseStatus: string | null;
+};
+
 /**
  * A page of the visible ideas that tag an organisation, most recently tagged first (keyset on the
  * tag's time and the idea id: the idea_organizations_org_idx index), with the organisation's latest
@@ -221,7 +246,7 @@ export async function taggedIdeasPage(
   organizationId: string,
   after: Keyset | null,
   limit: number,
-) {
+): Promise<TaggedIdeaRow[]> {
   const latestResponse = sql<string | null>`(
     select r.status from ${ideaResponses} r
      where r.idea_id = ${ideaOrganizations.ideaId} and r.organization_id = ${organizationId}
@@ -291,6 +316,18 @@ const responsesStatement = prepared((db) =>
     .limit(rowCount(200)),
 );
 
-export function responsesOfIdea(exec: Executor, ideaId: string) {
+/** A response with its organisation and its responder's name (null: the account is gone). */
+export type ResponseRow = {
+  id: string;
+  ideaId: string;
+  status: string;
+  message: string;
+  createdAt: Date;
+  responderId: string | null;
+  responderName: string | null;
+  org: OrganizationRow;
+};
+
+export function responsesOfIdea(exec: Executor, ideaId: string): Promise<ResponseRow[]> {
   return responsesStatement(exec, undefined, { ideaId });
 }

@@ -5,21 +5,12 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/notifications.service.js';
 import { canRespondFor } from './organizations.policy.js';
 import type { OrganizationIdeas } from './organizations.ideas.js';
+import { toListedResponse, toResponse } from './organizations.presenter.js';
 import * as repo from './organizations.repo.js';
-import { toSummary } from './organizations.shared.js';
 
 /** The idea's official responses, oldest first. */
 export async function responsesOfIdea(exec: Executor, ideaId: string): Promise<IdeaResponse[]> {
-  return (await repo.responsesOfIdea(exec, ideaId)).map((r) => ({
-    _id: r.id,
-    ideaId: r.ideaId,
-    organization: toSummary(r.org),
-    status: r.status as IdeaResponse['status'],
-    message: r.message,
-    responder: r.responderId && r.responderName ? { id: r.responderId, displayName: r.responderName } : null,
-    verified: true,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await repo.responsesOfIdea(exec, ideaId)).map(toListedResponse);
 }
 
 /** Official responses: a verified member answers, for their organisation, an idea that tags it. */
@@ -69,16 +60,7 @@ export function createResponsesService(ctx: AppContext, ideas: OrganizationIdeas
             link,
           });
         }
-        return {
-          _id: row.id,
-          ideaId: idea.id,
-          organization: toSummary(org),
-          status: body.status,
-          message: row.message,
-          responder: { id: user.id, displayName: user.displayName },
-          verified: true as const,
-          createdAt: row.createdAt.toISOString(),
-        };
+        return toResponse(row, org, { id: user.id, displayName: user.displayName });
       });
     },
   };

@@ -1,34 +1,10 @@
-import { ORGANIZATION_TEXT, type Organization, type OrganizationSummary } from '@agora/shared';
+import { ORGANIZATION_TEXT, type Organization } from '@agora/shared';
 import type { SessionUser } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { toOrganization } from './organizations.presenter.js';
 import * as repo from './organizations.repo.js';
-
-export function toSummary(o: repo.OrganizationRow): OrganizationSummary {
-  return {
-    _id: o.id,
-    name: o.name,
-    kind: o.kind as OrganizationSummary['kind'],
-    verified: o.verifiedAt !== null,
-  };
-}
-
-export function toOrganization(
-  o: repo.OrganizationRow,
-  memberCount: number,
-  isMember: boolean,
-): Organization {
-  return {
-    ...toSummary(o),
-    id: o.id,
-    domain: o.domain,
-    verifiedAt: o.verifiedAt?.toISOString() ?? null,
-    createdAt: o.createdAt.toISOString(),
-    memberCount,
-    isMember,
-  };
-}
 
 /** The organisation an id names, or 404 (an id that cannot exist too). */
 export async function organizationOr404(exec: Executor, id: string) {

@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { notifyMany } from '../notifications/notifications.service.js';
 import type { OrganizationIdeas } from './organizations.ideas.js';
+import { toSummary } from './organizations.presenter.js';
 import * as repo from './organizations.repo.js';
-import { toSummary } from './organizations.shared.js';
 
 /** The organisations an idea tags, as ideas carry them. */
 export async function organizationsOfIdea(exec: Executor, ideaId: string): Promise<OrganizationSummary[]> {
