@@ -35,7 +35,7 @@ const MAIL_OWNERS = new Set([
 const MAIL_WITHOUT_NOTIFICATION: Record<string, string> = {
   'modules/auth/auth.password-reset.service.ts':
     'the password-reset e-mail (an account e-mail, not a notification)',
-  'modules/questions/category-follows.service.ts':
+  'modules/questions/category-follows.digest.service.ts':
     "the daily digest of a follower's categories (one e-mail a day, no notification)",
   'modules/hackathons/hackathons.judging.judges.service.ts':
     'the invitation to judge sent to an address with no account yet (nobody to notify in the app)',

@@ -14,7 +14,7 @@ import {
 import { notify } from '../notifications/notifications.service.js';
 import { toAnswer, uploadUrl } from './questions.presenter.js';
 import { canSeeQuestion, isAuthor } from './questions.policy.js';
-import { visibleQuestion } from './questions.read.service.js';
+import { visibleQuestion } from './questions.detail.service.js';
 import * as repo from './questions.repo.js';
 
 /** Answering a question: one answer per person, with files uploaded beforehand as its attachments. */

@@ -15,7 +15,7 @@ import { getMinReward } from '../settings/settings.service.js';
 import { toQuestion } from './questions.presenter.js';
 import type { FindIdeaToAct } from './questions.ideas.service.js';
 import { canAsk, canSeeQuestion, isAuthor, isPublic } from './questions.policy.js';
-import { withAnswers } from './questions.read.service.js';
+import { withAnswers } from './questions.detail.service.js';
 import * as repo from './questions.repo.js';
 
 /**

@@ -1,3 +1,4 @@
+import type { QuestionSort } from '@agora/shared';
 import {
   decodeCursor as decodeCursorParts,
   encodeCursor as encodeCursorParts,
@@ -5,7 +6,7 @@ import {
   isCursorInt,
   isCursorTs,
 } from '../../lib/cursor.js';
-import type { ListCursor } from './questions.repo.js';
+import type { ListCursor, QuestionRecord } from './questions.repo.js';
 
 const MAX_TERMS = 10;
 const MAX_TERM_LENGTH = 40;
@@ -68,4 +69,28 @@ export function decodeCursor(raw: string | undefined): ListCursor | null {
     }
     return null;
   });
+}
+
+/** The kind of keyset cursor each sort pages with. */
+export function cursorKind(sort: QuestionSort): ListCursor['kind'] {
+  if (sort === 'random') return 'random';
+  if (sort === 'ending-soon') return 'deadline';
+  if (sort === 'reward-high') return 'reward';
+  return 'date';
+}
+
+export const dateDir = (sort: QuestionSort) => (sort === 'date-old' ? 'asc' : 'desc');
+
+/** The position after a page's last row, in its sort's key. */
+export function cursorAfter(sort: QuestionSort, last: QuestionRecord, seed: string): ListCursor {
+  switch (cursorKind(sort)) {
+    case 'random':
+      return { kind: 'random', seed, key: last.randomKey!, id: last.id };
+    case 'deadline':
+      return { kind: 'deadline', ts: last.deadlineTs!, id: last.id };
+    case 'reward':
+      return { kind: 'reward', reward: last.rewardAmount, ts: last.cursorTs, id: last.id };
+    default:
+      return { kind: 'date', dir: dateDir(sort), ts: last.cursorTs, id: last.id };
+  }
 }

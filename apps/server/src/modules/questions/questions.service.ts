@@ -5,15 +5,20 @@ import { createAnswering } from './questions.answers.service.js';
 import { createAsking } from './questions.ask.service.js';
 import { expireDrafts, removeQuestion } from './questions.drafts.service.js';
 import { type FindIdeaToAct, ideaLookupNotWired } from './questions.ideas.service.js';
-import { createRanking } from './questions.ranking.service.js';
-import { createQuestionReads } from './questions.read.service.js';
+import { createQuestionDetail } from './questions.detail.service.js';
+import { createQuestionLists } from './questions.list.service.js';
+import { createRankOnRequest } from './questions.ranking.request.service.js';
+import { createSettlementRanking } from './questions.ranking.settlement.service.js';
 
-export type { ListPage } from './questions.read.service.js';
+export type { ListPage } from './questions.list.service.js';
 
 /**
- * The questions area's use cases, one file each: reading (questions.read.service.ts), asking and
- * marking answered (questions.ask.service.ts), answering (questions.answers.service.ts), deleting
- * and expiring drafts (questions.drafts.service.ts), ranking answers (questions.ranking.service.ts).
+ * The questions area's use cases, one file each: the lists, category counts and similar titles
+ * (questions.list.service.ts), one question (questions.detail.service.ts), asking and marking
+ * answered (questions.ask.service.ts), answering (questions.answers.service.ts), deleting and
+ * expiring drafts (questions.drafts.service.ts), ranking answers on request
+ * (questions.ranking.request.service.ts) and at the escrow deadline
+ * (questions.ranking.settlement.service.ts).
  * Their data access is questions.repo.ts; the API shapes are questions.presenter.ts. `findIdea` is
  * the ideas area's lookup (wired by the routes' registration); services built for background work
  * never offer a bounty from an idea.
@@ -24,10 +29,12 @@ export function createQuestionsService(
   findIdea: FindIdeaToAct = ideaLookupNotWired,
 ) {
   return {
-    ...createQuestionReads(ctx),
+    ...createQuestionLists(ctx),
+    ...createQuestionDetail(ctx),
     ...createAsking(ctx, findIdea),
     ...createAnswering(ctx),
-    ...createRanking(ctx, ranker),
+    ...createRankOnRequest(ctx, ranker),
+    ...createSettlementRanking(ctx, ranker),
     remove: (user: SessionUser, id: string) => removeQuestion(ctx, user, id),
     expireDrafts: () => expireDrafts(ctx),
   };

@@ -1,33 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CategoryCounts,
-  MSG,
   QUESTION_CATEGORIES,
   QUESTION_LIMITS,
   QUESTION_TEXT,
   type PublicListQuery,
   type Question,
-  type QuestionSort,
   type SimilarQuestion,
 } from '@agora/shared';
 import type { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { invalidCursor } from '../../lib/cursor.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { isUuid } from '../../lib/ids.js';
+import { badRequest } from '../../lib/errors.js';
 import { toQuestion } from './questions.presenter.js';
-import { answerVisibility, canSeeQuestion, isAuthor } from './questions.policy.js';
 import * as repo from './questions.repo.js';
-import { anyWordQuery, decodeCursor, encodeCursor, prefixQuery } from './questions.search.js';
+import {
+  anyWordQuery,
+  cursorAfter,
+  cursorKind,
+  dateDir,
+  decodeCursor,
+  encodeCursor,
+  prefixQuery,
+} from './questions.search.js';
 import { pickSimilar } from './questions.similar.js';
 
 /**
- * Reading questions: the public list, the author's and the answerer's lists, category counts,
- * similar titles, and one question with the answers its viewer may see.
+ * Listing questions: the public list, the author's and the answerer's lists, category counts and
+ * similar titles.
  */
-
-/** Answers shown with one question (detail) and ranked at once: bounded, far above real use. */
-export const ANSWERS_PER_QUESTION = 500;
 
 export interface ListPage {
   items: Question[];
@@ -36,55 +37,6 @@ export interface ListPage {
 }
 
 type ListQuery = z.output<typeof PublicListQuery>;
-
-/** The question `id` if `viewer` may see it (questions.policy.ts), else 404. */
-export async function visibleQuestion(ctx: AppContext, viewer: SessionUser | null, id: string) {
-  if (!isUuid(id)) return notFound(MSG.questionNotFound);
-  const q = await repo.findQuestion(ctx.db, id.toLowerCase());
-  if (!q || !canSeeQuestion(viewer, q)) return notFound(MSG.questionNotFound);
-  return q;
-}
-
-/** The question with the answers `viewer` may see (CONTRACT §4). */
-export async function withAnswers(
-  ctx: AppContext,
-  viewer: SessionUser | null,
-  q: repo.QuestionRecord,
-): Promise<Question> {
-  const visibility = answerVisibility(viewer, q);
-  const answers =
-    visibility === 'none'
-      ? []
-      : await repo.answersFor(ctx.db, [q.id], {
-          authorId: visibility === 'own' ? viewer!.id : undefined,
-          perQuestion: ANSWERS_PER_QUESTION,
-        });
-  return toQuestion(q, answers);
-}
-
-/** The kind of keyset cursor each sort pages with (questions.search.ts). */
-function cursorKind(sort: QuestionSort): repo.ListCursor['kind'] {
-  if (sort === 'random') return 'random';
-  if (sort === 'ending-soon') return 'deadline';
-  if (sort === 'reward-high') return 'reward';
-  return 'date';
-}
-
-const dateDir = (sort: QuestionSort) => (sort === 'date-old' ? 'asc' : 'desc');
-
-/** The position after a page's last row, in its sort's key. */
-function cursorAfter(sort: QuestionSort, last: repo.QuestionRecord, seed: string): repo.ListCursor {
-  switch (cursorKind(sort)) {
-    case 'random':
-      return { kind: 'random', seed, key: last.randomKey!, id: last.id };
-    case 'deadline':
-      return { kind: 'deadline', ts: last.deadlineTs!, id: last.id };
-    case 'reward':
-      return { kind: 'reward', reward: last.rewardAmount, ts: last.cursorTs, id: last.id };
-    default:
-      return { kind: 'date', dir: dateDir(sort), ts: last.cursorTs, id: last.id };
-  }
-}
 
 async function page(
   ctx: AppContext,
@@ -143,7 +95,7 @@ async function page(
   return { items: pageRows.map((r) => toQuestion(r, byQuestion.get(r.id) ?? [])), nextCursor };
 }
 
-export function createQuestionReads(ctx: AppContext) {
+export function createQuestionLists(ctx: AppContext) {
   const db = ctx.db;
   return {
     /** GET /public — never hidden questions, never answers (counts stay visible). */
@@ -183,22 +135,6 @@ export function createQuestionReads(ctx: AppContext) {
         status: r.status,
         answerCount: r.answerCount,
       }));
-    },
-
-    /** GET /:id — counts a view (not the author's own), answers per CONTRACT §4. */
-    async get(
-      viewer: SessionUser | null,
-      id: string,
-      opts: { countView?: boolean; viewerKey?: string } = {},
-    ): Promise<Question> {
-      const q = await visibleQuestion(ctx, viewer, id);
-      // Views are written in batches (platform/view-counts.ts): a read stays a read. The answer
-      // includes the views this server has not written yet, this one among them.
-      if (opts.countView !== false && !isAuthor(viewer, q)) {
-        ctx.views.view('questions', q.id, opts.viewerKey ?? (viewer ? `u:${viewer.id}` : 'a:unknown'));
-      }
-      q.views += ctx.views.pending('questions', q.id);
-      return withAnswers(ctx, viewer, q);
     },
   };
 }
