@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { expect, serverForThisFile, test } from './fixtures';
-import { apiAskQuestion, apiJson, apiSignup, axeViolations, newAxePage } from './support';
+import { apiAskQuestion, apiJson, apiSignup, axeViolations, newAxePage, SHELL_PAGES } from './support';
 
 type Session = { token: string; user: { id: string; email: string } };
 
@@ -118,20 +118,7 @@ async function approve(kind: 'jobs' | 'hackathons', id: string) {
 }
 
 const PUBLIC_ROUTES = () => [
-  '/',
-  '/portals',
-  '/login',
-  '/signup',
-  '/role-login',
-  '/about',
-  '/contact',
-  '/careers',
-  '/terms',
-  '/question-portal-info',
-  '/ideas-portal-info',
-  '/hackathon-portal-info',
-  '/jobhubs-portal-info',
-  '/events-portal-info',
+  ...SHELL_PAGES,
   '/questions',
   `/question/${ids.question}`,
   '/ideas',

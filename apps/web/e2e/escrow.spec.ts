@@ -5,7 +5,7 @@
 import { QUESTION_TEXT, TEST_MODE_TEXT } from '@agora/shared';
 import type { Browser } from '@playwright/test';
 import { expect, openAs, serverWithMovableClock, test } from './fixtures';
-import { apiJson, apiSignup } from './support';
+import { apiJson, apiSignupAll, type Session } from './support';
 
 const HOUR = 3_600_000;
 
@@ -16,7 +16,6 @@ const server = serverWithMovableClock({
   SESSION_IDLE_MINUTES: '1440',
 });
 let browser: Browser;
-type Session = Awaited<ReturnType<typeof apiSignup>>;
 let asker: Session;
 let ann: Session;
 let ben: Session;
@@ -36,25 +35,15 @@ async function pageFor(session: Session, width = 1280) {
 
 test.beforeAll(async ({ browser: b }) => {
   browser = b;
-  const stamp = Date.now();
-  asker = await apiSignup(server.url, {
-    name: 'Asha Asker',
-    email: `asha-${stamp}@escrow.test`,
-    password: 'password-123',
-    role: 'questioner',
-  });
-  ann = await apiSignup(server.url, {
-    name: 'Ann Answerer',
-    email: `ann-${stamp}@escrow.test`,
-    password: 'password-123',
-    role: 'answerer',
-  });
-  ben = await apiSignup(server.url, {
-    name: 'Ben Answerer',
-    email: `ben-${stamp}@escrow.test`,
-    password: 'password-123',
-    role: 'answerer',
-  });
+  ({
+    asha: asker,
+    ann,
+    ben,
+  } = await apiSignupAll(server.url, 'escrow.test', {
+    asha: { name: 'Asha Asker', role: 'questioner' },
+    ann: { name: 'Ann Answerer', role: 'answerer' },
+    ben: { name: 'Ben Answerer', role: 'answerer' },
+  }));
 });
 
 test.describe('escrow journey', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, openAs, serverWithMovableClock, test } from './fixtures';
-import { apiJson, apiSignup, gradientPng, TINY_PDF } from './support';
+import { apiJson, apiSignup, apiSignupAll, gradientPng, type Session, TINY_PDF } from './support';
 
 // Hackathons journey (spec 03): organiser submits through /conduct-hackathon → admin approves
 // (admin API) → participant joins from /hackathons → the event starts → participant submits a
@@ -17,7 +17,6 @@ const PNG = gradientPng(640, 240);
 // The clock jumps by hours: keep sessions from idling out meanwhile.
 const server = serverWithMovableClock({ SESSION_IDLE_MINUTES: '600' });
 let browser: Browser;
-type Session = Awaited<ReturnType<typeof apiSignup>>;
 let organiser: Session;
 let participant: Session;
 let adminToken: string;
@@ -49,16 +48,10 @@ async function choose(page: Page, label: string, option: string) {
 
 test.beforeAll(async ({ browser: b }) => {
   browser = b;
-  organiser = await apiSignup(server.url, {
-    name: 'Olga Organiser',
-    email: 'olga@hack.test',
-    password: 'password-123',
-  });
-  participant = await apiSignup(server.url, {
-    name: 'Paul Participant',
-    email: 'paul@hack.test',
-    password: 'password-123',
-  });
+  ({ olga: organiser, paul: participant } = await apiSignupAll(server.url, 'hack.test', {
+    olga: { name: 'Olga Organiser' },
+    paul: { name: 'Paul Participant' },
+  }));
   const login = await api<{ token: string }>('POST', '/api/auth/login', null, {
     email: 'admin@agora.test',
     password: 'admin-password-123',

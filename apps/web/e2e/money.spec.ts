@@ -4,12 +4,10 @@
 import { MSG } from '@agora/shared';
 import type { Browser, Page } from '@playwright/test';
 import { expect, openAs, serverForThisFile, test } from './fixtures';
-import { adminToken, apiJson, apiSignup, noOverflow } from './support';
+import { adminToken, apiJson, apiSignupAll, noOverflow, type Session } from './support';
 
 const server = serverForThisFile({ PAYMENTS_PROVIDER: 'sandbox' });
 let browser: Browser;
-
-type Session = Awaited<ReturnType<typeof apiSignup>>;
 
 /** Calls the API as `s` and returns the status with the JSON answer, for checks on refusals too. */
 async function call<T = Record<string, unknown>>(
@@ -40,25 +38,15 @@ const answerIds: string[] = [];
 
 test.beforeAll(async ({ browser: b }) => {
   browser = b;
-  const stamp = Date.now().toString(36);
-  author = await apiSignup(server.url, {
-    name: 'Asha Author',
-    email: `asha-${stamp}@example.com`,
-    password: 'password-123',
-    role: 'questioner',
-  });
-  bina = await apiSignup(server.url, {
-    name: 'Bina Answerer',
-    email: `bina-${stamp}@example.com`,
-    password: 'password-123',
-    role: 'answerer',
-  });
-  chen = await apiSignup(server.url, {
-    name: 'Chen Answerer',
-    email: `chen-${stamp}@example.com`,
-    password: 'password-123',
-    role: 'answerer',
-  });
+  ({
+    asha: author,
+    bina,
+    chen,
+  } = await apiSignupAll(server.url, 'example.com', {
+    asha: { name: 'Asha Author', role: 'questioner' },
+    bina: { name: 'Bina Answerer', role: 'answerer' },
+    chen: { name: 'Chen Answerer', role: 'answerer' },
+  }));
 
   // The question is created unpaid (as when a checkout is closed) and paid on its rewards page by
   // the first test; until then it is its author's alone, so the answers come after the payment.

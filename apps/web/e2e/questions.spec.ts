@@ -1,7 +1,7 @@
 import { MSG } from '@agora/shared';
 import type { Browser } from '@playwright/test';
 import { expect, openAs, serverForThisFile, test } from './fixtures';
-import { apiAskQuestion, apiJson, apiSignup } from './support';
+import { apiAskQuestion, apiJson, apiSignupAll, type Session } from './support';
 
 // Inquiry Space journeys: ask a question through the payment step, answer with an attachment, who
 // sees which answers, the questioner portal (answered, reopen, AI ranking), the list's URL filters
@@ -10,7 +10,6 @@ import { apiAskQuestion, apiJson, apiSignup } from './support';
 const server = serverForThisFile();
 let browser: Browser;
 
-type Session = Awaited<ReturnType<typeof apiSignup>>;
 let asker: Session;
 let alice: Session;
 let bob: Session;
@@ -32,23 +31,11 @@ async function pageFor(session: Session | null, width = 1280) {
 
 test.beforeAll(async ({ browser: b }) => {
   browser = b;
-  asker = await apiSignup(server.url, {
-    name: 'Quinn Asker',
-    email: 'asker@questions.test',
-    password: 'password-123',
-    role: 'questioner',
-  });
-  alice = await apiSignup(server.url, {
-    name: 'Alice Answerer',
-    email: 'alice@questions.test',
-    password: 'password-123',
-    role: 'answerer',
-  });
-  bob = await apiSignup(server.url, {
-    name: 'Bob Builder',
-    email: 'bob@questions.test',
-    password: 'password-123',
-  });
+  ({ asker, alice, bob } = await apiSignupAll(server.url, 'questions.test', {
+    asker: { name: 'Quinn Asker', role: 'questioner' },
+    alice: { name: 'Alice Answerer', role: 'answerer' },
+    bob: { name: 'Bob Builder' },
+  }));
   // Some content so the list, counts and similar-question hints have something to show.
   for (const [title, category] of [
     ['How do I debounce a search input in React?', 'Technology'],

@@ -15,6 +15,7 @@ import {
   newPage,
   type RunningServer,
   SERVER_START_MS,
+  SHELL_PAGES,
   signInPage,
   startServer,
 } from './support';
@@ -557,30 +558,13 @@ test.describe('shell: pages', () => {
   });
 });
 
-const PAGES = [
-  '/',
-  '/portals',
-  '/login',
-  '/signup',
-  '/role-login',
-  '/about',
-  '/contact',
-  '/careers',
-  '/terms',
-  '/question-portal-info',
-  '/ideas-portal-info',
-  '/hackathon-portal-info',
-  '/jobhubs-portal-info',
-  '/events-portal-info',
-];
-
 test.describe('shell: accessibility (axe-core, no serious or critical violations)', () => {
   test('every page built by the shell, signed out, at 1280 and 375 px', async () => {
     // 28 pages, each scanned by axe: beyond the default per-test timeout on a loaded machine.
     test.setTimeout(300_000);
     for (const width of [1280, 375]) {
       const { page, context } = await newAxePage(width);
-      for (const p of PAGES) {
+      for (const p of SHELL_PAGES) {
         await page.goto(`${server.url}${p}`);
         await expect(page.locator('main h1').first()).toBeVisible();
         await page.waitForLoadState('networkidle');

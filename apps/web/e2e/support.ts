@@ -128,6 +128,47 @@ export async function apiSignup(
   return res.json() as never;
 }
 
+/** The password of the accounts a journey signs up with `apiSignupAll`. */
+export const TEST_PASSWORD = 'password-123';
+
+export type Session = Awaited<ReturnType<typeof apiSignup>>;
+
+/**
+ * Signs up a journey's cast in order, one account per key: `<key>@<domain>`, TEST_PASSWORD, the
+ * name and (optional) role given. Each journey file runs on its own server, so the addresses only
+ * need to be unique within it.
+ */
+export async function apiSignupAll<K extends string>(
+  baseUrl: string,
+  domain: string,
+  people: Record<K, { name: string; role?: 'questioner' | 'answerer' }>,
+): Promise<Record<K, Session>> {
+  const cast = {} as Record<K, Session>;
+  for (const key of Object.keys(people) as K[]) {
+    const { name, role } = people[key];
+    cast[key] = await apiSignup(baseUrl, { name, email: `${key}@${domain}`, password: TEST_PASSWORD, role });
+  }
+  return cast;
+}
+
+/** The pages the shell itself builds (no portal data): home, portals, sign-in and up, info pages. */
+export const SHELL_PAGES = [
+  '/',
+  '/portals',
+  '/login',
+  '/signup',
+  '/role-login',
+  '/about',
+  '/contact',
+  '/careers',
+  '/terms',
+  '/question-portal-info',
+  '/ideas-portal-info',
+  '/hackathon-portal-info',
+  '/jobhubs-portal-info',
+  '/events-portal-info',
+] as const;
+
 /**
  * Calls the API as `token` (or as a visitor) with a JSON or FormData body and returns its JSON answer
  * (null for 204), for arranging a journey or checking the server's side of it; any answer but 2xx
