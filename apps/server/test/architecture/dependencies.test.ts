@@ -17,15 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** Cross-area imports of another area's data-access file, today. */
-const KNOWN_DATA_ACCESS_IMPORTS = new Set<string>([
-  // Evidence for a skill match read from each area's own rows: to each area's service.
-  'jobs/jobs.match.ts -> hackathons/hackathons.evidence.ts',
-  'jobs/jobs.match.ts -> ideas/ideas.evidence.ts',
-  'jobs/jobs.match.ts -> questions/questions.evidence.ts',
-  'job-alerts/job-alerts.digest.service.ts -> jobs/jobs.alert-match.ts',
-  'job-alerts/job-alerts.instant.service.ts -> jobs/jobs.alert-match.ts',
-  'seo/seo.routes.ts -> ideas/ideas.seo.ts',
-]);
+const KNOWN_DATA_ACCESS_IMPORTS = new Set<string>([]);
 
 /**
  * Data-access files other areas may import on purpose: every wallet change goes through the one

@@ -1,6 +1,6 @@
 import { DAY_MS, JOB_LEVEL_SYNONYMS } from '@agora/shared';
 import type { AppContext } from '../../context.js';
-import { type AlertJob, jobsApprovedBetween, jobsMatchingAlert } from '../jobs/jobs.alert-match.js';
+import { type AlertJob, jobsApprovedBetween, jobsMatchingAlert } from '../jobs/jobs.alerts.service.js';
 import { savedSearchOf } from './job-alerts.presenter.js';
 import * as repo from './job-alerts.repo.js';
 import { sendAlert } from './job-alerts.send.js';

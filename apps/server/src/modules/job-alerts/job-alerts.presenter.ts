@@ -1,5 +1,5 @@
 import { describeJobAlert, type JobAlert, type JobAlertFrequency } from '@agora/shared';
-import type { SavedJobSearch } from '../jobs/jobs.alert-match.js';
+import type { SavedJobSearch } from '../jobs/jobs.alerts.service.js';
 import type { JobAlertRow } from './job-alerts.repo.js';
 
 export function presentAlert(row: JobAlertRow): JobAlert {

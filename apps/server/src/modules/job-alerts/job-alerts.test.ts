@@ -12,7 +12,7 @@ import {
 import type { SessionUser } from '../../context.js';
 import { jobAlerts } from '../../db/schema/index.js';
 import { makeJob } from '../admin/admin.fixtures.js';
-import { jobsMatchingAlert } from '../jobs/jobs.alert-match.js';
+import { jobsMatchingAlert } from '../jobs/jobs.alerts.service.js';
 import { createJobReviewService } from '../jobs/jobs.review.service.js';
 import { alertUnsubscribeToken } from './job-alerts.mail.js';
 import { savedSearchOf } from './job-alerts.presenter.js';

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { canSeeJob } from './jobs.policy.js';
 import * as repo from './jobs.repo.js';
-import { jobState, type Viewer } from './jobs.present.js';
+import { jobState, type Viewer } from './jobs.presenter.js';
 
 /**
  * The job an application is made to, as the viewer may see it, and whether it takes applications

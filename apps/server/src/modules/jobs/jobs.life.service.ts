@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { canManageListing, canSeeJob } from './jobs.policy.js';
-import { applicationsOpen, earliestToday, presentJob, type Viewer } from './jobs.present.js';
+import { applicationsOpen, earliestToday, presentJob, type Viewer } from './jobs.presenter.js';
 import * as repo from './jobs.repo.js';
 
 /**

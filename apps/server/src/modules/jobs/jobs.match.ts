@@ -10,9 +10,9 @@ import {
 } from '@agora/shared';
 import type { AppContext } from '../../context.js';
 import { isUuid } from '../../lib/ids.js';
-import { projectsOf } from '../hackathons/hackathons.evidence.js';
-import { ideaTagsOf } from '../ideas/ideas.evidence.js';
-import { rewardedAnswersByCategory } from '../questions/questions.evidence.js';
+import { projectEvidenceOf } from '../hackathons/hackathons.evidence.service.js';
+import { ideaEvidenceOf } from '../ideas/ideas.evidence.service.js';
+import { rewardedAnswersByPerson } from '../questions/questions.evidence.service.js';
 import { matchProfilesOf } from '../users/users.profile.js';
 import * as repo from './jobs.repo.js';
 import type { JobRow, MatchValues } from './jobs.repo.js';
@@ -81,26 +81,28 @@ export function matchValues(m: Matchee): MatchValues {
 }
 
 export function createJobMatching(ctx: Pick<AppContext, 'db'>) {
-  /** People's match profiles and activity, in four reads whatever their number. */
+  /**
+   * People's match profiles and activity, in four reads whatever their number: each area that
+   * holds evidence says through its service what of it may be cited.
+   */
   async function matchees(userIds: readonly string[]): Promise<Map<string, Matchee>> {
     const ids = [...new Set(userIds)];
     const out = new Map<string, Matchee>();
     if (ids.length === 0) return out;
     const profiles = await matchProfilesOf(ctx, ids);
-    const [answers, projects, ideas] = await Promise.all([
-      rewardedAnswersByCategory(ctx.db, ids),
-      projectsOf(ctx.db, ids),
-      ideaTagsOf(ctx.db, ids),
+    const [rewarded, projects, ideas] = await Promise.all([
+      rewardedAnswersByPerson(ctx.db, ids),
+      projectEvidenceOf(ctx.db, ids),
+      ideaEvidenceOf(ctx.db, ids),
     ]);
     for (const [id, p] of profiles) {
       const keys = profileSkillKeys(p.skills, p.inferredSkills);
       out.set(id, {
         profile: { skillKeys: keys, level: p.level, location: p.location },
         hasSkills: keys.length > 0,
-        activity: emptyActivity(),
+        activity: { ...emptyActivity(), rewarded: rewarded.get(id) ?? new Map() },
       });
     }
-    for (const a of answers) out.get(a.userId)?.activity.rewarded.set(a.category, a.n);
     for (const p of projects) {
       out.get(p.userId)?.activity.projects.push({
         title: p.title,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { CLAIMED_LATER } from '../../lib/uploads.js';
-import { earliestToday } from './jobs.present.js';
+import { earliestToday } from './jobs.presenter.js';
 import * as repo from './jobs.repo.js';
 import type { JobRow } from './jobs.repo.js';
 

@@ -7,7 +7,7 @@ import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { jobReviewMail } from './jobs.mail.js';
 import { canReviewJobs } from './jobs.policy.js';
-import { applicationsOpen, presentJob } from './jobs.present.js';
+import { applicationsOpen, presentJob } from './jobs.presenter.js';
 import * as repo from './jobs.repo.js';
 
 /** A listing's expiry as the poster reads it in a message, e.g. "28 December 2026". */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { metaDescription, type PageHead } from '../../lib/page-head.js';
 import { canSeeJob } from './jobs.policy.js';
-import { presentJob } from './jobs.present.js';
+import { presentJob } from './jobs.presenter.js';
 import { findJobWithAuthor } from './jobs.repo.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, gt, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { hackathons, ideas, jobs } from '../../db/schema/index.js';
-import { earliestToday } from '../jobs/jobs.present.js';
+import { earliestToday } from '../jobs/jobs.presenter.js';
 
 export const SITEMAP_KINDS = ['jobs', 'ideas', 'hackathons'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { escapeHtml, injectHead, type PageHead } from '../../lib/page-head.js';
 import { hackathonPageHead } from '../hackathons/hackathons.seo.js';
-import { ideaPageHead } from '../ideas/ideas.seo.js';
+import { ideaPageHead } from '../ideas/ideas.seo.service.js';
 import { jobPageHead } from '../jobs/jobs.seo.js';
 import { bucketEntries, prefixLength, SITEMAP_KINDS, type SitemapKind } from './seo.repo.js';
 

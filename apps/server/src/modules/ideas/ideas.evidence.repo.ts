@@ -20,19 +20,14 @@ const ideasStatement = prepared((exec, shape: { n: number; limit: number }) => {
 });
 
 /**
- * People's most recent visible ideas with their tags, for Smart Matching (jobs.match.ts) to cite:
- * at most `perUser` each on average, one read (ideas_author_idx).
+ * The newest visible ideas of these people with their tags, at most `limit` in all: one read
+ * (ideas_author_idx), whatever the number of people.
  */
-export async function ideaTagsOf(
+export async function recentVisibleIdeas(
   exec: Executor,
   userIds: readonly string[],
-  perUser = 50,
-): Promise<Array<{ userId: string; title: string; tags: string[] }>> {
+  limit: number,
+): Promise<Array<{ userId: string; title: string; tags: string[] | null }>> {
   if (userIds.length === 0) return [];
-  const rows = await ideasStatement(
-    exec,
-    { n: userIds.length, limit: perUser * userIds.length },
-    indexed('u', userIds),
-  );
-  return rows.map((r) => ({ userId: r.userId, title: r.title, tags: r.tags ?? [] }));
+  return ideasStatement(exec, { n: userIds.length, limit }, indexed('u', userIds));
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, type Job, type JobState } from '@agora/shared';
+import { DAY_MS, type Job, type JobMatch, type JobState } from '@agora/shared';
 import type { SessionUser } from '../../context.js';
 import { canSeeUnlisted } from './jobs.policy.js';
 import type { JobRow, JobWithAuthor } from './jobs.repo.js';
@@ -44,8 +44,8 @@ function reviewStatus(status: string): Job['status'] {
 }
 
 /**
- * A job as the API sends it (the Job shape). `myApplication` and `applicationCounts` are added by
- * the callers that show them (the job page, My Jobs).
+ * A job as the API sends it (the Job shape), the same for everyone who may see it but for the
+ * rejection reason. The list, the job page and My Jobs add what they show below.
  */
 export function presentJob(row: JobWithAuthor, viewer: Viewer | null, now: Date): Job {
   const j = row.job;
@@ -84,4 +84,38 @@ export function presentJob(row: JobWithAuthor, viewer: Viewer | null, now: Date)
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A job in the list (GET /api/jobs), as a visitor sees it; a signed-in viewer's also carries their
+ * match, computed per request.
+ */
+export function presentJobListItem(row: JobWithAuthor, now: Date, match?: JobMatch): Job {
+  const job = presentJob(row, null, now);
+  return match ? { ...job, match } : job;
+}
+
+/**
+ * The job page (GET /api/jobs/:id): a signed-in viewer also reads their match (while their account
+ * is there) and their own application to it, if any.
+ */
+export function presentJobDetail(
+  row: JobWithAuthor,
+  viewer: Viewer | null,
+  now: Date,
+  mine?: { match?: JobMatch | undefined; myApplication: Job['myApplication'] },
+): Job {
+  const job = presentJob(row, viewer, now);
+  if (!mine) return job;
+  return { ...(mine.match ? { ...job, match: mine.match } : job), myApplication: mine.myApplication };
+}
+
+/** A poster's own posting in My Jobs, with its applications by status. */
+export function presentMyJob(
+  row: JobWithAuthor,
+  poster: Viewer,
+  now: Date,
+  applicationCounts: NonNullable<Job['applicationCounts']>,
+): Job {
+  return { ...presentJob(row, poster, now), applicationCounts };
 }

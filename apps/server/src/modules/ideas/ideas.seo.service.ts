@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { ideas } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { metaDescription, type PageHead } from '../../lib/page-head.js';
 import { canSeeIdea } from './ideas.policy.js';
+import { findIdeaPageFacts } from './ideas.seo.repo.js';
 
 /**
  * The head of /idea/{id} as a visitor sees it (one lookup by primary key), or null when a visitor
@@ -11,17 +10,7 @@ import { canSeeIdea } from './ideas.policy.js';
  */
 export async function ideaPageHead(ctx: AppContext, id: string): Promise<PageHead | null> {
   if (!isUuid(id)) return null;
-  const [idea] = await ctx.db
-    .select({
-      id: ideas.id,
-      title: ideas.title,
-      description: ideas.description,
-      authorId: ideas.authorId,
-      hidden: ideas.hidden,
-    })
-    .from(ideas)
-    .where(eq(ideas.id, id))
-    .limit(1);
+  const idea = await findIdeaPageFacts(ctx.db, id);
   if (!idea || !canSeeIdea(null, idea)) return null;
   return {
     title: `${idea.title} — Innovators Space`,

@@ -3,16 +3,6 @@ import type { Executor } from '../../db/client.js';
 import { indexed, prepared, rowCount, slots } from '../../db/prepared.js';
 import { hackathonParticipants, hackathonSubmissions, hackathons } from '../../db/schema/index.js';
 
-/** A person's hackathon project as Smart Matching (jobs.match.ts) may cite it. */
-export interface ProjectEvidence {
-  userId: string;
-  title: string;
-  /** The project's own words, where a job's skills are looked for. */
-  text: string;
-  /** The hackathon's tags (its technologies). */
-  tags: string[];
-}
-
 /** The newest projects of `n` people in published hackathons, at most `limit` (db/prepared.ts). */
 const projectsStatement = prepared((exec, shape: { n: number; limit: number }) => {
   const ids = slots('u', shape.n);
@@ -48,22 +38,23 @@ const projectsStatement = prepared((exec, shape: { n: number; limit: number }) =
   );
 });
 
-/** People's most recent projects in published hackathons: at most `perUser` each on average, one read. */
-export async function projectsOf(
+/** A project as submitted: its title and description, and its hackathon's tags. */
+export interface ProjectRow {
+  userId: string;
+  title: string;
+  description: string;
+  tags: string[] | null;
+}
+
+/**
+ * The newest projects of these people in published hackathons, at most `limit` in all: one read
+ * through their registrations, whatever the number of people.
+ */
+export async function recentPublishedProjects(
   exec: Executor,
   userIds: readonly string[],
-  perUser = 20,
-): Promise<ProjectEvidence[]> {
+  limit: number,
+): Promise<ProjectRow[]> {
   if (userIds.length === 0) return [];
-  const rows = await projectsStatement(
-    exec,
-    { n: userIds.length, limit: perUser * userIds.length },
-    indexed('u', userIds),
-  );
-  return rows.map((r) => ({
-    userId: r.userId,
-    title: r.title,
-    text: `${r.title}\n${r.description}`,
-    tags: r.tags ?? [],
-  }));
+  return projectsStatement(exec, { n: userIds.length, limit }, indexed('u', userIds));
 }

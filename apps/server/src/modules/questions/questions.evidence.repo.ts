@@ -25,15 +25,13 @@ const rewardedStatement = prepared((exec, shape: { n: number }) => {
 });
 
 /**
- * What Smart Matching (jobs.match.ts) may cite of people's answers: how many of each person's answers
- * were chosen for a question's reward, per question category. One grouped read over the authors'
- * answers (answers_author_idx), whatever the number of people; hidden questions are not cited.
+ * How many of each author's answers were accepted, per question category, on questions still
+ * visible: one grouped read over the authors' answers (answers_author_idx), whatever their number.
  */
-export async function rewardedAnswersByCategory(
+export async function acceptedAnswerCounts(
   exec: Executor,
   userIds: readonly string[],
 ): Promise<Array<{ userId: string; category: string; n: number }>> {
   if (userIds.length === 0) return [];
-  const rows = await rewardedStatement(exec, { n: userIds.length }, indexed('u', userIds));
-  return rows.map((r) => ({ userId: r.userId, category: r.category, n: Number(r.n) }));
+  return rewardedStatement(exec, { n: userIds.length }, indexed('u', userIds));
 }
