@@ -22,12 +22,12 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, schemaState } from './db/client.js';
-import { createAuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { detachQuestionOrders, questionMoney } from './modules/payments/payments.admin.service.js';
 import { areaModules } from './modules/registry.js';
+import { appServices } from './modules/services.js';
 import { registerSeoPages, seoRoutes } from './modules/seo/seo.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -483,7 +483,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const auth = createAuthService(ctx);
+  // Every service more than one place uses, built once for this app (modules/services.ts): the
+  // routes below and the background tasks get these instances.
+  const services = appServices(ctx);
+  const { auth } = services;
   await app.register(authPlugin, { auth });
   if (config.responseCache.enabled) {
     await app.register(responseCachePlugin, {
@@ -498,13 +501,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
-      await api.register(authRoutes(ctx, auth), { prefix: '/auth' });
+      await api.register(authRoutes(ctx, auth, services.users), { prefix: '/auth' });
       // Profiles suggest skills from the Jobs Hub's vocabulary, passed in: jobs reads profiles for its
       // matches, so users does not import jobs back.
-      await api.register(usersRoutes(ctx, jobSkillsFor(ctx)), { prefix: '/users' });
+      await api.register(usersRoutes(ctx, services.users, jobSkillsFor(ctx)), { prefix: '/users' });
       await api.register(contactRoutes(ctx), { prefix: '/contact' });
       await api.register(settingsRoutes(ctx), { prefix: '/settings' });
-      for (const area of areaModules) await api.register(area.routes(ctx), { prefix: area.prefix });
+      for (const area of areaModules) await api.register(area.routes(ctx, services), { prefix: area.prefix });
     },
     { prefix: '/api' },
   );

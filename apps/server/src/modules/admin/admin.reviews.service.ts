@@ -13,19 +13,19 @@ import {
   listHackathonsForAdmin,
   toAdminHackathon,
 } from '../hackathons/hackathons.admin.service.js';
-import { createHackathonsService } from '../hackathons/hackathons.service.js';
+import type { HackathonsService } from '../hackathons/hackathons.service.js';
 import { findJobForAdmin, listJobsForAdmin, toAdminJob } from '../jobs/jobs.admin.service.js';
-import { createJobsService } from '../jobs/jobs.service.js';
+import type { JobsService } from '../jobs/jobs.service.js';
 import { listOpts, type Paged } from './admin.paging.js';
 
 /**
  * The review queues: hackathons and jobs waiting for approval, approved or rejected by an admin
- * through the owning area's review rules.
+ * through the owning area's review rules (the app's one hackathons and jobs services).
  */
-export function createAdminReviews(ctx: AppContext) {
-  const hackathonsSvc = createHackathonsService(ctx);
-  const jobsSvc = createJobsService(ctx);
-
+export function createAdminReviews(
+  ctx: AppContext,
+  { hackathons: hackathonsSvc, jobs: jobsSvc }: { hackathons: HackathonsService; jobs: JobsService },
+) {
   // ---------- hackathons ----------
 
   async function listHackathons(q: AdminHackathonsQuery): Promise<Paged<AdminHackathon>> {

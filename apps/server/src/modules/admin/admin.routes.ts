@@ -33,7 +33,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { createAdminService, type Paged } from './admin.service.js';
+import { type AdminDeps, createAdminService, type Paged } from './admin.service.js';
 import { sendPage } from '../../lib/http.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -43,9 +43,9 @@ const security = [{ bearer: [] }];
 /** CONTRACT §3: lists stay arrays; the next page's cursor travels in X-Next-Cursor. */
 const paged = <T>(reply: FastifyReply, p: Paged<T>): T[] => sendPage(reply, p);
 
-/** HTTP routes of the admin area (mounted at /api/admin). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const admin = createAdminService(ctx);
+/** HTTP routes of the admin area (mounted at /api/admin; `deps` from modules/services.ts). */
+export function adminRoutes(ctx: AppContext, deps: AdminDeps): FastifyPluginAsyncZod {
+  const admin = createAdminService(ctx, deps);
   return async (app) => {
     // Every route of this plugin is admin-only, decided before anything else (even validation):
     // a visitor gets 401, a signed-in non-admin 403. A route cannot forget it.

@@ -1,5 +1,9 @@
 import type { AdminContactQuery, AuditQuery, OverviewQuery } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { HackathonsService } from '../hackathons/hackathons.service.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
 import { auditLog } from './admin.audit-log.service.js';
 import { listContactMessages } from './admin.contact.service.js';
 import { createAdminContent } from './admin.content.service.js';
@@ -12,6 +16,14 @@ import { createAdminWithdrawals } from './admin.withdrawals.service.js';
 
 export type { Paged } from './admin.paging.js';
 
+/** The other areas' services admin decides through: the app's one instance of each (modules/services.ts). */
+export interface AdminDeps {
+  auth: AuthService;
+  hackathons: HackathonsService;
+  jobs: JobsService;
+  wallet: WalletService;
+}
+
 /**
  * The admin area's use cases, one file each: users (admin.users.service.ts), question and idea
  * moderation (admin.content.service.ts), the hackathon and job review queues
@@ -23,12 +35,12 @@ export type { Paged } from './admin.paging.js';
  * A change and its audit entry share one transaction, passed to the other area's function as its
  * executor (their own `transaction()` then becomes a savepoint of it).
  */
-export function createAdminService(ctx: AppContext) {
+export function createAdminService(ctx: AppContext, deps: AdminDeps) {
   return {
-    ...createAdminUsers(ctx),
+    ...createAdminUsers(ctx, deps.auth),
     ...createAdminContent(ctx),
-    ...createAdminReviews(ctx),
-    ...createAdminWithdrawals(ctx),
+    ...createAdminReviews(ctx, deps),
+    ...createAdminWithdrawals(ctx, deps.wallet),
     listContactMessages: (q: AdminContactQuery) => listContactMessages(ctx, q),
     setMinRewardAmount: (admin: SessionUser, rupees: number) => setMinRewardAmount(ctx, admin, rupees),
     retryFailedMail: (admin: SessionUser) => retryFailedMail(ctx, admin),

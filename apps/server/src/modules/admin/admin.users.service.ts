@@ -2,14 +2,15 @@ import { ADMIN_MESSAGES, type AdminUser, type AdminUserPatch, type AdminUsersQue
 import type { AppContext, SessionUser } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { createAuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import * as usersAdmin from '../users/users.admin.service.js';
 import { listOpts, type Paged } from './admin.paging.js';
 
-/** Users: the list, and an admin changing someone's role or suspending / reactivating them. */
-export function createAdminUsers(ctx: AppContext) {
-  const auth = createAuthService(ctx);
-
+/**
+ * Users: the list, and an admin changing someone's role or suspending / reactivating them. `auth`
+ * is the app's one auth service, whose sessions a suspension revokes.
+ */
+export function createAdminUsers(ctx: AppContext, auth: AuthService) {
   async function listUsers(q: AdminUsersQuery): Promise<Paged<AdminUser>> {
     return usersAdmin.listUsersForAdmin(ctx.db, { ...q, ...listOpts(q) });
   }

@@ -8,13 +8,14 @@ import {
   toAdminWithdrawal,
   walletBalance,
 } from '../wallet/wallet.admin.service.js';
-import { createWalletService } from '../wallet/wallet.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
 import { listOpts, type Paged } from './admin.paging.js';
 
-/** Withdrawals: the payout queue, an admin completing or failing a payout, and its destination. */
-export function createAdminWithdrawals(ctx: AppContext) {
-  const wallet = createWalletService(ctx);
-
+/**
+ * Withdrawals: the payout queue, an admin completing or failing a payout, and its destination,
+ * through the app's one wallet service.
+ */
+export function createAdminWithdrawals(ctx: AppContext, wallet: WalletService) {
   async function listWithdrawals(q: AdminWithdrawalsQuery): Promise<Paged<AdminWithdrawal>> {
     const opts = listOpts(q);
     return listWithdrawalsForAdmin(

@@ -13,12 +13,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { createUsersService } from '../users/users.service.js';
+import type { createUsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import { bearer as security } from '../../lib/openapi.js';
 
-export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod {
-  const users = createUsersService(ctx);
+/** `auth` and `users`: the app's one service of each (modules/services.ts), which other routes use too. */
+export function authRoutes(
+  ctx: AppContext,
+  auth: AuthService,
+  users: ReturnType<typeof createUsersService>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Per-IP limit on sign-in and sign-up (shared through Redis when configured).
     const rateLimit = { max: ctx.config.authRateLimitIp, timeWindow: 60_000 };

@@ -22,8 +22,7 @@ import { bearerOptional, bearer as security, fileResponse } from '../../lib/open
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPrivateFile, sendPage } from '../../lib/http.js';
 import { depthCheckedJsonParser } from '../../lib/json-body.js';
-import type { FindLinkableIdea } from './hackathons.ideas.service.js';
-import { createHackathonsService } from './hackathons.service.js';
+import type { HackathonsService } from './hackathons.service.js';
 
 const tags = ['hackathons'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -33,12 +32,12 @@ const HOUR_MS = 3_600_000;
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 /**
- * HTTP routes of the hackathons area (registered in modules/registry.ts, which passes the ideas
- * area's lookup of the idea a hackathon is proposed from).
+ * HTTP routes of the hackathons area (registered in modules/registry.ts, which passes the app's one
+ * hackathons service, built with the ideas area's lookup of the idea a hackathon is proposed from:
+ * modules/services.ts).
  */
-export function hackathonsRoutes(ctx: AppContext, findIdea: FindLinkableIdea): FastifyPluginAsyncZod {
+export function hackathonsRoutes(ctx: AppContext, hackathons: HackathonsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const hackathons = createHackathonsService(ctx, findIdea);
     const bannerForm = multipartBody({
       fileField: 'image',
       maxBytes: LIMITS.imageBytes,

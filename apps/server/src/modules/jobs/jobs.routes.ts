@@ -23,13 +23,15 @@ import { unauthorized } from '../../lib/errors.js';
 import { multipartBody } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { createJobLifeService } from './jobs.life.service.js';
-import { createJobsService } from './jobs.service.js';
+import type { JobsService } from './jobs.service.js';
 
 const JobParams = z.object({ id: z.string().max(100) });
 
-/** HTTP routes of the jobs area (registered in modules/registry.ts). */
-export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const jobs = createJobsService(ctx);
+/**
+ * HTTP routes of the jobs area (registered in modules/registry.ts, which passes the app's one jobs
+ * service: the admin review queue decides through it too).
+ */
+export function jobsRoutes(ctx: AppContext, jobs: JobsService): FastifyPluginAsyncZod {
   const life = createJobLifeService(ctx);
   return async (app) => {
     app.get(

@@ -1,8 +1,7 @@
 import { CreateOrderResult, ErrorBody, HackathonIdParams, PrizeOrderBody } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { bearer as security } from '../../lib/openapi.js';
-import { createPaymentsService } from './payments.service.js';
+import type { PaymentsService } from './payments.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -10,9 +9,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * The checkout of a hackathon's prize pool (mounted with prefix '': full paths). Its order is paid
  * and verified through /api/payments/verify and the provider's webhook, as a question's is.
  */
-export function hackathonPrizeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function hackathonPrizeRoutes(payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const payments = createPaymentsService(ctx);
     // Per user: each order costs a provider round trip.
     const rateLimit = {
       max: 30,

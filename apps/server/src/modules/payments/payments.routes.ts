@@ -11,8 +11,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer as security, routeSchemaTransform } from '../../lib/openapi.js';
-import type { AppContext } from '../../context.js';
-import { createPaymentsService } from './payments.service.js';
+import type { PaymentsService } from './payments.service.js';
 
 const WebhookResult = z.object({ status: z.string() });
 
@@ -49,10 +48,12 @@ const webhookDocument: SwaggerTransform = (args) => {
 };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** HTTP routes of the payments area (registered in modules/registry.ts). */
-export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * HTTP routes of the payments area (registered in modules/registry.ts, which passes the app's one
+ * payments service: the prize pool's checkout opens orders through it too).
+ */
+export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const payments = createPaymentsService(ctx);
     // Per user: each order costs a provider round trip.
     const rateLimit = {
       max: 30,

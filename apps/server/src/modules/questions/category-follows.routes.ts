@@ -1,9 +1,8 @@
 import { CATEGORY_FOLLOW_TEXT, CategoryFollowResult, ErrorBody, FollowedCategories } from '@agora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { registerUnsubscribeRoutes } from '../../lib/unsubscribe-routes.js';
-import { createCategoryFollowsService } from './category-follows.service.js';
+import type { createCategoryFollowsService } from './category-follows.service.js';
 
 // An unknown category is answered 404 by the service (it names no followable thing).
 const CategoryParams = z.object({ category: z.string().max(100) });
@@ -15,9 +14,11 @@ const security = [{ bearer: [] }];
 /**
  * Following question categories (mounted at /api): the follow button of /questions, the profile's
  * list, and the daily digest's one-click unsubscribe (works signed out: the token names the user).
+ * `svc` is the app's one category-follows service, which the alert and digest tasks run too.
  */
-export function categoryFollowsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const svc = createCategoryFollowsService(ctx);
+export function categoryFollowsRoutes(
+  svc: ReturnType<typeof createCategoryFollowsService>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/questions/categories/:category/follow',

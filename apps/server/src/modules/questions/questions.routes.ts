@@ -25,8 +25,7 @@ import { bearerOptional, bearer as security } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { multipartBody, sendPage } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
-import type { FindIdeaToAct } from './questions.ideas.service.js';
-import { createQuestionsService } from './questions.service.js';
+import type { QuestionsService } from './questions.service.js';
 
 // Non-UUID ids are answered like absent ones (404), never as a validation error.
 const Params = z.object({ id: z.string().max(100) });
@@ -36,10 +35,12 @@ const HOUR_MS = 3_600_000;
 /** Per account (per IP for a visitor): every upload is stored, so each account gets a budget per hour. */
 const perUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-/** HTTP routes of the questions area (registered in modules/registry.ts, which wires in the ideas lookup). */
-export function questionsRoutes(ctx: AppContext, findIdea: FindIdeaToAct): FastifyPluginAsyncZod {
+/**
+ * HTTP routes of the questions area (registered in modules/registry.ts, which passes the app's one
+ * questions service, built with the ideas lookup: modules/services.ts).
+ */
+export function questionsRoutes(ctx: AppContext, questions: QuestionsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const questions = createQuestionsService(ctx, undefined, findIdea);
     const list = { 200: z.array(Question), 400: ErrorBody };
 
     app.get(

@@ -1,10 +1,10 @@
-import { perContext } from '../../lib/per-context.js';
+import type { AppContext } from '../../context.js';
 import type { TaskDefinition } from '../../tasks.js';
-import { createCategoryFollowsService } from './category-follows.service.js';
+import { appServices } from '../services.js';
 import { expireDrafts } from './questions.drafts.service.js';
 
-/** The category-follows service of a context, built on its first run and kept for the next ones. */
-const categoryFollows = perContext(createCategoryFollowsService);
+/** The app's one category-follows service, which the follow routes use too. */
+const categoryFollows = (ctx: AppContext) => appServices(ctx).categoryFollows;
 
 /**
  * Unpaid questions (drafts) expire a week after they were asked, with their images (hourly: a draft

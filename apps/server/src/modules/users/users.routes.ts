@@ -16,7 +16,7 @@ import { multipartBody, sendPrivateFile } from '../../lib/http.js';
 import { uploadedFile } from '../../lib/uploads.js';
 import { createResumeService } from './users.resume.service.js';
 import type { SkillVocabulary } from './skills-extract.js';
-import { createUsersService } from './users.service.js';
+import type { createUsersService } from './users.service.js';
 
 export const Activity = z.object({
   ideas: z.number().int(),
@@ -38,9 +38,16 @@ const HOUR_MS = 3_600_000;
 /** Résumés one account may store per hour (each is read for skills). */
 const RESUMES_PER_HOUR = 20;
 
-/** `vocabulary`: the Jobs Hub's skills, wired by the app (profiles suggest from it, résumés are read against it). */
-export function usersRoutes(ctx: AppContext, vocabulary: SkillVocabulary): FastifyPluginAsyncZod {
-  const users = createUsersService(ctx);
+/**
+ * `users`: the app's one users service (modules/services.ts), which the auth routes use too.
+ * `vocabulary`: the Jobs Hub's skills, wired by the app (profiles suggest from it, résumés are read
+ * against it).
+ */
+export function usersRoutes(
+  ctx: AppContext,
+  users: ReturnType<typeof createUsersService>,
+  vocabulary: SkillVocabulary,
+): FastifyPluginAsyncZod {
   const resumes = createResumeService(ctx, vocabulary);
   return async (app) => {
     app.get(

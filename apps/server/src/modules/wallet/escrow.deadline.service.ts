@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { notificationMail } from '../notifications/notifications.mail.js';
 import { notify } from '../notifications/notifications.service.js';
 import { claimRewardReminders, dueRewards } from '../questions/questions.escrow.service.js';
-import { createQuestionsService } from '../questions/questions.service.js';
+import type { QuestionsService } from '../questions/questions.service.js';
 import { rupees } from '../../lib/money.js';
 import { createEscrowSettlement } from './escrow.settle.service.js';
 import { rewardDeadlineMail } from './wallet.mail.js';
@@ -23,10 +23,10 @@ function timeLeft(ms: number): string {
  * The deadline of paid rewards in escrow: held from payment until the author distributes it, or its
  * deadline (REWARD_DEADLINE) passes and this settles it (escrow.settle.service.ts). Both functions
  * are idempotent and safe on several instances at once; they are run by escrow.tasks.ts, which
- * builds this once per context.
+ * builds this once per context. `questions` ranks the answers a reward is settled to: the app's one
+ * questions service (modules/services.ts).
  */
-export function createEscrowService(ctx: AppContext) {
-  const questions = createQuestionsService(ctx);
+export function createEscrowService(ctx: AppContext, questions: Pick<QuestionsService, 'rankForSettlement'>) {
   const settlement = createEscrowSettlement(ctx);
 
   return {

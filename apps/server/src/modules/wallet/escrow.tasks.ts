@@ -1,8 +1,11 @@
+import type { AppContext } from '../../context.js';
 import type { TaskDefinition } from '../../tasks.js';
 import { perContext } from '../../lib/per-context.js';
+import { appServices } from '../services.js';
 import { createEscrowService } from './escrow.deadline.service.js';
 
-const escrow = perContext(createEscrowService);
+/** A context's escrow service, ranking through the app's one questions service. */
+const escrow = perContext((ctx: AppContext) => createEscrowService(ctx, appServices(ctx).questions));
 
 /**
  * Escrow deadlines. Settlement every 30 s: a reward is settled at most that long after its

@@ -15,8 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer as security } from '../../lib/openapi.js';
-import type { AppContext } from '../../context.js';
-import { createWalletService } from './wallet.service.js';
+import type { WalletService } from './wallet.service.js';
 import { sendPage } from '../../lib/http.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -25,10 +24,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * HTTP routes of the wallet area, mounted at /api with no prefix: rewards, wallet, withdrawals.
  * Admin actions on withdrawals are service functions (createWalletService) used by the admin area.
  */
-export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function walletRoutes(wallet: WalletService): FastifyPluginAsyncZod {
   return async (app) => {
-    const wallet = createWalletService(ctx);
-
     app.get(
       '/questions/:id/rewards',
       {
