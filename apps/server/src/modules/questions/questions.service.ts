@@ -20,8 +20,8 @@ export type { ListPage } from './questions.list.service.js';
  * (questions.ranking.request.service.ts) and at the escrow deadline
  * (questions.ranking.settlement.service.ts).
  * Their data access is questions.repo.ts; the API shapes are questions.presenter.ts. `findIdea` is
- * the ideas area's lookup (wired by the routes' registration); services built for background work
- * never offer a bounty from an idea.
+ * the ideas area's lookup, wired with the app's one instance of this service (modules/services.ts);
+ * without it (a test's own instance) a bounty cannot be offered from an idea.
  */
 export function createQuestionsService(
   ctx: AppContext,
