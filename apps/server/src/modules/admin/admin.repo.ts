@@ -1,10 +1,4 @@
-import {
-  type AuditEntry,
-  DAY_MS,
-  OVERVIEW_SERIES,
-  type OverviewSeries,
-  type OverviewValues,
-} from '@agora/shared';
+import { DAY_MS, OVERVIEW_SERIES, type OverviewSeries, type OverviewValues } from '@agora/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared, rowsOf, slot } from '../../db/prepared.js';
@@ -12,7 +6,7 @@ import { prepared, rowsOf, slot } from '../../db/prepared.js';
 // The mail backlog of overviewFigures reads mail_outbox (read only); every other read and write of another
 // area's rows goes through that area's service (see test/architecture/admin-boundary.test.ts).
 import { auditLog, mailOutbox, overviewDaily, pendingCounts } from '../../db/schema/index.js';
-import { keysetAfter, keysetOrder, type ListOpts, type Person, person } from '../../lib/admin-list.js';
+import { keysetAfter, keysetOrder, type ListOpts } from '../../lib/admin-list.js';
 import { cursorTs } from '../../lib/cursor.js';
 
 // ---------- audit log ----------
@@ -36,19 +30,6 @@ export async function listAudit(
     )
     .orderBy(...keysetOrder(auditLog.createdAt, auditLog.id, 'desc'))
     .limit(f.limit + 1);
-}
-
-export function toAuditEntry(a: typeof auditLog.$inferSelect, actor: Person | null): AuditEntry {
-  return {
-    _id: a.id,
-    actor: actor ? person(actor) : null,
-    action: a.action,
-    entityType: a.entityType,
-    entityId: a.entityId,
-    before: a.before,
-    after: a.after,
-    createdAt: a.createdAt.toISOString(),
-  };
 }
 
 // ---------- overview ----------

@@ -1,20 +1,8 @@
-import type { MarkReadBody, MarkReadResult, NotificationItem, NotificationsList } from '@agora/shared';
+import type { MarkReadBody, MarkReadResult, NotificationsList } from '@agora/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { decodeKeyset, page } from '../../lib/cursor.js';
+import { presentNotification } from './notifications.presenter.js';
 import * as repo from './notifications.repo.js';
-
-function toItem(n: repo.NotificationRow): NotificationItem {
-  return {
-    _id: n.id,
-    type: n.type,
-    title: n.title,
-    body: n.body,
-    link: n.link,
-    read: n.readAt !== null,
-    createdAt: n.createdAt.toISOString(),
-    count: n.count,
-  };
-}
 
 /** The caller's inbox: reading their notifications and marking them read. */
 export function createInboxService(ctx: AppContext) {
@@ -32,7 +20,7 @@ export function createInboxService(ctx: AppContext) {
       });
       const p = page(rows, q.limit);
       return {
-        notifications: p.items.map((r) => toItem(r.n)),
+        notifications: p.items.map((r) => presentNotification(r.n)),
         unreadCount: rows[0]?.unreadCount ?? (await repo.countUnread(ctx.db, user.id)),
         nextCursor: p.nextCursor,
       };

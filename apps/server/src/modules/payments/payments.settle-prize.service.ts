@@ -9,6 +9,7 @@ import {
   type PrizeTarget,
 } from '../hackathons/hackathons.prizes.service.js';
 import { PAYMENT_MSG } from './payments.messages.js';
+import { presentPaidPrize } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
 import { refundToWallet } from './payments.shared.js';
 
@@ -24,12 +25,6 @@ export async function settlePrizePayment(
   providerPaymentId: string,
 ): Promise<{ outcome: 'paid' | 'duplicate'; hackathon: PaidHackathonPrize }> {
   const now = ctx.clock.now();
-  const view = (h: PrizeTarget): PaidHackathonPrize => ({
-    _id: h.id,
-    title: h.title,
-    prizeState: h.prizeState ?? 'none',
-    prizeAmount: h.prizeAmount ?? 0,
-  });
   let result: { outcome: 'paid' | 'duplicate' | 'refunded'; hackathon: PrizeTarget };
   try {
     result = await ctx.db.transaction(async (tx) => {
@@ -72,10 +67,10 @@ export async function settlePrizePayment(
     const again = await repo.findPaymentByOrderId(ctx.db, payment.orderId);
     const h = await findPrizeTarget(ctx.db, payment.hackathonId!);
     if (again?.status === 'paid' && again.providerPaymentId === providerPaymentId && h) {
-      return { outcome: 'duplicate', hackathon: view(h) };
+      return { outcome: 'duplicate', hackathon: presentPaidPrize(h) };
     }
     return conflict('PAYMENT_ALREADY_USED', PAYMENT_MSG.paymentUsed);
   }
   if (result.outcome === 'refunded') conflict('PRIZE_PAYMENT_REFUNDED', PAYMENT_MSG.prizeRefunded);
-  return { outcome: result.outcome as 'paid' | 'duplicate', hackathon: view(result.hackathon) };
+  return { outcome: result.outcome as 'paid' | 'duplicate', hackathon: presentPaidPrize(result.hackathon) };
 }

@@ -3,13 +3,10 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { type PaymentProvider, SandboxProvider } from '../../platform/payments.js';
 import { PAYMENT_MSG } from './payments.messages.js';
+import { presentPaidQuestion } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
 import { settlePrizePayment } from './payments.settle-prize.service.js';
-import { type QuestionRow, settleQuestionPayment } from './payments.settle-question.service.js';
-
-function toPaidQuestion(q: QuestionRow): PaidQuestion {
-  return { _id: q.id, title: q.title, isPaid: q.isPaid, paymentAmount: q.paymentAmount ?? 0 };
-}
+import { settleQuestionPayment } from './payments.settle-question.service.js';
 
 /**
  * The payer's side of a capture: verifying the provider's signed payment from the browser (and, in
@@ -52,7 +49,7 @@ export function createVerifyService(ctx: AppContext, provider: PaymentProvider) 
         throw new AppError('PAYMENT_QUESTION_MISMATCH', 400, PAYMENT_MSG.wrongQuestion);
       }
       const { question } = await settleQuestionPayment(ctx, payment, body.razorpay_payment_id);
-      return { question: toPaidQuestion(question) };
+      return { question: presentPaidQuestion(question) };
     },
 
     async sandboxPay(user: SessionUser, orderId: string): Promise<SandboxPayResult> {
