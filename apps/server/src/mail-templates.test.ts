@@ -26,7 +26,7 @@ import {
   reviewMessages,
 } from './modules/hackathons/hackathons.mail.js';
 import { teamInviteMail } from './modules/hackathons/hackathons.teams.mail.js';
-import type { AlertJob } from './modules/jobs/jobs.alert-match.js';
+import type { AlertJob } from './modules/jobs/jobs.alerts.service.js';
 import { alertMail } from './modules/job-alerts/job-alerts.mail.js';
 import { jobExpiringMail, jobReviewMail } from './modules/jobs/jobs.mail.js';
 import { ideaUpdateMail } from './modules/ideas/ideas.mail.js';

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, expectErrorBody, makeAdmin, signup, type TestApp, type TestUser } from './helpers.js';
 import { JOB_TOTAL_CAP, MATCH_WINDOW } from '../src/modules/jobs/jobs.repo.js';
-import { earliestToday } from '../src/modules/jobs/jobs.service.js';
+import { earliestToday } from '../src/modules/jobs/jobs.presenter.js';
 import { adminTasks } from '../src/modules/admin/admin.tasks.js';
 import { rowsOf, verifyShapes } from '../src/db/prepared.js';
 

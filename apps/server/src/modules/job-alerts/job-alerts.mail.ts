@@ -9,7 +9,7 @@ import {
   mailTemplate,
   p,
 } from '../../lib/mail-template.js';
-import type { AlertJob } from '../jobs/jobs.alert-match.js';
+import type { AlertJob } from '../jobs/jobs.alerts.service.js';
 import { alertInWords, searchPath } from './job-alerts.presenter.js';
 import type { JobAlertRow } from './job-alerts.repo.js';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import type { AlertJob } from '../jobs/jobs.alert-match.js';
+import type { AlertJob } from '../jobs/jobs.alerts.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { contactForRequestedMail } from '../users/users.contacts.service.js';
 import { alertMail } from './job-alerts.mail.js';

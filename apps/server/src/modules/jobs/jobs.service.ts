@@ -4,11 +4,6 @@ import { createJobMatching } from './jobs.match.js';
 import { createJobPostingService } from './jobs.posting.service.js';
 import { createJobReviewService } from './jobs.review.service.js';
 
-// The rules other files and tests know by these names.
-export { JOB_LOGO_PURPOSE, parseSalary } from './jobs.posting.js';
-export { applicationsOpen, earliestToday, jobState, type Viewer } from './jobs.presenter.js';
-export { locationTerms, toPrefixTsquery } from './jobs.search.js';
-
 /**
  * The jobs area's services, one use case per file: the list and the job page with the viewer's
  * match (browse), the poster's postings and logo (posting), and the admins' review (review).

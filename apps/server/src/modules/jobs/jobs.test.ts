@@ -12,13 +12,10 @@ import {
 import type { SessionUser } from '../../context.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { makePng, multipart } from '../questions/questions.fixtures.js';
-import {
-  createJobsService,
-  earliestToday,
-  locationTerms,
-  parseSalary,
-  toPrefixTsquery,
-} from './jobs.service.js';
+import { parseSalary } from './jobs.posting.js';
+import { earliestToday } from './jobs.presenter.js';
+import { locationTerms, toPrefixTsquery } from './jobs.search.js';
+import { createJobsService } from './jobs.service.js';
 
 let t: TestApp;
 let poster: TestUser;
